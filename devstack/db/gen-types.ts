@@ -1,0 +1,42 @@
+/**
+ * Writes src/types/database.ts from a freshly migrated throwaway database with the real Supabase
+ * CLI. With --check it only compares, and fails when the committed file is stale.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import * as prettier from 'prettier';
+import { startPostgres } from './postgres';
+import { prepareDatabase } from './prepare';
+
+const run = promisify(execFile);
+const root = new URL('../../', import.meta.url);
+const target = new URL('src/types/database.ts', root);
+const check = process.argv.includes('--check');
+
+const postgres = await startPostgres();
+try {
+  await prepareDatabase(postgres.url, { seed: false });
+  const { stdout } = await run(
+    new URL('node_modules/.bin/supabase', root).pathname,
+    ['gen', 'types', 'typescript', '--db-url', postgres.url, '--schema', 'public'],
+    { cwd: root.pathname, maxBuffer: 16 * 1024 * 1024 },
+  );
+  // The CLI may print notices (for example about TLS) before the code.
+  const code = stdout.slice(stdout.indexOf('export type Json'));
+  const generated = await prettier.format(code, { parser: 'typescript', singleQuote: true, printWidth: 110 });
+  const current = await readFile(target, 'utf8').catch(() => '');
+  if (check) {
+    if (current !== generated) {
+      console.error('src/types/database.ts is stale: run `npm run db:types` and commit the result.');
+      process.exitCode = 1;
+    } else {
+      console.log('src/types/database.ts matches the migrations.');
+    }
+  } else {
+    await writeFile(target, generated);
+    console.log('wrote src/types/database.ts');
+  }
+} finally {
+  await postgres.stop();
+}

