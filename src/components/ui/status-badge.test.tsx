@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import { StatusBadge, statusTone } from './status-badge';
+
+describe('status colours of the specification', () => {
+  it.each([
+    ['approved', 'green'],
+    ['rejected', 'red'],
+    ['pending', 'yellow'],
+    ['processing', 'blue'],
+    ['cancelled', 'gray'],
+    ['on hold', 'purple'],
+  ])('an admin badge for %s is %s', (status, tone) => {
+    expect(statusTone(status, 'request')).toBe(tone);
+  });
+
+  it.each([
+    ['complete', 'green'],
+    ['completed', 'green'],
+    ['pending', 'yellow'],
+    ['processing', 'yellow'],
+  ])('a user transaction %s is %s', (status, tone) => {
+    expect(statusTone(status, 'transaction')).toBe(tone);
+  });
+
+  it.each([
+    ['approved', 'green'],
+    ['rejected', 'red'],
+    ['pending', 'yellow'],
+  ])('a buy request %s is %s', (status, tone) => {
+    expect(statusTone(status, 'buy')).toBe(tone);
+  });
+
+  it('shows the status text with its tone', () => {
+    render(<StatusBadge status="approved" palette="buy" />);
+    expect(screen.getByText('approved')).toHaveAttribute('data-tone', 'green');
+  });
+});
