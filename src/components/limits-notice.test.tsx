@@ -1,0 +1,54 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LIMITS_NOTICE_DELAY_MS, LimitsNotice } from './limits-notice';
+
+const limits = { minAmount: 10, maxAmount: 10_000 };
+
+describe('Important Transaction Limits notice', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('appears 1.5 s after the first visit with the minimum and maximum', async () => {
+    render(<LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />);
+    act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS - 100));
+    expect(screen.queryByText('Important Transaction Limits')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(await screen.findByText('Important Transaction Limits')).toBeInTheDocument();
+    expect(screen.getByText('$10.00')).toBeInTheDocument();
+    expect(screen.getByText('$10,000.00')).toBeInTheDocument();
+  });
+
+  it('sets the session flag on I Understand and does not come back in this session', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { unmount } = render(<LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />);
+    act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS));
+    await user.click(await screen.findByRole('button', { name: 'I Understand' }));
+    expect(sessionStorage.getItem('hasSeenLimits')).toBe('true');
+    unmount();
+
+    render(<LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />);
+    act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS * 2));
+    expect(screen.queryByText('Important Transaction Limits')).not.toBeInTheDocument();
+  });
+
+  it('keeps separate flags per page', async () => {
+    sessionStorage.setItem('hasSeenLimits', 'true');
+    render(<LimitsNotice limits={limits} sessionFlag="hasSeenBuyLimits" />);
+    act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS));
+    expect(await screen.findByText('Important Transaction Limits')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['limits did not load', undefined],
+    ['the maximum is 0', { minAmount: 0, maxAmount: 0 }],
+  ])('stays hidden when %s', (_, value) => {
+    render(<LimitsNotice limits={value} sessionFlag="hasSeenLimits" />);
+    act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS * 2));
+    expect(screen.queryByText('Important Transaction Limits')).not.toBeInTheDocument();
+  });
+});
