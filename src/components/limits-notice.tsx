@@ -7,12 +7,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { formatUsd } from '@/lib/format';
 import type { TransactionLimits } from '@/lib/transaction-limits';
 
 /** The specification's delay before the notice appears on a page's first visit in a browser session. */
 export const LIMITS_NOTICE_DELAY_MS = 1500;
-
-const usd = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * 'Important Transaction Limits': shown once per browser session and page, 1.5 s after the page opens,
@@ -51,21 +50,17 @@ export function LimitsNotice({
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <div className="bg-muted rounded-lg p-3">
             <dt className="text-muted-foreground">Minimum amount</dt>
-            <dd className="text-base font-semibold tabular-nums">{usd(limits.minAmount)}</dd>
+            <dd className="text-base font-semibold tabular-nums">{formatUsd(limits.minAmount)}</dd>
           </div>
           <div className="bg-muted rounded-lg p-3">
             <dt className="text-muted-foreground">Maximum amount</dt>
-            <dd className="text-base font-semibold tabular-nums">{usd(limits.maxAmount)}</dd>
+            <dd className="text-base font-semibold tabular-nums">{formatUsd(limits.maxAmount)}</dd>
           </div>
         </dl>
         <DialogFooter>
-          <button
-            type="button"
-            onClick={dismiss}
-            className="bg-primary text-primary-foreground focus-visible:ring-ring inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-medium hover:opacity-90 focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none"
-          >
+          <Button type="button" onClick={dismiss}>
             I Understand
-          </button>
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
