@@ -1,6 +1,14 @@
 import { createClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 import type { Database } from '@/types/database';
+import { createFetchWithTimeout } from './request-timeout';
 
-/** The one Supabase client of the app, typed with the generated database types. */
-export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey);
+/**
+ * The one Supabase client of the app, typed with the generated database types. Every request gives up
+ * after the screen's time-out (see `request-timeout.ts`); the session's 5-minute early refresh is
+ * started by the AuthProvider (see `session-refresh.ts`).
+ */
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+  global: { fetch: createFetchWithTimeout() },
+  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+});
