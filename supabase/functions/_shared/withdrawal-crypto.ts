@@ -1,0 +1,134 @@
+/**
+ * Withdrawal details at rest (architecture §4). The specification's format is kept: three dot-separated
+ * parts `iv.ciphertext.key`, AES-256-CBC with a random 16-byte IV and a random 32-byte data key. Unlike the
+ * specification, the third part is the data key wrapped with AES-256-GCM under `WITHDRAWAL_MASTER_KEY`
+ * (a secret only the functions hold), with `iv.ciphertext` as additional data: the database alone cannot
+ * decrypt anything, and a changed IV, ciphertext or wrapped key is detected instead of decrypting to garbage.
+ * WebCrypto only, so the same code runs in Deno (functions) and Node (tests).
+ */
+
+/** Raised for anything that does not decrypt: the caller shows 'Unable to decrypt data'. */
+export class WithdrawalDecryptionError extends Error {
+  constructor(reason: string) {
+    super(`Unable to decrypt data: ${reason}`);
+    this.name = 'WithdrawalDecryptionError';
+  }
+}
+
+const cbcIvBytes = 16;
+const dataKeyBytes = 32;
+const gcmIvBytes = 12;
+
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function fromHex(text: string): Uint8Array<ArrayBuffer> {
+  if (!/^(?:[0-9a-f]{2})+$/i.test(text)) throw new Error('not hex');
+  return Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
+
+function randomBytes(length: number): Uint8Array<ArrayBuffer> {
+  return crypto.getRandomValues(new Uint8Array(length));
+}
+
+/**
+ * The master key from its secret: 32 bytes written as 64 hex digits or as base64.
+ * A wrong-sized secret is refused at once rather than silently weakening the wrap.
+ */
+export async function importMasterKey(secret: string): Promise<CryptoKey> {
+  const trimmed = secret.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(trimmed) ? fromHex(trimmed) : fromBase64(trimmed);
+  if (bytes.length !== dataKeyBytes) {
+    throw new Error('WITHDRAWAL_MASTER_KEY must be 32 bytes (64 hex digits or base64)');
+  }
+  return crypto.subtle.importKey('raw', bytes, 'AES-GCM', false, ['encrypt', 'decrypt']);
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Encrypts the details into `iv.ciphertext.wrappedKey` (hex, base64, base64). */
+export async function encryptWithdrawalDetails(
+  details: Record<string, string>,
+  masterKey: CryptoKey,
+): Promise<string> {
+  const iv = randomBytes(cbcIvBytes);
+  const rawDataKey = randomBytes(dataKeyBytes);
+  const dataKey = await crypto.subtle.importKey('raw', rawDataKey, 'AES-CBC', false, ['encrypt']);
+  const ciphertext = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, dataKey, encoder.encode(JSON.stringify(details))),
+  );
+  const sealed = `${toHex(iv)}.${toBase64(ciphertext)}`;
+  const wrapIv = randomBytes(gcmIvBytes);
+  const wrappedKey = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv: wrapIv, additionalData: encoder.encode(sealed) },
+      masterKey,
+      rawDataKey,
+    ),
+  );
+  rawDataKey.fill(0);
+  const wrapped = new Uint8Array(gcmIvBytes + wrappedKey.length);
+  wrapped.set(wrapIv);
+  wrapped.set(wrappedKey, gcmIvBytes);
+  return `${sealed}.${toBase64(wrapped)}`;
+}
+
+/** Decrypts a stored value back into its fields; throws `WithdrawalDecryptionError` on any failure. */
+export async function decryptWithdrawalDetails(
+  stored: string,
+  masterKey: CryptoKey,
+): Promise<Record<string, string>> {
+  const parts = stored.split('.');
+  if (parts.length !== 3) throw new WithdrawalDecryptionError('expected three parts');
+  const [ivPart, ciphertextPart, wrappedPart] = parts as [string, string, string];
+  let rawDataKey: Uint8Array<ArrayBuffer>;
+  let iv: Uint8Array<ArrayBuffer>;
+  let ciphertext: Uint8Array<ArrayBuffer>;
+  try {
+    iv = fromHex(ivPart);
+    ciphertext = fromBase64(ciphertextPart);
+    const wrapped = fromBase64(wrappedPart);
+    rawDataKey = new Uint8Array(
+      await crypto.subtle.decrypt(
+        {
+          name: 'AES-GCM',
+          iv: wrapped.slice(0, gcmIvBytes),
+          additionalData: encoder.encode(`${ivPart}.${ciphertextPart}`),
+        },
+        masterKey,
+        wrapped.slice(gcmIvBytes),
+      ),
+    );
+  } catch {
+    throw new WithdrawalDecryptionError('the data key does not unwrap');
+  }
+  try {
+    const dataKey = await crypto.subtle.importKey('raw', rawDataKey, 'AES-CBC', false, ['decrypt']);
+    rawDataKey.fill(0);
+    const plaintext = await crypto.subtle.decrypt({ name: 'AES-CBC', iv }, dataKey, ciphertext);
+    const fields: unknown = JSON.parse(decoder.decode(plaintext));
+    if (
+      typeof fields !== 'object' ||
+      fields === null ||
+      Array.isArray(fields) ||
+      !Object.values(fields).every((value) => typeof value === 'string')
+    ) {
+      throw new Error('not a record of text fields');
+    }
+    return fields as Record<string, string>;
+  } catch {
+    throw new WithdrawalDecryptionError('the payload does not decrypt');
+  }
+}

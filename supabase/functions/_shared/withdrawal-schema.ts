@@ -1,0 +1,153 @@
+/**
+ * The one definition of a withdraw request: the browser form and the `withdrawals` Edge Function both
+ * validate with it, so the two can never disagree. Field names are the specification's payload fields.
+ * This file is loaded by Vite (zod from node_modules) and by Deno (zod through `deno.json`), so it imports
+ * nothing but zod.
+ */
+import { z } from 'zod';
+
+export const withdrawMethods = ['bank', 'card', 'wallet'] as const;
+export type WithdrawMethod = (typeof withdrawMethods)[number];
+
+export const withdrawMethodLabels: Record<WithdrawMethod, string> = {
+  bank: 'Bank transfer',
+  card: 'Card',
+  wallet: 'Crypto wallet',
+};
+
+export const cryptocurrencyOptions = ['BTC', 'DOGE', 'XRP', 'ETH', 'USDT', 'BNB'] as const;
+
+/** Text fields are bounded so one request can never carry an oversized payload into the database. */
+const maxTextLength = 200;
+/** The largest value a `numeric(14,2)` column holds. */
+const largestStorableAmount = 999_999_999_999.99;
+
+function isMissing(input: unknown): boolean {
+  return input === undefined || input === null || (typeof input === 'number' && Number.isNaN(input));
+}
+
+/** A required text field: `X is required` when missing or blank (the specification's wording). */
+function requiredText(label: string) {
+  return z
+    .string({ error: (issue) => (isMissing(issue.input) ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(maxTextLength, `${label} must be at most ${maxTextLength} characters`);
+}
+
+/** A whole number of cents, above zero: the amount before the limits of the day are applied. */
+export const withdrawalAmountSchema = z
+  .number({ error: (issue) => (isMissing(issue.input) ? 'Amount is required' : 'Amount must be a number') })
+  .positive('Amount must be greater than 0')
+  .multipleOf(0.01, 'Amount can have at most 2 decimal places')
+  .max(largestStorableAmount, 'Amount is too large');
+
+/** Luhn checksum: catches a mistyped digit or two swapped digits, as every card form does. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+const expirationPattern = /^(0[1-9]|1[0-2])\/(\d{2})$/;
+
+/** A card is valid through the last day of its expiry month. */
+function hasNotExpired(expiration: string, today: Date = new Date()): boolean {
+  const match = expirationPattern.exec(expiration);
+  if (!match) return true;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  return year > today.getFullYear() || (year === today.getFullYear() && month >= today.getMonth() + 1);
+}
+
+export const bankDetailsSchema = z.strictObject({
+  accountNumber: requiredText('Account number'),
+  accountName: requiredText('Account name'),
+  bankName: requiredText('Bank name'),
+  bankAddress: requiredText('Bank address'),
+  routingNumber: requiredText('Routing number'),
+  swiftCode: requiredText('SWIFT code'),
+});
+
+export const cardDetailsSchema = z.strictObject({
+  // People type card numbers in groups; only the digits are kept.
+  cardNumber: requiredText('Card number')
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .refine((digits) => /^\d{12,19}$/.test(digits), 'Card number must be 12 to 19 digits')
+    .refine((digits) => !/^\d{12,19}$/.test(digits) || passesLuhn(digits), 'Card number is not valid'),
+  expirationDate: requiredText('Expiration date')
+    .regex(expirationPattern, 'Expiration date must be MM/YY')
+    .refine((value) => hasNotExpired(value), 'Card has expired'),
+  cvv: requiredText('CVV').regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
+  pin: requiredText('PIN')
+    .min(2, 'PIN must be at least 2 digits')
+    .max(12, 'PIN must be at most 12 digits')
+    .regex(/^\d+$/, 'PIN must contain digits only'),
+});
+
+export const walletDetailsSchema = z.strictObject({
+  cryptoType: z.enum(cryptocurrencyOptions, { error: 'Please select a cryptocurrency' }),
+  walletAddress: z
+    .string({ error: 'Please enter a valid wallet address' })
+    .trim()
+    .min(10, 'Please enter a valid wallet address')
+    .max(128, 'Please enter a valid wallet address')
+    .regex(/^\S+$/, 'Please enter a valid wallet address'),
+});
+
+export type BankDetails = z.output<typeof bankDetailsSchema>;
+export type CardDetails = z.output<typeof cardDetailsSchema>;
+export type WalletDetails = z.output<typeof walletDetailsSchema>;
+
+/** Every payload field a method may carry, with the label a person reads (admin details view, form). */
+export const withdrawalFieldLabels = {
+  accountNumber: 'Account number',
+  accountName: 'Account name',
+  bankName: 'Bank name',
+  bankAddress: 'Bank address',
+  routingNumber: 'Routing number',
+  swiftCode: 'SWIFT code',
+  cardNumber: 'Card number',
+  expirationDate: 'Expiration date (MM/YY)',
+  cvv: 'CVV',
+  pin: 'PIN',
+  cryptoType: 'Cryptocurrency',
+  walletAddress: 'Wallet address',
+} as const;
+export type WithdrawalField = keyof typeof withdrawalFieldLabels;
+
+/**
+ * The request: `{ amount, withdrawMethod, details }` where `details` holds exactly the chosen method's
+ * fields (any other field is refused, so nothing of another method is ever stored). The browser passes
+ * an amount schema carrying the day's limits and the available balance; the server relies on
+ * `create_withdraw_request` for those, under its lock.
+ */
+export function withdrawalRequestSchema(amount: z.ZodNumber = withdrawalAmountSchema) {
+  return z.discriminatedUnion(
+    'withdrawMethod',
+    [
+      z.strictObject({ amount, withdrawMethod: z.literal('bank'), details: bankDetailsSchema }),
+      z.strictObject({ amount, withdrawMethod: z.literal('card'), details: cardDetailsSchema }),
+      z.strictObject({ amount, withdrawMethod: z.literal('wallet'), details: walletDetailsSchema }),
+    ],
+    {
+      error: (issue) => {
+        if (issue.code !== 'invalid_union') return undefined;
+        const method = (issue.input as { withdrawMethod?: unknown } | undefined)?.withdrawMethod;
+        return method === undefined || method === null || method === ''
+          ? 'Withdraw method is required'
+          : 'Withdraw method must be bank, card or wallet';
+      },
+    },
+  );
+}
+
+export const withdrawalRequest = withdrawalRequestSchema();
+export type WithdrawalRequest = z.output<typeof withdrawalRequest>;
