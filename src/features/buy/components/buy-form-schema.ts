@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { formatThousands } from '@/lib/format';
+import type { TransactionLimits } from '@/lib/transaction-limits';
+
+/** Limits are enforced only once they are known (max above 0); the database checks them again either way. */
+const limitsKnown = (limits: TransactionLimits) => limits.maxAmount > 0;
+
+/** The field messages of the specification: 'Minimum amount is $10', 'Maximum amount is $10,000'. */
+export function amountLimitError(amount: number, limits: TransactionLimits): string | undefined {
+  if (!limitsKnown(limits)) return undefined;
+  if (amount < limits.minAmount) return `Minimum amount is $${formatThousands(limits.minAmount)}`;
+  if (amount > limits.maxAmount) return `Maximum amount is $${formatThousands(limits.maxAmount)}`;
+  return undefined;
+}
+
+/** The on-submit messages of the specification: 'Minimum transaction amount is $10', and the maximum. */
+export function transactionLimitError(amount: number, limits: TransactionLimits): string | undefined {
+  if (!limitsKnown(limits)) return undefined;
+  if (amount < limits.minAmount) return `Minimum transaction amount is $${formatThousands(limits.minAmount)}`;
+  if (amount > limits.maxAmount) return `Maximum transaction amount is $${formatThousands(limits.maxAmount)}`;
+  return undefined;
+}
+
+/** The form keeps what was typed (strings); the amount becomes a number only once it is valid. */
+export function createBuyFormSchema(limits: TransactionLimits) {
+  return z.object({
+    cryptocurrency: z.string().min(1, 'Please select a cryptocurrency'),
+    amount: z
+      .string()
+      .trim()
+      .refine((value) => value !== '' && Number.isFinite(Number(value)), {
+        message: 'Amount is required',
+        // An empty amount gets this message alone, not the minimum's as well.
+        abort: true,
+      })
+      .superRefine((value, context) => {
+        const message = amountLimitError(Number(value), limits);
+        if (message) context.addIssue({ code: 'custom', message });
+      }),
+  });
+}
+
+export type BuyFormValues = z.infer<ReturnType<typeof createBuyFormSchema>>;

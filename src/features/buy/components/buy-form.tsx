@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { formatCryptoAmount, formatUsd } from '@/lib/format';
+import type { MarketCoin } from '@/lib/market';
+import type { TransactionLimits } from '@/lib/transaction-limits';
+import { BUY_SUBMITTED_MESSAGE, NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../api/buy-messages';
+import type { BuyOrder } from '../types';
+import { createBuyFormSchema, transactionLimitError, type BuyFormValues } from './buy-form-schema';
+
+type BuyFormCoin = Pick<MarketCoin, 'id' | 'name' | 'symbol' | 'current_price'>;
+
+export interface BuyFormProps {
+  coins: readonly BuyFormCoin[];
+  limits: TransactionLimits;
+  /** False once the session is gone (signed out elsewhere, expired): buying is refused with a message. */
+  isSignedIn: boolean;
+  /** Sends the request; rejects with an Error whose message is what the person should read. */
+  onSubmit: (order: BuyOrder) => Promise<unknown>;
+}
+
+/** The estimate: the USD amount divided by the coin price, 8 decimals. */
+function estimate(amount: string, coin: BuyFormCoin | undefined): string | undefined {
+  const usd = Number(amount);
+  if (!coin || amount.trim() === '' || !Number.isFinite(usd) || usd <= 0 || coin.current_price <= 0) {
+    return undefined;
+  }
+  return formatCryptoAmount(usd / coin.current_price);
+}
+
+export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
+  const schema = useMemo(() => createBuyFormSchema(limits), [limits]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<BuyFormValues>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { cryptocurrency: '', amount: '' },
+  });
+  const [cryptocurrency, amount] = useWatch({ control, name: ['cryptocurrency', 'amount'] });
+  const selectedCoin = coins.find((coin) => coin.id === cryptocurrency);
+  const estimatedQuantity = estimate(amount, selectedCoin);
+
+  const submit = handleSubmit(
+    async (values) => {
+      if (!isSignedIn) {
+        toast.error(NOT_SIGNED_IN_MESSAGE);
+        return;
+      }
+      try {
+        await onSubmit({ cryptocurrency: values.cryptocurrency, amount: Number(values.amount) });
+      } catch (error) {
+        toast.error(error instanceof Error ? error.message : SUBMIT_FAILED_MESSAGE);
+        return;
+      }
+      toast.success(BUY_SUBMITTED_MESSAGE);
+      reset();
+    },
+    () => {
+      // The specification repeats the limit check on submit as a toast, beside the field's own message.
+      const typed = getValues('amount').trim();
+      const message = typed === '' ? undefined : transactionLimitError(Number(typed), limits);
+      if (message) toast.error(message);
+    },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <FormField label="Cryptocurrency" error={errors.cryptocurrency?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...register('cryptocurrency')}>
+            <option value="">Select a cryptocurrency</option>
+            {coins.map((coin) => (
+              <option key={coin.id} value={coin.id}>
+                {coin.name} ({coin.symbol.toUpperCase()}) · {formatUsd(coin.current_price)}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField label="Amount (USD)" error={errors.amount?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('amount')}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={limits.maxAmount > 0 ? limits.minAmount : 0}
+            max={limits.maxAmount > 0 ? limits.maxAmount : undefined}
+            placeholder="0.00"
+            className="tabular-nums"
+          />
+        )}
+      </FormField>
+      <p className="bg-muted rounded-lg p-3 text-sm" aria-live="polite">
+        <span className="text-muted-foreground">Estimated amount: </span>
+        <output className="font-semibold tabular-nums" data-testid="buy-estimate">
+          {estimatedQuantity && selectedCoin
+            ? `${estimatedQuantity} ${selectedCoin.symbol.toUpperCase()}`
+            : '—'}
+        </output>
+      </p>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Submitting…' : 'Submit Buy Request'}
+      </Button>
+    </form>
+  );
+}

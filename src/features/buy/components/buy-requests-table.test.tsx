@@ -1,0 +1,47 @@
+import { render, screen, within } from '@testing-library/react';
+import type { BuyRequest } from '../types';
+import { BuyRequestsTable } from './buy-requests-table';
+
+const coinNames = new Map([['bitcoin', 'Bitcoin']]);
+
+const requests: BuyRequest[] = [
+  { id: '3', cryptocurrency: 'bitcoin', amount: 1500, status: 'pending', date: '2026-11-21T10:00:00Z' },
+  { id: '2', cryptocurrency: 'solana', amount: 20.5, status: 'approved', date: '2026-11-20T10:00:00Z' },
+  { id: '1', cryptocurrency: 'bitcoin', amount: 10, status: 'rejected', date: '2026-11-19T10:00:00Z' },
+];
+
+describe("'Your Buy Requests' table", () => {
+  it('says so when there are no requests', () => {
+    render(<BuyRequestsTable requests={[]} coinNames={coinNames} />);
+    expect(screen.getByText('You have no buy requests at the moment.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows Date, Cryptocurrency, Amount (USD) and Status, in the order given (newest first)', () => {
+    render(<BuyRequestsTable requests={requests} coinNames={coinNames} />);
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Date', 'Cryptocurrency', 'Amount (USD)', 'Status']);
+    const rows = screen.getAllByTestId('buy-request-row');
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
+      '$1,500.00',
+      '$20.50',
+      '$10.00',
+    ]);
+    const [newest] = rows;
+    expect(newest).toHaveTextContent(new Date('2026-11-21T10:00:00Z').toLocaleString());
+  });
+
+  it('names a known coin and shows the id of one not among the loaded coins', () => {
+    render(<BuyRequestsTable requests={requests} coinNames={coinNames} />);
+    const [bitcoinRow, solanaRow] = screen.getAllByTestId('buy-request-row');
+    expect(bitcoinRow).toHaveTextContent('Bitcoin');
+    expect(solanaRow).toHaveTextContent('solana');
+  });
+
+  it('colours approved green, rejected red and pending yellow', () => {
+    render(<BuyRequestsTable requests={requests} coinNames={coinNames} />);
+    expect(screen.getByText('approved')).toHaveAttribute('data-tone', 'green');
+    expect(screen.getByText('rejected')).toHaveAttribute('data-tone', 'red');
+    expect(screen.getByText('pending')).toHaveAttribute('data-tone', 'yellow');
+  });
+});
