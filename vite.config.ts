@@ -6,7 +6,11 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Code shared with the Edge Functions (one withdrawal schema for form and server).
+      '@functions': fileURLToPath(new URL('./supabase/functions', import.meta.url)),
+    },
   },
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
