@@ -1,0 +1,34 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BalanceCard, HIDDEN_BALANCE } from './balance-card';
+
+describe('Balance card', () => {
+  it('shows the available balance in dollars with 2 decimals and thousands separators', () => {
+    render(<BalanceCard available={5000} isLoading={false} isError={false} />);
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$5,000.00');
+  });
+
+  it('rounds to the cent', () => {
+    render(<BalanceCard available={1234.5} isLoading={false} isError={false} />);
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$1,234.50');
+  });
+
+  it('hides the amount behind dots and shows it again', async () => {
+    const user = userEvent.setup();
+    render(<BalanceCard available={5000} isLoading={false} isError={false} />);
+
+    await user.click(screen.getByRole('button', { name: 'Hide balance' }));
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent(HIDDEN_BALANCE);
+    expect(screen.getByTestId('wallet-balance')).not.toHaveTextContent('5,000');
+    expect(HIDDEN_BALANCE).toMatch(/^•+$/);
+
+    await user.click(screen.getByRole('button', { name: 'Show balance' }));
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$5,000.00');
+  });
+
+  it("says 'Failed to fetch user data' when the balance cannot be loaded", () => {
+    render(<BalanceCard available={undefined} isLoading={false} isError />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch user data');
+    expect(screen.queryByTestId('wallet-balance')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,33 @@
+import { render, screen, within } from '@testing-library/react';
+import { sampleMarketCoins } from '@/lib/market';
+import { CryptoPrices } from './crypto-prices';
+
+describe('Cryptocurrency Prices', () => {
+  it('shows rank, name with symbol, price with 2 decimals and the 24h change', () => {
+    render(<CryptoPrices coins={sampleMarketCoins} isLoading={false} isError={false} isSimulated={false} />);
+    const [header, bitcoin, ethereum] = screen.getAllByRole('row');
+    expect(
+      within(header)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Rank', 'Name', 'Price', '24h Change']);
+    expect(bitcoin).toHaveTextContent('1');
+    expect(bitcoin).toHaveTextContent('BitcoinBTC');
+    expect(bitcoin).toHaveTextContent('$30,000.00');
+    expect(within(bitcoin).getByText('1.50%')).toHaveAttribute('data-trend', 'up');
+    expect(ethereum).toHaveTextContent('$2,000.00');
+  });
+
+  it('shows each coin image', () => {
+    const coins = [{ ...sampleMarketCoins[0], image: 'https://example.com/btc.png' }];
+    const { container } = render(
+      <CryptoPrices coins={coins} isLoading={false} isError={false} isSimulated={false} />,
+    );
+    expect(container.querySelector('img')).toHaveAttribute('src', 'https://example.com/btc.png');
+  });
+
+  it("says 'Failed to fetch cryptocurrency prices' when they cannot be loaded", () => {
+    render(<CryptoPrices coins={[]} isLoading={false} isError isSimulated={false} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch cryptocurrency prices');
+  });
+});

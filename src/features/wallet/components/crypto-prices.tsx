@@ -1,0 +1,74 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PriceChange } from '@/components/price-change';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatUsd } from '@/lib/format';
+import type { MarketCoin } from '@/lib/market';
+import { LoadError } from './load-error';
+import { SkeletonRows } from './skeleton-rows';
+
+const SKELETON_ROWS = 10;
+
+/** 'Cryptocurrency Prices': the top coins with rank, name, price and 24h change. */
+export function CryptoPrices({
+  coins,
+  isLoading,
+  isError,
+  isSimulated,
+}: {
+  coins: readonly MarketCoin[];
+  isLoading: boolean;
+  isError: boolean;
+  /** The local stack's market simulator answered: the prices move but are not real. */
+  isSimulated: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Cryptocurrency Prices</CardTitle>
+        {isSimulated && <CardDescription>Simulated prices from the local market simulator</CardDescription>}
+      </CardHeader>
+      <CardContent>
+        {isError ? (
+          <LoadError message="Failed to fetch cryptocurrency prices" />
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="w-16">Rank</TableHead>
+                <TableHead>Name</TableHead>
+                <TableHead className="text-right">Price</TableHead>
+                <TableHead className="text-right">24h Change</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {isLoading ? (
+                <SkeletonRows rows={SKELETON_ROWS} columns={4} />
+              ) : (
+                coins.map((coin) => (
+                  <TableRow key={coin.id}>
+                    <TableCell className="tabular-nums">{coin.market_cap_rank ?? '–'}</TableCell>
+                    <TableCell>
+                      <span className="flex items-center gap-2">
+                        {coin.image ? (
+                          <img src={coin.image} alt="" className="size-6 rounded-full" loading="lazy" />
+                        ) : (
+                          <span aria-hidden className="bg-muted size-6 rounded-full" />
+                        )}
+                        <span className="font-medium">{coin.name}</span>
+                        <span className="text-muted-foreground text-xs">{coin.symbol.toUpperCase()}</span>
+                      </span>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{formatUsd(coin.current_price)}</TableCell>
+                    <TableCell className="text-right">
+                      <PriceChange percent={coin.price_change_percentage_24h} />
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

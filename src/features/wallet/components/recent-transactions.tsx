@@ -1,0 +1,75 @@
+import { ReceiptTextIcon } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatUsd } from '@/lib/format';
+import type { WalletTransaction } from '../types';
+import { LoadError } from './load-error';
+import { SkeletonRows } from './skeleton-rows';
+
+const SKELETON_ROWS = 3;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function describeType({ type, cryptocurrency }: WalletTransaction): string {
+  const label = type.charAt(0).toUpperCase() + type.slice(1);
+  return cryptocurrency ? `${label} (${cryptocurrency})` : label;
+}
+
+/** The user's own transactions, newest first; completed ones green, all others yellow. */
+export function RecentTransactions({
+  transactions,
+  isLoading,
+  isError,
+}: {
+  transactions: readonly WalletTransaction[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Transactions</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {isError ? (
+          <LoadError message="Failed to fetch transactions" />
+        ) : !isLoading && transactions?.length === 0 ? (
+          <div className="text-muted-foreground flex flex-col items-center gap-2 py-8 text-center text-sm">
+            <ReceiptTextIcon className="size-6" aria-hidden />
+            <p>No transactions yet.</p>
+          </div>
+        ) : (
+          <Table aria-label="Recent Transactions">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Type</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Date</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {isLoading || !transactions ? (
+                <SkeletonRows rows={SKELETON_ROWS} columns={4} />
+              ) : (
+                transactions.map((transaction) => (
+                  <TableRow key={transaction.id}>
+                    <TableCell>{describeType(transaction)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatUsd(transaction.amount)}</TableCell>
+                    <TableCell>
+                      <StatusBadge status={transaction.status} palette="transaction" />
+                    </TableCell>
+                    <TableCell className="text-muted-foreground tabular-nums">
+                      <time dateTime={transaction.date}>{dateFormat.format(new Date(transaction.date))}</time>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
