@@ -1,1 +1,47 @@
--- Seed data: filled in by the foundation work (accounts, limits, status types).
+-- Seed data (architecture §6): the two accounts, a completed deposit for the user, the limits and
+-- the status types. Loads on the local stack and on `supabase start` alike; safe to run again.
+
+-- Auth users as GoTrue stores them: bcrypt hashes, confirmed e-mail, empty (not null) token columns,
+-- and an `email` identity, without which GoTrue refuses a password sign-in.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  email_change_token_current, reauthentication_token
+)
+values
+  (
+    '00000000-0000-0000-0000-000000000000', '00000000-0000-4000-8000-00000000a0a1', 'authenticated',
+    'authenticated', 'admin@example.com', extensions.crypt('admin-pass-123', extensions.gen_salt('bf')), now(),
+    '{"provider": "email", "providers": ["email"]}', '{"full_name": "Ada Admin"}', now(), now(),
+    '', '', '', '', '', ''
+  ),
+  (
+    '00000000-0000-0000-0000-000000000000', '00000000-0000-4000-8000-00000000a0b1', 'authenticated',
+    'authenticated', 'user@example.com', extensions.crypt('user-pass-123', extensions.gen_salt('bf')), now(),
+    '{"provider": "email", "providers": ["email"]}', '{"full_name": "Uma User"}', now(), now(),
+    '', '', '', '', '', ''
+  )
+on conflict (id) do nothing;
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select
+  users.id, users.id::text, users.id,
+  jsonb_build_object('sub', users.id::text, 'email', users.email, 'email_verified', true),
+  'email', now(), now(), now()
+from auth.users as users
+where users.id in ('00000000-0000-4000-8000-00000000a0a1', '00000000-0000-4000-8000-00000000a0b1')
+on conflict do nothing;
+
+-- The profile trigger made both users `user`; admins are made by a database operator, as here.
+update public.profiles set role = 'admin' where id = '00000000-0000-4000-8000-00000000a0a1';
+
+insert into public.transactions (id, user_id, type, amount, status)
+values ('00000000-0000-4000-8000-0000000de901', '00000000-0000-4000-8000-00000000a0b1', 'deposit', 5000, 'complete')
+on conflict (id) do nothing;
+
+update public.transaction_limits set min_amount = 10, max_amount = 10000
+where min_amount is distinct from 10 or max_amount is distinct from 10000;
+
+insert into public.status_types (name) values ('processing'), ('cancelled')
+on conflict (name) do nothing;

@@ -3,16 +3,503 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
-      [_ in never]: never;
+      audit_log: {
+        Row: {
+          action: string;
+          actor_id: string | null;
+          at: string;
+          details: NonNullable<Json>;
+          id: string;
+          target_id: string | null;
+          target_table: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          actor_id?: string | null;
+          at?: string;
+          details?: NonNullable<Json>;
+          id?: string;
+          target_id?: string | null;
+          target_table: string;
+        };
+        Update: {
+          action?: string;
+          actor_id?: string | null;
+          at?: string;
+          details?: NonNullable<Json>;
+          id?: string;
+          target_id?: string | null;
+          target_table?: string;
+        };
+        Relationships: [];
+      };
+      buy_requests: {
+        Row: {
+          amount: number;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          cryptocurrency: string;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          status?: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        Update: {
+          amount?: number;
+          cryptocurrency?: string;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          status?: Database['public']['Enums']['request_status'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      profiles: {
+        Row: {
+          balance: number;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          registration_date: string;
+          role: Database['public']['Enums']['app_role'];
+          wallet_code: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          balance?: number;
+          email?: string | null;
+          full_name?: string | null;
+          id: string;
+          registration_date?: string;
+          role?: Database['public']['Enums']['app_role'];
+          wallet_code: string;
+        };
+        Update: {
+          balance?: number;
+          email?: string | null;
+          full_name?: string | null;
+          id?: string;
+          registration_date?: string;
+          role?: Database['public']['Enums']['app_role'];
+          wallet_code?: string;
+        };
+        Relationships: [];
+      };
+      status_types: {
+        Row: {
+          created_at: string;
+          id: string;
+          name: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          name: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          name?: string;
+        };
+        Relationships: [];
+      };
+      transaction_limits: {
+        Row: {
+          id: boolean;
+          max_amount: number;
+          min_amount: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          id?: boolean;
+          max_amount?: number;
+          min_amount?: number;
+          updated_at?: string;
+        };
+        Update: {
+          id?: boolean;
+          max_amount?: number;
+          min_amount?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      transactions: {
+        Row: {
+          amount: number;
+          buy_request_id: string | null;
+          cryptocurrency: string | null;
+          date: string;
+          id: string;
+          status: string;
+          type: Database['public']['Enums']['transaction_type'];
+          user_id: string;
+          withdraw_request_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          buy_request_id?: string | null;
+          cryptocurrency?: string | null;
+          date?: string;
+          id?: string;
+          status?: string;
+          type: Database['public']['Enums']['transaction_type'];
+          user_id: string;
+          withdraw_request_id?: string | null;
+        };
+        Update: {
+          amount?: number;
+          buy_request_id?: string | null;
+          cryptocurrency?: string | null;
+          date?: string;
+          id?: string;
+          status?: string;
+          type?: Database['public']['Enums']['transaction_type'];
+          user_id?: string;
+          withdraw_request_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests_with_user';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'transactions_withdraw_request_id_fkey';
+            columns: ['withdraw_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'withdraw_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_withdraw_request_id_fkey';
+            columns: ['withdraw_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'withdraw_requests_with_user';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      withdraw_requests: {
+        Row: {
+          amount: number;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          encrypted_data: string | null;
+          id: string;
+          status: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          encrypted_data?: string | null;
+          id?: string;
+          status?: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        Update: {
+          amount?: number;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          encrypted_data?: string | null;
+          id?: string;
+          status?: string;
+          user_id?: string;
+          withdraw_method?: Database['public']['Enums']['withdraw_method'];
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
     };
     Views: {
-      [_ in never]: never;
+      buy_requests_with_user: {
+        Row: {
+          amount: number;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      transactions_with_user: {
+        Row: {
+          amount: number;
+          buy_request_id: string | null;
+          cryptocurrency: string | null;
+          date: string;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          status: string;
+          type: Database['public']['Enums']['transaction_type'];
+          user_id: string;
+          withdraw_request_id: string | null;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests_with_user';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'transactions_withdraw_request_id_fkey';
+            columns: ['withdraw_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'withdraw_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_withdraw_request_id_fkey';
+            columns: ['withdraw_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'withdraw_requests_with_user';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      wallet_balances: {
+        Row: {
+          available: number | null;
+          balance: number;
+          reserved: number | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
+      withdraw_requests_with_user: {
+        Row: {
+          amount: number;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          status: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
     };
     Functions: {
-      [_ in never]: never;
+      approve_buy_request: { Args: { request_id: string }; Returns: undefined };
+      create_withdraw_request: {
+        Args: { p_amount: number; p_encrypted_data: string; p_method: string; p_user_id: string };
+        Returns: {
+          amount: number;
+          date: string;
+          id: string;
+          status: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        }[];
+      };
+      reject_buy_request: { Args: { request_id: string }; Returns: undefined };
+      set_transaction_status: { Args: { new_status: string; transaction_id: string }; Returns: undefined };
+      set_withdraw_request_status: { Args: { new_status: string; request_id: string }; Returns: undefined };
     };
     Enums: {
-      [_ in never]: never;
+      app_role: 'user' | 'admin';
+      request_status: 'pending' | 'approved' | 'rejected';
+      transaction_type: 'deposit' | 'sell' | 'withdraw' | 'buy';
+      withdraw_method: 'bank' | 'card' | 'wallet';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -122,6 +609,11 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      app_role: ['user', 'admin'],
+      request_status: ['pending', 'approved', 'rejected'],
+      transaction_type: ['deposit', 'sell', 'withdraw', 'buy'],
+      withdraw_method: ['bank', 'card', 'wallet'],
+    },
   },
 } as const;

@@ -1,0 +1,116 @@
+-- Foundation: the private helper schema, the enums of the data model, the audit log and the
+-- helpers every later migration shares (amount validation, USD formatting, audit writes).
+
+create schema if not exists private;
+comment on schema private is
+  'Helpers for policies, triggers and RPCs. Not exposed through the API (PostgREST serves only public).';
+-- Policies run as the API roles, so they must be able to reach the helpers they call.
+grant usage on schema private to authenticated, service_role;
+
+create type public.app_role as enum ('user', 'admin');
+comment on type public.app_role is 'Role of a person in the app; only a database operator makes admins.';
+
+create type public.transaction_type as enum ('deposit', 'sell', 'withdraw', 'buy');
+comment on type public.transaction_type is
+  'Kind of ledger entry: deposit and sell add to the balance, withdraw and buy take from it.';
+
+create type public.request_status as enum ('pending', 'approved', 'rejected');
+comment on type public.request_status is 'Life cycle of a buy request: pending until an admin decides.';
+
+create type public.withdraw_method as enum ('bank', 'card', 'wallet');
+comment on type public.withdraw_method is 'How a withdrawal is paid out: bank transfer, card or crypto wallet.';
+
+create table public.audit_log (
+  id uuid primary key default gen_random_uuid(),
+  actor_id uuid,
+  action text not null,
+  target_table text not null,
+  target_id uuid,
+  details jsonb not null default '{}'::jsonb,
+  at timestamptz not null default now()
+);
+comment on table public.audit_log is
+  'Who did what: one row per admin action and money-moving step. Written only by functions and triggers.';
+comment on column public.audit_log.actor_id is
+  'The acting person (auth.uid()), or null for the database operator. No foreign key: the trail outlives users.';
+comment on column public.audit_log.action is 'What happened, as <object>.<verb>, e.g. buy_request.approve.';
+comment on column public.audit_log.target_id is 'Id of the changed row; null for the single-row limits.';
+comment on column public.audit_log.details is 'Values that explain the action (amounts, old and new status).';
+
+create index audit_log_at_idx on public.audit_log (at desc);
+comment on index public.audit_log_at_idx is 'The admin audit list, newest first.';
+
+alter table public.audit_log enable row level security;
+revoke all on table public.audit_log from anon, authenticated, service_role;
+grant select on table public.audit_log to authenticated;
+-- Edge Functions (withdrawal-details, admin-delete-user) record their actions with the service role.
+grant select, insert on table public.audit_log to service_role;
+
+create function private.write_audit(
+  p_action text,
+  p_target_table text,
+  p_target_id uuid,
+  p_details jsonb default '{}'::jsonb
+) returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.audit_log (actor_id, action, target_table, target_id, details)
+  values ((select auth.uid()), p_action, p_target_table, p_target_id, coalesce(p_details, '{}'::jsonb));
+$$;
+comment on function private.write_audit(text, text, uuid, jsonb) is
+  'Appends one audit_log row with the current request''s user as actor.';
+
+create function private.is_usd_amount(value numeric) returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select value is not null
+    and value > 0
+    and value < 1e12
+    and value = round(value, 2);
+$$;
+comment on function private.is_usd_amount(numeric) is
+  'True for a positive dollar amount with at most 2 decimals that fits numeric(14,2); false for NaN and Infinity.';
+
+create function private.assert_usd_amount(value numeric) returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  -- NaN compares greater than every number in Postgres, so it is caught before the range checks.
+  if value is null or value = 'NaN'::numeric then
+    raise exception 'Amount must be a number' using errcode = 'P0001';
+  end if;
+  if value <= 0 then
+    raise exception 'Amount must be greater than 0' using errcode = 'P0001';
+  end if;
+  if value >= 1e12 then
+    raise exception 'Amount is too large' using errcode = 'P0001';
+  end if;
+  if value <> round(value, 2) then
+    raise exception 'Amount must have at most 2 decimal places' using errcode = 'P0001';
+  end if;
+end;
+$$;
+comment on function private.assert_usd_amount(numeric) is
+  'Raises a clear error unless the value is a valid dollar amount (see private.is_usd_amount).';
+
+create function private.format_usd(value numeric) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  -- Same text as JavaScript's value.toLocaleString('en-US'): 10000 -> 10,000 and 10.5 -> 10.5.
+  select to_char(trunc(value), 'FM999,999,999,999,990')
+    || coalesce('.' || nullif(rtrim(substr(to_char(abs(value) - trunc(abs(value)), 'FM0.00'), 3), '0'), ''), '');
+$$;
+comment on function private.format_usd(numeric) is
+  'Formats a dollar amount for error texts the way the app shows it (en-US thousands separators).';
+
+-- Only the security-definer writer is locked away; the pure helpers run inside check constraints and
+-- triggers as whichever role writes the row, so they stay executable.
+revoke execute on function private.write_audit(text, text, uuid, jsonb) from public;
