@@ -1,9 +1,10 @@
 import { Outlet } from 'react-router-dom';
+import { PublicLayout } from '@/components/layouts/public-layout';
 
-export default function PublicLayout() {
+export default function PublicLayoutRoute() {
   return (
-    <div className="bg-background text-foreground min-h-screen">
+    <PublicLayout>
       <Outlet />
-    </div>
+    </PublicLayout>
   );
 }

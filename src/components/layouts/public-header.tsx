@@ -1,0 +1,71 @@
+import { MenuIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { company } from '@/config/company';
+import { BrandMark } from './brand-mark';
+
+const links = [
+  { to: '/login', label: 'Login', variant: 'ghost' },
+  { to: '/signup', label: 'Sign Up', variant: 'default' },
+] as const;
+
+/** The public navigation bar: brand, Login, Sign Up; on small screens behind a menu button. */
+export function PublicHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="bg-background/85 supports-[backdrop-filter]:bg-background/70 sticky top-0 z-40 border-b backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6"
+      >
+        <Link
+          to="/"
+          onClick={closeMenu}
+          className="focus-visible:ring-ring flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight focus-visible:ring-2 focus-visible:outline-none"
+        >
+          <BrandMark className="size-8" />
+          {company.name}
+        </Link>
+
+        <ul className="hidden items-center gap-2 sm:flex">
+          {links.map(({ to, label, variant }) => (
+            <li key={to}>
+              <Button asChild variant={variant}>
+                <Link to={to}>{label}</Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="sm:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="public-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <XIcon aria-hidden /> : <MenuIcon aria-hidden />}
+        </Button>
+      </nav>
+
+      {menuOpen && (
+        <ul id="public-menu" className="flex flex-col gap-2 border-t px-4 py-3 sm:hidden">
+          {links.map(({ to, label, variant }) => (
+            <li key={to}>
+              <Button asChild variant={variant === 'ghost' ? 'outline' : variant} className="w-full">
+                <Link to={to} onClick={closeMenu}>
+                  {label}
+                </Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </header>
+  );
+}
