@@ -1,0 +1,96 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { WalletIcon } from 'lucide-react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppShell } from './app-shell';
+import type { NavGroup } from './app-shell-nav';
+
+const groups: NavGroup[] = [
+  {
+    title: 'Trading',
+    items: [
+      { to: '/user/wallet', label: 'Wallet', icon: WalletIcon },
+      { to: '/user/buy', label: 'Buy' },
+    ],
+  },
+  { title: 'Settings', items: [{ to: '/user/account', label: 'Account' }] },
+];
+
+function CurrentPath() {
+  return <p data-testid="path">{useLocation().pathname}</p>;
+}
+
+function renderShellAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <AppShell navGroups={groups}>
+              <CurrentPath />
+            </AppShell>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { user: userEvent.setup() };
+}
+
+const sideMenu = () => screen.getAllByRole('navigation', { name: 'Side menu' });
+
+describe('signed-in shell', () => {
+  it('has a top bar with the brand to /dashboard, Account and Logout', () => {
+    renderShellAt('/user/wallet');
+    expect(screen.getByRole('link', { name: 'CoinVault' })).toHaveAttribute('href', '/dashboard');
+    const accountBar = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(accountBar).getByRole('link', { name: 'Account' })).toHaveAttribute(
+      'href',
+      '/user/account',
+    );
+    expect(within(accountBar).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('builds the side menu from its groups, highlights the current route and ends with Logout', () => {
+    renderShellAt('/user/buy');
+    const [menu] = sideMenu();
+    expect(
+      within(menu)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Trading', 'Settings']);
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Wallet', 'Buy', 'Account', 'Logout']);
+    expect(within(menu).getByRole('link', { name: 'Buy' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Wallet' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('opens the small-screen menu with its toggle and closes it with Escape', async () => {
+    const { user } = renderShellAt('/user/wallet');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes the small-screen menu with its close button', async () => {
+    const { user } = renderShellAt('/user/wallet');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes the small-screen menu when a link is chosen, and goes there', async () => {
+    const { user } = renderShellAt('/user/wallet');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    await user.click(within(dialog).getByRole('link', { name: 'Account' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent('/user/account');
+  });
+});

@@ -1,0 +1,52 @@
+import { MenuIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { AppShellNav, type NavGroup } from './app-shell-nav';
+
+const topBarLinkClass =
+  'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring inline-flex h-10 items-center rounded-md px-3 text-sm font-medium focus-visible:ring-2 focus-visible:outline-none';
+
+/**
+ * The signed-in shell: top bar (brand, Account, Logout), the side menu and the page. On small screens the
+ * side menu hides behind a toggle and opens over a backdrop; Escape, the close button, the backdrop or
+ * choosing a link closes it.
+ */
+export function AppShell({ navGroups, children }: { navGroups: NavGroup[]; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+      <div className="bg-background text-foreground flex min-h-screen flex-col">
+        <header className="bg-card sticky top-0 z-40 flex h-14 items-center gap-2 border-b px-3 md:px-6">
+          <SheetTrigger asChild>
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+              <MenuIcon aria-hidden />
+            </Button>
+          </SheetTrigger>
+          <Link to="/dashboard" className={`${topBarLinkClass} text-lg font-semibold`}>
+            CoinVault
+          </Link>
+          <nav aria-label="Account" className="ml-auto flex items-center gap-1">
+            <Link to="/user/account" className={topBarLinkClass}>
+              Account
+            </Link>
+            <Link to="/logout" className={topBarLinkClass}>
+              Logout
+            </Link>
+          </nav>
+        </header>
+        <div className="flex flex-1">
+          <aside className="bg-card sticky top-14 hidden h-[calc(100vh-3.5rem)] w-64 shrink-0 border-r md:block">
+            <AppShellNav groups={navGroups} />
+          </aside>
+          <SheetContent aria-describedby={undefined}>
+            <SheetTitle className="px-4 pt-4 text-lg font-semibold">Menu</SheetTitle>
+            <AppShellNav groups={navGroups} onNavigate={() => setMenuOpen(false)} />
+          </SheetContent>
+          <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
+        </div>
+      </div>
+    </Sheet>
+  );
+}
