@@ -20,6 +20,7 @@ async function runSql(databaseUrl: string, sql: string) {
 /** Applies what the Supabase image has before any migration (roles, auth schema, publication). */
 export async function applyBootstrap(databaseUrl: string) {
   await runSql(databaseUrl, await readFile(new URL('devstack/db/bootstrap.sql', root), 'utf8'));
+  await runSql(databaseUrl, await readFile(new URL('devstack/db/realtime.sql', root), 'utf8'));
 }
 
 /** Applies pending migrations with the real Supabase CLI, exactly as for a hosted project. */

@@ -1,0 +1,159 @@
+-- Platform part of the local stack's Realtime (devstack/realtime): the per-subscriber row-level
+-- security check that Supabase Realtime keeps in its own `realtime` schema. Idempotent. Never applied
+-- to a real Supabase database and never part of supabase/migrations.
+
+create schema if not exists realtime;
+comment on schema realtime is
+  'Local stack Realtime: decides which subscriber may see which replicated change (as Supabase Realtime does).';
+revoke all on schema realtime from public;
+
+create or replace function realtime.apply_rls(
+  entity regclass,
+  action text,
+  new_values jsonb,
+  old_values jsonb,
+  checks jsonb
+)
+returns table (check_index integer, record jsonb, old_record jsonb, columns jsonb)
+language plpgsql
+set search_path = ''
+as $$
+declare
+  -- The row version that identifies the change: the new one, or the old one for a delete.
+  lookup jsonb := case when action = 'DELETE' then old_values else new_values end;
+  key_condition text;
+  writable_columns text;
+  row_exists boolean;
+  typed_new jsonb;
+  typed_old jsonb;
+  check_item record;
+  role_name text;
+  selectable_by_role jsonb := '{}';
+  selectable text[];
+  filter_item jsonb;
+  filter_column_type text;
+  passes boolean;
+  visible boolean;
+  visible_checks jsonb := '[]';
+begin
+  select string_agg(format('t.%I = ($1 ->> %L)::%s', a.attname, a.attname, format_type(a.atttypid, a.atttypmod)), ' and ')
+    into key_condition
+    from pg_catalog.pg_index i
+    join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+   where i.indrelid = entity and i.indisprimary;
+  -- Without a primary key no row can be looked up, so nobody is shown anything.
+  if key_condition is null or lookup is null then
+    return;
+  end if;
+
+  if new_values is not null then
+    execute format('select to_jsonb(r) from jsonb_populate_record(null::%s, $1) r', entity) into typed_new using new_values;
+  end if;
+  if old_values is not null then
+    execute format('select to_jsonb(r) from jsonb_populate_record(null::%s, $1) r', entity) into typed_old using old_values;
+  end if;
+
+  execute format('select exists (select from %s t where %s)', entity, key_condition) into row_exists using lookup;
+
+  begin
+    if not row_exists then
+      -- The row is gone (deleted, or deleted again since this change). Put this version back for the
+      -- length of the check, so that the table's own policies decide who may see it; rolled back below.
+      select string_agg(format('%I', a.attname), ', ' order by a.attnum)
+        into writable_columns
+        from pg_catalog.pg_attribute a
+       where a.attrelid = entity and a.attnum > 0 and not a.attisdropped and a.attgenerated = '';
+      perform pg_catalog.set_config('session_replication_role', 'replica', true);
+      execute format(
+        'insert into %s (%s) overriding system value select %s from jsonb_populate_record(null::%s, $1) r',
+        entity, writable_columns, writable_columns, entity
+      ) using lookup;
+    end if;
+
+    for check_item in
+      select c.value as spec, (c.ordinality - 1)::integer as position
+        from jsonb_array_elements(checks) with ordinality c
+    loop
+      role_name := check_item.spec -> 'claims' ->> 'role';
+      -- Only the roles the API may switch to (those granted to authenticator), as PostgREST.
+      continue when role_name is null;
+      continue when not exists (select from pg_catalog.pg_roles r where r.rolname = role_name);
+      continue when not pg_catalog.pg_has_role('authenticator', role_name, 'member');
+
+      if not selectable_by_role ? role_name then
+        selectable_by_role := selectable_by_role || jsonb_build_object(role_name, (
+          select coalesce(jsonb_agg(a.attname order by a.attnum), '[]')
+            from pg_catalog.pg_attribute a
+           where a.attrelid = entity and a.attnum > 0 and not a.attisdropped
+             and pg_catalog.has_column_privilege(role_name, entity, a.attnum, 'SELECT')
+        ));
+      end if;
+      selectable := array(select jsonb_array_elements_text(selectable_by_role -> role_name));
+      continue when cardinality(selectable) = 0;
+
+      -- Filters (`column=op.value`) only on columns this subscriber may read, compared as the column's type.
+      passes := true;
+      for filter_item in select f.value from jsonb_array_elements(coalesce(check_item.spec -> 'filters', '[]')) f loop
+        select format_type(a.atttypid, a.atttypmod)
+          into filter_column_type
+          from pg_catalog.pg_attribute a
+         where a.attrelid = entity and a.attname = filter_item ->> 'column' and a.attnum > 0 and not a.attisdropped;
+        if filter_column_type is null or not (filter_item ->> 'column') = any (selectable) then
+          passes := false;
+        elsif filter_item ->> 'op' = 'in' then
+          execute format('select ($1)::%s = any (($2)::%s[])', filter_column_type, filter_column_type)
+            into passes
+            using lookup ->> (filter_item ->> 'column'), array(select jsonb_array_elements_text(filter_item -> 'values'));
+        else
+          execute format(
+            'select ($1)::%s %s ($2)::%s',
+            filter_column_type,
+            case filter_item ->> 'op'
+              when 'eq' then '=' when 'neq' then '<>' when 'lt' then '<'
+              when 'lte' then '<=' when 'gt' then '>' when 'gte' then '>='
+            end,
+            filter_column_type
+          )
+            into passes
+            using lookup ->> (filter_item ->> 'column'), filter_item -> 'values' ->> 0;
+        end if;
+        exit when passes is not true;
+      end loop;
+      continue when passes is not true;
+
+      -- The visibility check itself runs as the subscriber, with the subscriber's claims.
+      perform pg_catalog.set_config('role', role_name, true);
+      perform pg_catalog.set_config('request.jwt.claims', (check_item.spec -> 'claims')::text, true);
+      execute format('select exists (select from %s t where %s)', entity, key_condition) into visible using lookup;
+      perform pg_catalog.set_config('role', 'none', true);
+      perform pg_catalog.set_config('request.jwt.claims', '', true);
+
+      if visible then
+        visible_checks := visible_checks || jsonb_build_object('position', check_item.position, 'columns', to_jsonb(selectable));
+      end if;
+    end loop;
+
+    -- Undo the re-inserted row and the role switches in one go.
+    raise exception using errcode = 'RTRLB';
+  exception
+    when sqlstate 'RTRLB' then null;
+  end;
+
+  return query
+    select (v ->> 'position')::integer,
+           (select jsonb_object_agg(e.key, e.value) from jsonb_each(typed_new) e where v -> 'columns' ? e.key),
+           (select jsonb_object_agg(e.key, e.value) from jsonb_each(typed_old) e where v -> 'columns' ? e.key),
+           (select jsonb_agg(jsonb_build_object('name', a.attname, 'type', t.typname) order by a.attnum)
+              from pg_catalog.pg_attribute a
+              join pg_catalog.pg_type t on t.oid = a.atttypid
+             where a.attrelid = entity and v -> 'columns' ? a.attname::text)
+      from jsonb_array_elements(visible_checks) v;
+end;
+$$;
+
+comment on function realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb) is
+  'For one replicated change (column values as text, keyed by name) and a list of subscriber checks '
+  '({claims, filters}), returns the checks whose subscriber may select that row under row-level security, '
+  'each with only the columns that subscriber may select. One round trip per change.';
+
+revoke all on function realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb) from public;
