@@ -1,4 +1,11 @@
-import { formatCryptoAmount, formatPercent, formatThousands, formatUsd, isPriceRise } from './format';
+import {
+  formatCryptoAmount,
+  formatPercent,
+  formatThousands,
+  formatUsd,
+  formatUsdWhole,
+  isPriceRise,
+} from './format';
 
 describe('formatUsd (prices and balances)', () => {
   it('shows dollars with exactly two decimals and thousands separators', () => {
@@ -27,6 +34,13 @@ describe('formatThousands (market caps and limits)', () => {
     expect(formatThousands(10.5, 'en-US')).toBe('10.5');
     expect(formatThousands(10.129, 'en-US')).toBe('10.13');
     expect(formatThousands(10.0, 'en-US')).toBe('10');
+  });
+});
+
+describe('formatUsdWhole (market caps)', () => {
+  it('shows whole dollars with the locale thousands separators', () => {
+    expect(formatUsdWhole(1897750931748.4, 'en-US')).toBe('$1,897,750,931,748');
+    expect(formatUsdWhole(240000000000, 'de-DE')).toBe('240.000.000.000\u00a0$');
   });
 });
 

@@ -29,6 +29,11 @@ export function formatUsd(value: number, locale?: Locale): string {
   }).format(value);
 }
 
+/** Whole US dollars with thousands separators: `$1,897,750,931,748` (market caps). */
+export function formatUsdWhole(value: number, locale?: Locale): string {
+  return numberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value);
+}
+
 /** A plain number with thousands separators and at most 2 decimals: `1,234,567` (market caps, limits). */
 export function formatThousands(value: number, locale?: Locale): string {
   return numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
