@@ -39,8 +39,6 @@ function renderShellAt(path: string) {
   return { user: userEvent.setup() };
 }
 
-const sideMenu = () => screen.getAllByRole('navigation', { name: 'Side menu' });
-
 describe('signed-in shell', () => {
   it('has a top bar with the brand to /dashboard, Account and Logout', () => {
     renderShellAt('/user/wallet');
@@ -55,7 +53,7 @@ describe('signed-in shell', () => {
 
   it('builds the side menu from its groups, highlights the current route and ends with Logout', () => {
     renderShellAt('/user/buy');
-    const [menu] = sideMenu();
+    const menu = screen.getByRole('navigation', { name: 'Side menu' });
     expect(
       within(menu)
         .getAllByRole('heading')
