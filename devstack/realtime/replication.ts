@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { PgoutputDecoder, type RowChange } from './pgoutput';
+
+export interface CommittedChange extends RowChange {
+  commitTime: Date;
+}
+
+export interface ReplicationStream {
+  /** Stops streaming; the temporary slot goes with the connection. */
+  close(): Promise<void>;
+}
+
+interface ReplicationConnection extends EventEmitter {
+  sendCopyFromChunk(chunk: Buffer): void;
+}
+
+const publication = 'supabase_realtime';
+const feedbackIntervalMs = 1000;
+// Milliseconds between the Unix epoch and Postgres's epoch (2000-01-01).
+const postgresEpochMillis = 946_684_800_000;
+
+/**
+ * Streams the committed changes of the `supabase_realtime` publication over logical replication
+ * (pgoutput). The slot is TEMPORARY: Postgres drops it when this connection ends, however it ends
+ * (stop, crash, kill -9), so no forgotten slot can hold WAL back. The price is that changes committed
+ * while nobody streams are never sent, which is also what Supabase Realtime promises.
+ *
+ * `onTransaction` is called once per committed transaction, in commit order, and awaited before the
+ * position is confirmed to Postgres.
+ */
+export async function streamChanges(
+  databaseUrl: string,
+  onTransaction: (changes: CommittedChange[]) => Promise<void>,
+  onEnd: (error?: Error) => void,
+): Promise<ReplicationStream> {
+  const config: pg.ClientConfig & { replication: string } = {
+    connectionString: databaseUrl,
+    replication: 'database',
+    application_name: 'coinvault-realtime',
+  };
+  const client = new pg.Client(config);
+  await client.connect();
+  const slot = `realtime_${process.pid}_${randomBytes(4).toString('hex')}`;
+  try {
+    await client.query(`CREATE_REPLICATION_SLOT ${slot} TEMPORARY LOGICAL pgoutput (SNAPSHOT 'nothing')`);
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+
+  const connection = (client as unknown as { connection: ReplicationConnection }).connection;
+  const decoder = new PgoutputDecoder();
+  let closing = false;
+  let receivedLsn = 0n;
+  let confirmedLsn = 0n;
+  let pendingTransactions = 0;
+  let current: { commitTime: Date; changes: CommittedChange[] } | null = null;
+  let delivery = Promise.resolve();
+
+  function sendFeedback(replyRequested = false) {
+    if (closing) return;
+    // With nothing in flight, everything received so far is done with (keepalives move it on too).
+    const position = pendingTransactions === 0 ? receivedLsn : confirmedLsn;
+    const message = Buffer.alloc(34);
+    message.write('r', 0);
+    message.writeBigUInt64BE(position, 1); // written
+    message.writeBigUInt64BE(position, 9); // flushed
+    message.writeBigUInt64BE(position, 17); // applied
+    message.writeBigInt64BE(BigInt(Date.now() - postgresEpochMillis) * 1000n, 25);
+    message.writeUInt8(replyRequested ? 1 : 0, 33);
+    connection.sendCopyFromChunk(message);
+  }
+
+  function handleXLogData(data: Buffer) {
+    const message = decoder.decode(data);
+    if (message.tag === 'begin') {
+      current = { commitTime: message.commitTime, changes: [] };
+    } else if (message.tag === 'change' && current) {
+      current.changes.push({ ...message.change, commitTime: current.commitTime });
+    } else if (message.tag === 'commit' && current) {
+      const { changes } = current;
+      current = null;
+      if (changes.length === 0) return;
+      pendingTransactions++;
+      const endLsn = message.endLsn;
+      delivery = delivery
+        .then(() => onTransaction(changes))
+        .catch((error: unknown) => console.error('realtime: delivering a transaction failed', error))
+        .finally(() => {
+          pendingTransactions--;
+          if (endLsn > confirmedLsn) confirmedLsn = endLsn;
+        });
+    }
+  }
+
+  connection.on('copyData', ({ chunk }: { chunk: Buffer }) => {
+    const kind = String.fromCharCode(chunk[0] ?? 0);
+    if (kind === 'w') {
+      const walEnd = chunk.readBigUInt64BE(9);
+      if (walEnd > receivedLsn) receivedLsn = walEnd;
+      try {
+        handleXLogData(chunk.subarray(25));
+      } catch (error) {
+        console.error('realtime: could not decode a replication message', error);
+      }
+    } else if (kind === 'k') {
+      const walEnd = chunk.readBigUInt64BE(1);
+      if (walEnd > receivedLsn) receivedLsn = walEnd;
+      if (chunk.readUInt8(17) === 1) sendFeedback();
+    }
+  });
+
+  const feedbackTimer = setInterval(() => sendFeedback(), feedbackIntervalMs);
+  feedbackTimer.unref();
+
+  client.on('error', (error: Error) => {
+    if (!closing) onEnd(error);
+  });
+  client.on('end', () => {
+    clearInterval(feedbackTimer);
+    if (!closing) onEnd(new Error('replication connection ended'));
+  });
+
+  client
+    .query(
+      `START_REPLICATION SLOT ${slot} LOGICAL 0/0 (proto_version '1', publication_names '${publication}')`,
+    )
+    .catch((error: Error) => {
+      if (!closing) onEnd(error);
+    });
+
+  return {
+    async close() {
+      closing = true;
+      clearInterval(feedbackTimer);
+      await client.end().catch(() => undefined);
+    },
+  };
+}
