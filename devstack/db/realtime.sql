@@ -86,6 +86,7 @@ begin
             from pg_catalog.pg_attribute a
            where a.attrelid = entity and a.attnum > 0 and not a.attisdropped
              and pg_catalog.has_column_privilege(role_name, entity, a.attnum, 'SELECT')
+             and pg_catalog.has_schema_privilege(role_name, (select c.relnamespace from pg_catalog.pg_class c where c.oid = entity), 'USAGE')
         ));
       end if;
       selectable := array(select jsonb_array_elements_text(selectable_by_role -> role_name));
