@@ -45,6 +45,12 @@ comment on function private.is_admin() is
 revoke execute on function private.is_admin() from public;
 grant execute on function private.is_admin() to authenticated, service_role;
 
+-- The audit log (foundation migration) waited for is_admin().
+create policy "Admins can read the audit log"
+  on public.audit_log for select to authenticated
+  using ((select private.is_admin()));
+comment on policy "Admins can read the audit log" on public.audit_log is 'Nobody else sees who did what.';
+
 create policy "People can read their own profile and admins can read every profile"
   on public.profiles for select to authenticated
   using (id = (select auth.uid()) or (select private.is_admin()));

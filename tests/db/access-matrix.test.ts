@@ -1,0 +1,383 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  actAs,
+  addBuyRequest,
+  anon,
+  connect,
+  createUser,
+  onlyRow,
+  signedIn,
+  type Actor,
+  type CreatedUser,
+} from '../support/db';
+
+/**
+ * Architecture §3, cell by cell: every table (and the views the app reads) × {anon, the owner,
+ * another user, an admin} × {select, insert, update, delete}, run the way PostgREST runs a request.
+ *
+ * - allowed: the row comes back, or the write touches it;
+ * - hidden: row-level security filters the row out (an empty answer, nothing changed);
+ * - refused: Postgres answers permission denied or "violates row-level security policy" (42501).
+ */
+type Outcome = 'allowed' | 'hidden' | 'refused';
+type Who = 'anon' | 'owner' | 'another user' | 'admin';
+type Operation = 'select' | 'insert' | 'update' | 'delete';
+
+interface Fixture {
+  owner: CreatedUser;
+  transactionId: string;
+  buyRequestId: string;
+  withdrawRequestId: string;
+  statusTypeId: string;
+  auditEntryId: string;
+}
+
+interface Probe {
+  sql: string;
+  params: (fixture: Fixture) => unknown[];
+}
+
+type Row = Record<Who, Outcome>;
+const everyone = (outcome: Outcome): Row => ({
+  anon: outcome,
+  owner: outcome,
+  'another user': outcome,
+  admin: outcome,
+});
+const ownOrAdmin: Row = { anon: 'refused', owner: 'allowed', 'another user': 'hidden', admin: 'allowed' };
+const signedInOnly: Row = { anon: 'refused', owner: 'allowed', 'another user': 'allowed', admin: 'allowed' };
+const adminOnlyWrite: Row = {
+  anon: 'refused',
+  owner: 'refused',
+  'another user': 'refused',
+  admin: 'allowed',
+};
+const adminOnlyFiltered: Row = {
+  anon: 'refused',
+  owner: 'hidden',
+  'another user': 'hidden',
+  admin: 'allowed',
+};
+
+const byId = (key: keyof Omit<Fixture, 'owner'>) => (fixture: Fixture) => [fixture[key]];
+const ownerId = (fixture: Fixture) => [fixture.owner.id];
+
+const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>> = {
+  profiles: {
+    select: {
+      expected: ownOrAdmin,
+      probe: { sql: 'select id from public.profiles where id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.profiles (id, wallet_code) values ($1, 'bc1x') returning id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      // Only the owner may rename themselves; admins do not edit people's names either.
+      expected: { anon: 'refused', owner: 'allowed', 'another user': 'hidden', admin: 'hidden' },
+      probe: {
+        sql: `update public.profiles set full_name = 'Renamed' where id = $1 returning id`,
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: { sql: 'delete from public.profiles where id = $1 returning id', params: ownerId },
+    },
+  },
+  transactions: {
+    select: {
+      expected: ownOrAdmin,
+      probe: { sql: 'select id from public.transactions where id = $1', params: byId('transactionId') },
+    },
+    insert: {
+      expected: adminOnlyWrite,
+      probe: {
+        sql: `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', 25, 'pending')
+              returning id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.transactions set status = 'complete' where id = $1 returning id`,
+        params: byId('transactionId'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.transactions where id = $1 returning id',
+        params: byId('transactionId'),
+      },
+    },
+  },
+  buy_requests: {
+    select: {
+      expected: ownOrAdmin,
+      probe: { sql: 'select id from public.buy_requests where id = $1', params: byId('buyRequestId') },
+    },
+    insert: {
+      // Filed for the owner: only the owner may do that, admins included.
+      expected: { anon: 'refused', owner: 'allowed', 'another user': 'refused', admin: 'refused' },
+      probe: {
+        sql: `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 50)
+              returning id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.buy_requests set status = 'approved' where id = $1 returning id`,
+        params: byId('buyRequestId'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.buy_requests where id = $1 returning id',
+        params: byId('buyRequestId'),
+      },
+    },
+  },
+  withdraw_requests: {
+    select: {
+      expected: ownOrAdmin,
+      probe: {
+        sql: 'select id, amount, withdraw_method, status, date from public.withdraw_requests where id = $1',
+        params: byId('withdrawRequestId'),
+      },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.withdraw_requests (user_id, amount, withdraw_method, encrypted_data)
+              values ($1, 20, 'bank', 'a.b.c') returning id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.withdraw_requests set status = 'approved' where id = $1 returning id`,
+        params: byId('withdrawRequestId'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.withdraw_requests where id = $1 returning id',
+        params: byId('withdrawRequestId'),
+      },
+    },
+  },
+  status_types: {
+    select: {
+      expected: signedInOnly,
+      probe: { sql: 'select id from public.status_types where id = $1', params: byId('statusTypeId') },
+    },
+    insert: {
+      expected: adminOnlyWrite,
+      probe: {
+        sql: `insert into public.status_types (name) values ('on hold ' || $1::text) returning id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.status_types set name = 'renamed' where id = $1 returning id`,
+        params: byId('statusTypeId'),
+      },
+    },
+    delete: {
+      expected: adminOnlyFiltered,
+      probe: {
+        sql: 'delete from public.status_types where id = $1 returning id',
+        params: byId('statusTypeId'),
+      },
+    },
+  },
+  transaction_limits: {
+    select: {
+      expected: signedInOnly,
+      probe: { sql: 'select id from public.transaction_limits', params: () => [] },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'insert into public.transaction_limits (id, min_amount, max_amount) values (true, 1, 2) returning id',
+        params: () => [],
+      },
+    },
+    update: {
+      expected: adminOnlyFiltered,
+      probe: {
+        sql: 'update public.transaction_limits set min_amount = 20, max_amount = 500 returning id',
+        params: () => [],
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: { sql: 'delete from public.transaction_limits returning id', params: () => [] },
+    },
+  },
+  audit_log: {
+    select: {
+      expected: adminOnlyFiltered,
+      probe: { sql: 'select id from public.audit_log where id = $1', params: byId('auditEntryId') },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.audit_log (action, target_table) values ('forged', 'profiles') returning id`,
+        params: () => [],
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.audit_log set action = 'forged' where id = $1 returning id`,
+        params: byId('auditEntryId'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: { sql: 'delete from public.audit_log where id = $1 returning id', params: byId('auditEntryId') },
+    },
+  },
+};
+
+/** The views the app reads: as the table underneath (security invoker), never to anon. */
+const views: Record<string, { expected: Row; probe: Probe }> = {
+  wallet_balances: {
+    expected: ownOrAdmin,
+    probe: { sql: 'select user_id from public.wallet_balances where user_id = $1', params: ownerId },
+  },
+  transactions_with_user: {
+    expected: ownOrAdmin,
+    probe: {
+      sql: 'select id, full_name from public.transactions_with_user where id = $1',
+      params: byId('transactionId'),
+    },
+  },
+  buy_requests_with_user: {
+    expected: ownOrAdmin,
+    probe: {
+      sql: 'select id, full_name from public.buy_requests_with_user where id = $1',
+      params: byId('buyRequestId'),
+    },
+  },
+  withdraw_requests_with_user: {
+    expected: ownOrAdmin,
+    probe: {
+      sql: 'select id, full_name from public.withdraw_requests_with_user where id = $1',
+      params: byId('withdrawRequestId'),
+    },
+  },
+};
+
+let pool: pg.Pool;
+let fixture: Fixture;
+let actors: Record<Who, Actor>;
+
+beforeAll(async () => {
+  pool = connect(inject('databaseUrl'));
+  const owner = await createUser(pool, { fullName: 'Owner', deposit: 1000 });
+  const otherUser = await createUser(pool, { fullName: 'Another User' });
+  const admin = await createUser(pool, { fullName: 'Admin', admin: true });
+  actors = {
+    anon,
+    owner: signedIn(owner.id),
+    'another user': signedIn(otherUser.id),
+    admin: signedIn(admin.id),
+  };
+
+  const buyRequestId = await addBuyRequest(pool, owner.id, 100);
+  const { rows: transactions } = await pool.query<{ id: string }>(
+    `select id from public.transactions where user_id = $1`,
+    [owner.id],
+  );
+  const { rows: withdrawals } = await pool.query<{ id: string }>(
+    `insert into public.withdraw_requests (user_id, amount, withdraw_method, encrypted_data)
+     values ($1, 30, 'card', 'iv.ciphertext.key') returning id`,
+    [owner.id],
+  );
+  const { rows: statusTypes } = await pool.query<{ id: string }>(
+    `insert into public.status_types (name) values ('matrix ' || $1::text) returning id`,
+    [owner.id],
+  );
+  const { rows: audit } = await pool.query<{ id: string }>(
+    `select id from public.audit_log where target_id = $1`,
+    [onlyRow(transactions).id],
+  );
+  fixture = {
+    owner,
+    transactionId: onlyRow(transactions).id,
+    buyRequestId,
+    withdrawRequestId: onlyRow(withdrawals).id,
+    statusTypeId: onlyRow(statusTypes).id,
+    auditEntryId: onlyRow(audit).id,
+  };
+});
+
+afterAll(async () => {
+  await pool.end();
+});
+
+/** Runs the probe as `who` in a transaction that is always rolled back, and classifies the answer. */
+async function outcomeOf(who: Who, probe: Probe): Promise<Outcome> {
+  try {
+    const result = await actAs(pool, actors[who], (db) => db.query(probe.sql, probe.params(fixture)), {
+      rollback: true,
+    });
+    return result.rowCount === 0 ? 'hidden' : 'allowed';
+  } catch (error) {
+    if ((error as { code?: string }).code === '42501') return 'refused';
+    throw error;
+  }
+}
+
+const whos: Who[] = ['anon', 'owner', 'another user', 'admin'];
+
+describe.each(Object.entries(matrix))('%s', (_table, operations) => {
+  const cells = Object.entries(operations).flatMap(([operation, { expected, probe }]) =>
+    whos.map((who) => ({ operation, who, outcome: expected[who], probe })),
+  );
+  it.each(cells)('$operation by $who is $outcome', async ({ who, outcome, probe }) => {
+    expect(await outcomeOf(who, probe)).toBe(outcome);
+  });
+});
+
+describe.each(Object.entries(views))('view %s', (_view, { expected, probe }) => {
+  it.each(whos.map((who) => ({ who, outcome: expected[who] })))(
+    'select by $who is $outcome',
+    async ({ who, outcome }) => {
+      expect(await outcomeOf(who, probe)).toBe(outcome);
+    },
+  );
+});
+
+describe('withdraw_requests.encrypted_data', () => {
+  it.each(whos)('cannot be read through the API by %s', async (who) => {
+    const probe = {
+      sql: 'select encrypted_data from public.withdraw_requests where id = $1',
+      params: byId('withdrawRequestId'),
+    };
+    expect(await outcomeOf(who, probe)).toBe('refused');
+  });
+
+  it('is not behind select=* either: people name their columns', async () => {
+    const probe = {
+      sql: 'select * from public.withdraw_requests where id = $1',
+      params: byId('withdrawRequestId'),
+    };
+    expect(await outcomeOf('owner', probe)).toBe('refused');
+  });
+});

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * Database helpers for tests: act as an API role exactly the way PostgREST runs a request (one
+ * transaction, `set local role`, the JWT claims in `request.jwt.claims`), and set up people and
+ * money as the database operator (superuser) would.
+ */
+
+export type Actor =
+  { role: 'anon' } | { role: 'authenticated'; userId: string; email?: string } | { role: 'service_role' };
+
+export const anon: Actor = { role: 'anon' };
+export const serviceRole: Actor = { role: 'service_role' };
+export const signedIn = (userId: string): Actor => ({ role: 'authenticated', userId });
+
+type Queryable = Pick<pg.ClientBase, 'query'>;
+
+export function connect(databaseUrl: string, maxConnections = 10): pg.Pool {
+  return new pg.Pool({ connectionString: databaseUrl, max: maxConnections });
+}
+
+function claimsOf(actor: Actor) {
+  if (actor.role !== 'authenticated') return { role: actor.role };
+  return { sub: actor.userId, role: 'authenticated', aud: 'authenticated', email: actor.email };
+}
+
+export interface ActOptions {
+  /** Roll back instead of committing, so a probe leaves the shared database as it was. */
+  rollback?: boolean;
+}
+
+/** Runs `work` as PostgREST would run a request by `actor`; commits unless told to roll back. */
+export async function actAs<T>(
+  pool: pg.Pool,
+  actor: Actor,
+  work: (db: Queryable) => Promise<T>,
+  { rollback = false }: ActOptions = {},
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`set local role ${actor.role}`);
+    await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify(claimsOf(actor)),
+    ]);
+    const result = await work(client);
+    await client.query(rollback ? 'rollback' : 'commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** One statement as `actor`, committed (or rolled back): the rows it returned. */
+export async function queryAs<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  pool: pg.Pool,
+  actor: Actor,
+  sql: string,
+  params: unknown[] = [],
+  options: ActOptions = {},
+): Promise<pg.QueryResult<Row>> {
+  return actAs(pool, actor, (db) => db.query<Row>(sql, params), options);
+}
+
+/** The single row a statement must have returned. */
+export function onlyRow<Row>(rows: Row[]): Row {
+  const [row] = rows;
+  if (rows.length !== 1 || row === undefined) throw new Error(`expected exactly one row, got ${rows.length}`);
+  return row;
+}
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+}
+
+export interface NewUser {
+  fullName?: string;
+  /** Made admin afterwards, as a database operator does; sign-up itself always makes a user. */
+  admin?: boolean;
+  /** Extra sign-up metadata (raw_user_meta_data), e.g. to try to smuggle in a role. */
+  metadata?: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+  /** A completed deposit the person starts with (USD). */
+  deposit?: number;
+}
+
+/** Inserts an Auth user as GoTrue does (the sign-up trigger makes the profile). */
+export async function createUser(db: Queryable, options: NewUser = {}): Promise<CreatedUser> {
+  const id = randomUUID();
+  const email = `${id}@test.example.com`;
+  await db.query(
+    `insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, created_at, updated_at)
+     values ($1, 'authenticated', 'authenticated', $2, $3, $4, now(), now())`,
+    [
+      id,
+      email,
+      { full_name: options.fullName ?? 'Test Person', ...options.metadata },
+      { provider: 'email', providers: ['email'], ...options.appMetadata },
+    ],
+  );
+  if (options.admin) await db.query(`update public.profiles set role = 'admin' where id = $1`, [id]);
+  if (options.deposit !== undefined) await addDeposit(db, id, options.deposit);
+  return { id, email };
+}
+
+/** A completed deposit, written as the database operator (the API only allows pending ones). */
+export async function addDeposit(db: Queryable, userId: string, amount: number): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', $2, 'complete')
+     returning id`,
+    [userId, amount],
+  );
+  return onlyRow(rows).id;
+}
+
+/** A pending buy request, written as the database operator. */
+export async function addBuyRequest(db: Queryable, userId: string, amount: number): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', $2) returning id`,
+    [userId, amount],
+  );
+  return onlyRow(rows).id;
+}
+
+export interface Wallet {
+  balance: number;
+  reserved: number;
+  available: number;
+  /** The ledger recomputed from transactions, to compare with the balance the trigger keeps. */
+  ledger: number;
+}
+
+export async function walletOf(db: Queryable, userId: string): Promise<Wallet> {
+  const { rows } = await db.query<Record<keyof Wallet, string>>(
+    `select wallet.balance, wallet.reserved, wallet.available,
+            coalesce((select sum(case when type in ('deposit', 'sell') then amount else -amount end)
+                      from public.transactions where user_id = $1 and status = 'complete'), 0) as ledger
+     from public.wallet_balances as wallet where wallet.user_id = $1`,
+    [userId],
+  );
+  const row = onlyRow(rows);
+  return {
+    balance: Number(row.balance),
+    reserved: Number(row.reserved),
+    available: Number(row.available),
+    ledger: Number(row.ledger),
+  };
+}
+
+/** The error a statement raised (its Postgres code and message), or a failure when it succeeded. */
+export async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof pg.DatabaseError) return { code: error.code ?? '', message: error.message };
+    throw error;
+  }
+  throw new Error('expected the statement to be refused, but it succeeded');
+}
