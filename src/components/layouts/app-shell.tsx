@@ -3,7 +3,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { company } from '@/config/company';
 import { AppShellNav, type NavGroup } from './app-shell-nav';
+import { BrandMark } from './brand-mark';
 
 const topBarLinkClass =
   'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring inline-flex h-10 items-center rounded-md px-3 text-sm font-medium focus-visible:ring-2 focus-visible:outline-none';
@@ -24,8 +26,9 @@ export function AppShell({ navGroups, children }: { navGroups: NavGroup[]; child
               <MenuIcon aria-hidden />
             </Button>
           </SheetTrigger>
-          <Link to="/dashboard" className={`${topBarLinkClass} text-lg font-semibold`}>
-            CoinVault
+          <Link to="/dashboard" className={`${topBarLinkClass} gap-2 text-lg font-semibold tracking-tight`}>
+            <BrandMark className="size-7" />
+            {company.name}
           </Link>
           <nav aria-label="Account" className="ml-auto flex items-center gap-1">
             <Link to="/user/account" className={topBarLinkClass}>
