@@ -126,10 +126,10 @@ export type WithdrawalField = keyof typeof withdrawalFieldLabels;
 /**
  * The request: `{ amount, withdrawMethod, details }` where `details` holds exactly the chosen method's
  * fields (any other field is refused, so nothing of another method is ever stored). The browser passes
- * an amount schema carrying the day's limits and the available balance; the server relies on
- * `create_withdraw_request` for those, under its lock.
+ * an amount schema built on `withdrawalAmountSchema` that reads the typed text and adds the limits and the
+ * available balance; the server relies on `create_withdraw_request` for those, under its lock.
  */
-export function withdrawalRequestSchema(amount: z.ZodNumber = withdrawalAmountSchema) {
+export function withdrawalRequestSchema(amount: z.ZodType<number, unknown> = withdrawalAmountSchema) {
   return z.discriminatedUnion(
     'withdrawMethod',
     [

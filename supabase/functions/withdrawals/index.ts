@@ -19,8 +19,6 @@ import { withdrawalRequest } from '../_shared/withdrawal-schema.ts';
 /** A filled-in form is well under 2 KB; 16 KB leaves room without letting anyone post megabytes. */
 const bodyLimitBytes = 16 * 1024;
 
-const requestColumns = 'id, user_id, amount, withdraw_method, status, date';
-
 Deno.serve(
   serveJson('Failed to submit withdraw request', async (request) => {
     const user = await requireUser(request);
@@ -35,23 +33,18 @@ Deno.serve(
     const { amount, withdrawMethod, details } = parsed.data;
     const encryptedData = await encryptWithdrawalDetails(details, await importMasterKey(masterKeySecret()));
 
-    const admin = serviceClient();
-    const { data: requestId, error } = await admin.rpc('create_withdraw_request', {
-      p_user_id: user.id,
-      p_amount: amount,
-      p_method: withdrawMethod,
-      p_encrypted_data: encryptedData,
-    });
+    // Answers the created request's columns only (never encrypted_data).
+    const { data: created, error } = await serviceClient()
+      .rpc('create_withdraw_request', {
+        p_user_id: user.id,
+        p_amount: amount,
+        p_method: withdrawMethod,
+        p_encrypted_data: encryptedData,
+      })
+      .single();
     // The database's own refusals (limits, insufficient balance) carry the text the person should read.
     if (error?.code === 'P0001') throw new HttpError(400, error.message);
     if (error) throw error;
-
-    const { data: created, error: readError } = await admin
-      .from('withdraw_requests')
-      .select(requestColumns)
-      .eq('id', requestId)
-      .single();
-    if (readError) throw readError;
     return jsonResponse(201, created);
   }),
 );

@@ -1,3 +1,9 @@
+import { WithdrawPage } from '@/features/withdraw/components/withdraw-page';
+import { useAuth } from '@/lib/auth';
+
 export default function WithdrawRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Withdraw</h1>;
+  const { user } = useAuth();
+  // The user area's guard renders this page only for a signed-in person.
+  if (!user) return null;
+  return <WithdrawPage userId={user.id} />;
 }

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import type { WithdrawalRequest } from '@functions/_shared/withdrawal-schema';
+import { supabase } from '@/lib/supabase';
+import { walletBalanceQueryKey } from '@/lib/wallet-balance';
+import { recentWithdrawRequestsQueryKey } from './get-recent-withdraw-requests';
+import { WITHDRAW_SUBMIT_FAILED_MESSAGE } from './withdraw-messages';
+
+/**
+ * Sends the request to the `withdrawals` Edge Function, which encrypts the details and reserves the amount.
+ * A refusal (limits, insufficient balance, invalid details) is thrown with the function's own message.
+ */
+export async function createWithdrawRequest(request: WithdrawalRequest): Promise<void> {
+  const { error } = await supabase.functions.invoke('withdrawals', { body: request });
+  if (!error) return;
+  if (error instanceof FunctionsHttpError) {
+    const body: unknown = await (error.context as Response).json().catch(() => undefined);
+    const message = (body as { error?: unknown } | undefined)?.error;
+    if (typeof message === 'string' && message) throw new Error(message);
+  }
+  throw new Error(WITHDRAW_SUBMIT_FAILED_MESSAGE);
+}
+
+export function useCreateWithdrawRequest(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWithdrawRequest,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: recentWithdrawRequestsQueryKey(userId) }),
+        queryClient.invalidateQueries({ queryKey: walletBalanceQueryKey(userId) }),
+      ]),
+  });
+}

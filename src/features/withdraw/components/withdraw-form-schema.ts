@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import {
+  withdrawalAmountSchema,
+  withdrawalRequestSchema,
+  type WithdrawalField,
+  type WithdrawMethod,
+} from '@functions/_shared/withdrawal-schema';
+import { formatThousands } from '@/lib/format';
+import type { TransactionLimits } from '@/lib/transaction-limits';
+
+/** What bounds a withdrawal right now: the global limits and the available balance. */
+export interface WithdrawAllowance {
+  limits: TransactionLimits;
+  available: number;
+}
+
+/** What the form holds while a person types: text, and no method until one is chosen. */
+export interface WithdrawFormValues {
+  amount: string;
+  withdrawMethod: WithdrawMethod | '';
+  details: Partial<Record<WithdrawalField, string>>;
+}
+
+/** Limits apply once they are known (max above 0); the database checks them again either way. */
+const limitsKnown = (limits: TransactionLimits) => limits.maxAmount > 0;
+
+/** The specification's maximum: the lesser of the available balance and the global maximum. */
+export function maximumWithdrawal({ limits, available }: WithdrawAllowance): number {
+  return limitsKnown(limits) ? Math.min(available, limits.maxAmount) : available;
+}
+
+/**
+ * The shared request schema (the same one the `withdrawals` function uses) over what was typed, with the
+ * amount bounded by the limits ('Minimum amount is $X') and the allowance ('Maximum amount is $X').
+ */
+export function createWithdrawFormSchema(allowance: WithdrawAllowance) {
+  const { minAmount } = allowance.limits;
+  const maximum = maximumWithdrawal(allowance);
+  const boundedAmount = (
+    limitsKnown(allowance.limits)
+      ? withdrawalAmountSchema.min(minAmount, `Minimum amount is $${formatThousands(minAmount)}`)
+      : withdrawalAmountSchema
+  ).max(maximum, `Maximum amount is $${formatThousands(maximum)}`);
+  const typedAmount = z
+    .string()
+    .trim()
+    .transform((text) => (text === '' ? Number.NaN : Number(text)))
+    .pipe(boundedAmount);
+  // The amount is also checked on its own, so a person who has not picked a method yet still learns
+  // what is wrong with the amount (the request schema stops at the missing method).
+  return z.intersection(z.object({ amount: typedAmount }), withdrawalRequestSchema(typedAmount));
+}
+
+/** The on-submit messages of the specification, first the balance, then the limits. */
+export function withdrawSubmitError(amount: number, allowance: WithdrawAllowance): string | undefined {
+  const { limits, available } = allowance;
+  if (amount > available) return 'Insufficient balance (including all withdraw requests)';
+  if (!limitsKnown(limits)) return undefined;
+  if (amount < limits.minAmount) return `Minimum withdrawal amount is $${formatThousands(limits.minAmount)}`;
+  if (amount > limits.maxAmount) return `Maximum withdrawal amount is $${formatThousands(limits.maxAmount)}`;
+  return undefined;
+}

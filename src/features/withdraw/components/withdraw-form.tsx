@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  withdrawMethodLabels,
+  withdrawMethods,
+  type WithdrawalRequest,
+} from '@functions/_shared/withdrawal-schema';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { WITHDRAW_SUBMITTED_MESSAGE, WITHDRAW_SUBMIT_FAILED_MESSAGE } from '../api/withdraw-messages';
+import {
+  createWithdrawFormSchema,
+  maximumWithdrawal,
+  withdrawSubmitError,
+  type WithdrawAllowance,
+  type WithdrawFormValues,
+} from './withdraw-form-schema';
+import { WithdrawMethodFields } from './withdraw-method-fields';
+
+export interface WithdrawFormProps {
+  allowance: WithdrawAllowance;
+  /** Sends the request; rejects with an Error whose message is what the person should read. */
+  onSubmit: (request: WithdrawalRequest) => Promise<unknown>;
+}
+
+const emptyForm: WithdrawFormValues = { amount: '', withdrawMethod: '', details: {} };
+
+export function WithdrawForm({ allowance, onSubmit }: WithdrawFormProps) {
+  const resolver = useMemo(
+    // The schema reads the typed text (and an unchosen method) and yields the request the function takes.
+    () =>
+      zodResolver(createWithdrawFormSchema(allowance)) as Resolver<
+        WithdrawFormValues,
+        unknown,
+        WithdrawalRequest
+      >,
+    [allowance],
+  );
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<WithdrawFormValues, unknown, WithdrawalRequest>({
+    resolver,
+    mode: 'onTouched',
+    // Fields of a method no longer chosen leave the values, so only the chosen method's details are sent.
+    shouldUnregister: true,
+    defaultValues: emptyForm,
+  });
+  const method = useWatch({ control, name: 'withdrawMethod' });
+  const maximum = maximumWithdrawal(allowance);
+
+  const submit = handleSubmit(
+    async (request) => {
+      try {
+        await onSubmit(request);
+      } catch (error) {
+        toast.error(error instanceof Error ? error.message : WITHDRAW_SUBMIT_FAILED_MESSAGE);
+        return;
+      }
+      toast.success(WITHDRAW_SUBMITTED_MESSAGE);
+      reset(emptyForm);
+    },
+    () => {
+      // The specification repeats the balance and limit checks on submit as a toast.
+      const typed = getValues('amount').trim();
+      const message = typed === '' ? undefined : withdrawSubmitError(Number(typed), allowance);
+      if (message) toast.error(message);
+    },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Amount (USD)" error={errors.amount?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('amount')}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min={allowance.limits.maxAmount > 0 ? allowance.limits.minAmount : 0}
+              max={maximum}
+              placeholder="0.00"
+              className="tabular-nums"
+            />
+          )}
+        </FormField>
+        <FormField label="Withdraw method" error={errors.withdrawMethod?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...register('withdrawMethod')}>
+              <option value="">Select a withdraw method</option>
+              {withdrawMethods.map((option) => (
+                <option key={option} value={option}>
+                  {withdrawMethodLabels[option]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+      {method && <WithdrawMethodFields method={method} register={register} errors={errors.details} />}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Submitting…' : 'Submit Withdraw Request'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { LimitsNotice } from '@/components/limits-notice';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useTransactionLimits } from '@/lib/transaction-limits';
+import { useWalletBalance } from '@/lib/wallet-balance';
+import { useCreateWithdrawRequest } from '../api/create-withdraw-request';
+import {
+  RECENT_WITHDRAW_REQUESTS_LIMIT,
+  useRecentWithdrawRequests,
+} from '../api/get-recent-withdraw-requests';
+import { useWithdrawRealtime } from '../hooks/use-withdraw-realtime';
+import { BalanceBanner } from './balance-banner';
+import { RecentWithdrawRequestsTable } from './recent-withdraw-requests-table';
+import { WithdrawForm } from './withdraw-form';
+import type { WithdrawAllowance } from './withdraw-form-schema';
+
+export const WITHDRAW_LIMITS_SESSION_FLAG = 'hasSeenWithdrawLimits';
+
+function LoadError({ message }: { message: string }) {
+  return (
+    <p role="alert" className="text-destructive py-4 text-sm">
+      {message}
+    </p>
+  );
+}
+
+/** '/user/withdraw': available balance, the form, and the latest requests, kept live by Realtime. */
+export function WithdrawPage({ userId }: { userId: string }) {
+  const balance = useWalletBalance(userId);
+  const limits = useTransactionLimits();
+  const requests = useRecentWithdrawRequests(userId);
+  const createRequest = useCreateWithdrawRequest(userId);
+  useWithdrawRealtime(userId);
+
+  const allowance = useMemo<WithdrawAllowance | undefined>(
+    () =>
+      balance.data && limits.data ? { limits: limits.data, available: balance.data.available } : undefined,
+    [balance.data, limits.data],
+  );
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6 p-4 sm:p-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Withdraw Funds</h1>
+      <BalanceBanner balance={balance.data} />
+      {balance.isError && <LoadError message="Error loading data. Please try again." />}
+      {limits.isError && <LoadError message="Failed to load transaction limits" />}
+      <Card>
+        <CardHeader>
+          <CardTitle>Request a withdrawal</CardTitle>
+          <CardDescription>Your payment details are encrypted before they are stored.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {allowance ? (
+            <WithdrawForm allowance={allowance} onSubmit={(request) => createRequest.mutateAsync(request)} />
+          ) : (
+            <div className="grid gap-5" aria-busy>
+              <Skeleton className="h-16" />
+              <Skeleton className="h-10" />
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Withdraw Requests</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {requests.isPending ? (
+            <div className="grid gap-2" aria-busy>
+              {Array.from({ length: RECENT_WITHDRAW_REQUESTS_LIMIT }, (_, index) => (
+                <Skeleton key={index} className="h-10" />
+              ))}
+            </div>
+          ) : requests.isError ? (
+            <LoadError message={requests.error.message} />
+          ) : (
+            <RecentWithdrawRequestsTable requests={requests.data} />
+          )}
+        </CardContent>
+      </Card>
+      <LimitsNotice limits={limits.data} sessionFlag={WITHDRAW_LIMITS_SESSION_FLAG} />
+    </div>
+  );
+}

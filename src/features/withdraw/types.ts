@@ -1,0 +1,10 @@
+import type { WithdrawMethod } from '@functions/_shared/withdrawal-schema';
+
+/** A withdraw request as the user's recent list shows it (never its encrypted details). */
+export interface WithdrawRequest {
+  id: string;
+  amount: number;
+  withdrawMethod: WithdrawMethod;
+  status: string;
+  date: string;
+}
