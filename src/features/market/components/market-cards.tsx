@@ -1,0 +1,70 @@
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatUsd, formatUsdWhole } from '@/lib/format';
+import type { MarketCoin } from '@/lib/market';
+import { CoinIdentity } from './coin-identity';
+import { PriceChange } from './price-change';
+
+const cardClass = 'flex h-28 flex-col justify-between gap-2 p-4';
+
+/** Small screens: one card per coin with the same facts as a table row. */
+export function MarketCards({ coins }: { coins: readonly MarketCoin[] }) {
+  return (
+    <ul className="grid gap-3">
+      {coins.map((coin) => (
+        <li key={coin.id}>
+          <Card className={cardClass}>
+            <div className="flex items-start justify-between gap-3">
+              <CoinIdentity coin={coin} />
+              <div className="flex flex-col items-end">
+                <span className="font-semibold tabular-nums">{formatUsd(coin.current_price)}</span>
+                <PriceChange value={coin.price_change_percentage_24h} className="text-sm" />
+              </div>
+            </div>
+            <dl className="text-muted-foreground flex justify-between text-xs">
+              <div className="flex gap-1">
+                <dt>Rank</dt>
+                <dd className="text-foreground tabular-nums">#{coin.market_cap_rank ?? '—'}</dd>
+              </div>
+              <div className="flex gap-1">
+                <dt>Market Cap</dt>
+                <dd className="text-foreground tabular-nums">{formatUsdWhole(coin.market_cap)}</dd>
+              </div>
+            </dl>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The cards' shape while loading. */
+export function MarketCardsSkeleton({ rows }: { rows: number }) {
+  return (
+    <ul aria-hidden className="grid gap-3">
+      {Array.from({ length: rows }, (_, index) => (
+        <li key={index}>
+          <Card className={cardClass}>
+            <div className="flex items-start justify-between">
+              <span className="flex items-center gap-3">
+                <Skeleton className="size-8 rounded-full" />
+                <span className="flex flex-col gap-1.5">
+                  <Skeleton className="h-3.5 w-24" />
+                  <Skeleton className="h-3 w-10" />
+                </span>
+              </span>
+              <span className="flex flex-col items-end gap-1.5">
+                <Skeleton className="h-4 w-20" />
+                <Skeleton className="h-3.5 w-12" />
+              </span>
+            </div>
+            <span className="flex justify-between">
+              <Skeleton className="h-3 w-12" />
+              <Skeleton className="h-3 w-36" />
+            </span>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

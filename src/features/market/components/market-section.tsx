@@ -1,0 +1,54 @@
+import { InfoIcon } from 'lucide-react';
+import { TOP_COINS_COUNT, useMarketCoins } from '@/lib/market';
+import { MarketCards, MarketCardsSkeleton } from './market-cards';
+import { MarketTable, MarketTableSkeleton } from './market-table';
+
+/**
+ * 'Live Cryptocurrency Market Data': the top 10 coins, a table on wide screens and cards on small
+ * ones (both rendered, CSS picks one, so nothing shifts when the viewport is measured).
+ */
+export function MarketSection() {
+  // The query never fails (it falls back to the sample), so no data means still loading.
+  const { data } = useMarketCoins(TOP_COINS_COUNT);
+
+  return (
+    <section aria-labelledby="market-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+      <div className="mb-6 flex flex-col gap-1">
+        <h2 id="market-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          Live Cryptocurrency Market Data
+        </h2>
+        <p role="status" className="text-muted-foreground h-5 text-sm">
+          {!data
+            ? 'Loading cryptocurrency data...'
+            : 'Top 10 coins by market cap, in US dollars, refreshed every minute.'}
+        </p>
+      </div>
+
+      {!data ? (
+        <>
+          <div className="bg-card hidden rounded-xl border md:block">
+            <MarketTableSkeleton rows={TOP_COINS_COUNT} />
+          </div>
+          <div className="md:hidden">
+            <MarketCardsSkeleton rows={TOP_COINS_COUNT} />
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="bg-card hidden rounded-xl border md:block">
+            <MarketTable coins={data.coins} />
+          </div>
+          <div className="md:hidden">
+            <MarketCards coins={data.coins} />
+          </div>
+          {data.source === 'simulator' && (
+            <p className="text-muted-foreground mt-4 flex items-center gap-2 text-xs">
+              <InfoIcon aria-hidden className="size-3.5 shrink-0" />
+              Simulated prices: this environment uses a market simulator, not live exchange data.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

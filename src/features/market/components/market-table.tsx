@@ -1,0 +1,84 @@
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatUsd, formatUsdWhole } from '@/lib/format';
+import type { MarketCoin } from '@/lib/market';
+import { CoinIdentity } from './coin-identity';
+import { PriceChange } from './price-change';
+
+const numeric = 'text-right tabular-nums';
+
+function MarketTableHeader() {
+  return (
+    <TableHeader>
+      <TableRow className="hover:bg-transparent">
+        <TableHead className="w-16">Rank</TableHead>
+        <TableHead>Name</TableHead>
+        <TableHead className="text-right">Price</TableHead>
+        <TableHead className="text-right">24h Change</TableHead>
+        <TableHead className="text-right">Market Cap</TableHead>
+      </TableRow>
+    </TableHeader>
+  );
+}
+
+/** Wide screens: one row per coin, money right-aligned in tabular figures. */
+export function MarketTable({ coins }: { coins: readonly MarketCoin[] }) {
+  return (
+    <Table>
+      <MarketTableHeader />
+      <TableBody>
+        {coins.map((coin) => (
+          <TableRow key={coin.id} className="h-16">
+            <TableCell className="text-muted-foreground tabular-nums">
+              {coin.market_cap_rank ?? '—'}
+            </TableCell>
+            <TableCell>
+              <CoinIdentity coin={coin} />
+            </TableCell>
+            <TableCell className={`${numeric} font-medium`}>{formatUsd(coin.current_price)}</TableCell>
+            <TableCell className="text-right">
+              <PriceChange value={coin.price_change_percentage_24h} />
+            </TableCell>
+            <TableCell className={numeric}>{formatUsdWhole(coin.market_cap)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The table's shape while loading, row for row, so nothing moves when the data arrives. */
+export function MarketTableSkeleton({ rows }: { rows: number }) {
+  return (
+    <Table aria-hidden>
+      <MarketTableHeader />
+      <TableBody>
+        {Array.from({ length: rows }, (_, index) => (
+          <TableRow key={index} className="h-16">
+            <TableCell>
+              <Skeleton className="h-4 w-5" />
+            </TableCell>
+            <TableCell>
+              <span className="flex items-center gap-3">
+                <Skeleton className="size-8 rounded-full" />
+                <span className="flex flex-col gap-1.5">
+                  <Skeleton className="h-3.5 w-24" />
+                  <Skeleton className="h-3 w-10" />
+                </span>
+              </span>
+            </TableCell>
+            <TableCell>
+              <Skeleton className="ml-auto h-4 w-20" />
+            </TableCell>
+            <TableCell>
+              <Skeleton className="ml-auto h-4 w-14" />
+            </TableCell>
+            <TableCell>
+              <Skeleton className="ml-auto h-4 w-32" />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
