@@ -1,0 +1,193 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  addBuyRequest,
+  anon,
+  connect,
+  createUser,
+  errorOf,
+  onlyRow,
+  queryAs,
+  signedIn,
+  type CreatedUser,
+} from '../support/db';
+
+/** What a signed-in person (or a visitor) might try to gain more than their own rights. */
+let pool: pg.Pool;
+let person: CreatedUser;
+let someoneElse: CreatedUser;
+let admin: CreatedUser;
+
+beforeAll(async () => {
+  pool = connect(inject('databaseUrl'));
+  person = await createUser(pool, { deposit: 500 });
+  someoneElse = await createUser(pool, { deposit: 500 });
+  admin = await createUser(pool, { admin: true });
+});
+
+afterAll(async () => {
+  await pool.end();
+});
+
+async function profileOf(userId: string) {
+  const { rows } = await pool.query<{ role: string; balance: string; wallet_code: string }>(
+    'select role, balance, wallet_code from public.profiles where id = $1',
+    [userId],
+  );
+  return onlyRow(rows);
+}
+
+describe('a person cannot raise their own role', () => {
+  it.each([
+    ['role', `'admin'`],
+    ['balance', '1000000'],
+    ['wallet_code', `'bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq'`],
+  ])('an update of profiles.%s is refused and changes nothing', async (column, value) => {
+    const before = await profileOf(person.id);
+    const error = await errorOf(
+      queryAs(pool, signedIn(person.id), `update public.profiles set ${column} = ${value} where id = $1`, [
+        person.id,
+      ]),
+    );
+    expect(error).toMatchObject({ code: '42501', message: 'permission denied for table profiles' });
+    expect(await profileOf(person.id)).toEqual(before);
+  });
+
+  it('sign-up metadata asking for admin still makes a user', async () => {
+    const hopeful = await createUser(pool, {
+      metadata: { role: 'admin', full_name: 'Hopeful' },
+      appMetadata: { role: 'admin' },
+    });
+    expect((await profileOf(hopeful.id)).role).toBe('user');
+  });
+});
+
+describe('a person cannot write money', () => {
+  it.each([
+    ['a completed deposit', `'deposit', 100, 'complete'`],
+    ['a pending deposit', `'deposit', 100, 'pending'`],
+    ['a sell', `'sell', 100, 'complete'`],
+  ])('inserting %s for themselves is refused', async (_what, values) => {
+    const error = await errorOf(
+      queryAs(
+        pool,
+        signedIn(person.id),
+        `insert into public.transactions (user_id, type, amount, status) values ($1, ${values})`,
+        [person.id],
+      ),
+    );
+    expect(error).toMatchObject({
+      code: '42501',
+      message: 'new row violates row-level security policy for table "transactions"',
+    });
+    expect(Number((await profileOf(person.id)).balance)).toBe(500);
+  });
+
+  it('an admin may only create pending deposits, not completed ones', async () => {
+    const error = await errorOf(
+      queryAs(
+        pool,
+        signedIn(admin.id),
+        `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', 100, 'complete')`,
+        [person.id],
+      ),
+    );
+    expect(error.code).toBe('42501');
+  });
+});
+
+describe('buy requests', () => {
+  it('cannot be filed for someone else', async () => {
+    const error = await errorOf(
+      queryAs(
+        pool,
+        signedIn(person.id),
+        `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 50)`,
+        [someoneElse.id],
+      ),
+    );
+    expect(error).toMatchObject({
+      code: '42501',
+      message: 'new row violates row-level security policy for table "buy_requests"',
+    });
+  });
+
+  it.each(['approved', 'rejected'])('cannot be filed already %s', async (status) => {
+    const error = await errorOf(
+      queryAs(
+        pool,
+        signedIn(person.id),
+        `insert into public.buy_requests (user_id, cryptocurrency, amount, status) values ($1, 'bitcoin', 50, $2)`,
+        [person.id, status],
+      ),
+    );
+    expect(error.code).toBe('42501');
+  });
+
+  it('cannot be given a decision date or decider', async () => {
+    const error = await errorOf(
+      queryAs(
+        pool,
+        signedIn(person.id),
+        `insert into public.buy_requests (user_id, cryptocurrency, amount, decided_by) values ($1, 'bitcoin', 50, $1)`,
+        [person.id],
+      ),
+    );
+    expect(error).toMatchObject({ code: '42501', message: 'permission denied for table buy_requests' });
+  });
+});
+
+describe('admin RPCs refuse people who are not admins', () => {
+  const calls: [string, string][] = [
+    ['approve_buy_request', 'select public.approve_buy_request($1)'],
+    ['reject_buy_request', 'select public.reject_buy_request($1)'],
+    ['set_withdraw_request_status', `select public.set_withdraw_request_status($1, 'approved')`],
+    ['set_transaction_status', `select public.set_transaction_status($1, 'complete')`],
+  ];
+
+  it.each(calls)('%s by a signed-in user is refused and decides nothing', async (_name, sql) => {
+    const requestId = await addBuyRequest(pool, person.id, 50);
+    const error = await errorOf(queryAs(pool, signedIn(person.id), sql, [requestId]));
+    expect(error).toMatchObject({ code: '42501', message: 'Only admins can do this' });
+    const { rows } = await pool.query('select status from public.buy_requests where id = $1', [requestId]);
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
+
+  it.each(calls)('%s by a visitor is refused before it runs', async (name, sql) => {
+    const error = await errorOf(queryAs(pool, anon, sql, ['00000000-0000-4000-8000-000000000000']));
+    expect(error).toMatchObject({ code: '42501', message: `permission denied for function ${name}` });
+  });
+});
+
+describe('create_withdraw_request belongs to the withdrawals function (service role)', () => {
+  it.each([
+    ['a signed-in user', () => signedIn(person.id)],
+    ['an admin', () => signedIn(admin.id)],
+    ['a visitor', () => anon],
+  ])('is refused for %s, so nobody skips encryption and validation', async (_who, actorOf) => {
+    const actor = actorOf();
+    const error = await errorOf(
+      queryAs(pool, actor, `select * from public.create_withdraw_request($1, 20, 'bank', 'plain text')`, [
+        person.id,
+      ]),
+    );
+    expect(error).toMatchObject({
+      code: '42501',
+      message: 'permission denied for function create_withdraw_request',
+    });
+    const { rows } = await pool.query(
+      'select count(*)::int as count from public.withdraw_requests where user_id = $1',
+      [person.id],
+    );
+    expect(rows).toEqual([{ count: 0 }]);
+  });
+});
+
+describe('private helpers are not part of the API', () => {
+  it('a person cannot write the audit log through its helper', async () => {
+    const error = await errorOf(
+      queryAs(pool, signedIn(person.id), `select private.write_audit('forged', 'profiles', null, '{}')`),
+    );
+    expect(error.code).toBe('42501');
+  });
+});
