@@ -1,3 +1,5 @@
+import { BuyCrypto } from '@/features/buy/components/buy-crypto';
+
 export default function BuyRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Buy Cryptocurrency</h1>;
+  return <BuyCrypto />;
 }

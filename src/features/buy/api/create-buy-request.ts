@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
+import type { BuyOrder, BuyRequest } from '../types';
+import { NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from './buy-messages';
+import { BUY_REQUEST_COLUMNS, buyRequestsQueryKey } from './get-buy-requests';
+
+/** The database's own limit texts are the specification's on-submit texts, so they are shown as they are. */
+const LIMIT_MESSAGE = /^(Minimum|Maximum) transaction amount is \$[\d,.]+$/;
+
+/** Refused because the limits changed since the page loaded: the form needs fresh limits. */
+function isLimitRefusal(error: unknown): boolean {
+  return error instanceof Error && LIMIT_MESSAGE.test(error.message);
+}
+
+/** Creates a pending buy request; the database checks the amount against the current limits. */
+export async function createBuyRequest(userId: string, order: BuyOrder): Promise<BuyRequest> {
+  const { data, error, status } = await supabase
+    .from('buy_requests')
+    .insert({ user_id: userId, cryptocurrency: order.cryptocurrency, amount: order.amount })
+    .select(BUY_REQUEST_COLUMNS)
+    .single();
+  if (error) {
+    // 401: the session expired or was signed out elsewhere.
+    if (status === 401) throw new Error(NOT_SIGNED_IN_MESSAGE, { cause: error });
+    throw new Error(LIMIT_MESSAGE.test(error.message) ? error.message : SUBMIT_FAILED_MESSAGE, {
+      cause: error,
+    });
+  }
+  return { ...data, amount: Number(data.amount) };
+}
+
+/**
+ * Submits a buy request and shows it at the top of the list at once (as pending), replaced by the
+ * stored row when the server answers, or removed if it refuses.
+ */
+export function useCreateBuyRequest(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  const queryKey = buyRequestsQueryKey(userId ?? '');
+  return useMutation({
+    mutationFn: (order: BuyOrder) => {
+      if (!userId) return Promise.reject(new Error(NOT_SIGNED_IN_MESSAGE));
+      return createBuyRequest(userId, order);
+    },
+    onMutate: async (order) => {
+      await queryClient.cancelQueries({ queryKey });
+      const optimistic: BuyRequest = {
+        id: `optimistic-${crypto.randomUUID()}`,
+        ...order,
+        status: 'pending',
+        date: new Date().toISOString(),
+      };
+      queryClient.setQueryData<BuyRequest[]>(queryKey, (rows = []) => [optimistic, ...rows]);
+      return { optimisticId: optimistic.id };
+    },
+    onSuccess: (created, _order, context) => {
+      queryClient.setQueryData<BuyRequest[]>(queryKey, (rows = []) =>
+        rows.map((row) => (row.id === context.optimisticId ? created : row)),
+      );
+    },
+    onError: (error, _order, context) => {
+      queryClient.setQueryData<BuyRequest[]>(queryKey, (rows = []) =>
+        rows.filter((row) => row.id !== context?.optimisticId),
+      );
+      if (isLimitRefusal(error)) void queryClient.invalidateQueries({ queryKey: transactionLimitsQueryKey });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}

@@ -1,0 +1,125 @@
+import { useMemo } from 'react';
+import { LimitsNotice } from '@/components/limits-notice';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth';
+import { formatUsd } from '@/lib/format';
+import { useMarketCoins } from '@/lib/market';
+import { useTransactionLimits } from '@/lib/transaction-limits';
+import { useWalletBalance } from '@/lib/wallet-balance';
+import { MARKET_FAILED_MESSAGE } from '../api/buy-messages';
+import { useCreateBuyRequest } from '../api/create-buy-request';
+import { useBuyRequests } from '../api/get-buy-requests';
+import { useBuyRequestsRealtime } from '../hooks/use-buy-requests-realtime';
+import { BuyForm } from './buy-form';
+import { BuyRequestsTable } from './buy-requests-table';
+
+/** The session flag of the buy page's limits notice (specification §9). */
+export const BUY_LIMITS_NOTICE_FLAG = 'hasSeenBuyLimits';
+
+const NO_LIMITS = { minAmount: 0, maxAmount: 0 };
+
+function BuyCryptoSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" aria-busy="true">
+      <span className="sr-only">Loading…</span>
+      <Card>
+        <CardContent className="grid gap-5 pt-6">
+          {[0, 1].map((field) => (
+            <div key={field} className="grid gap-2">
+              <Skeleton className="h-4 w-28" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ))}
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          {Array.from({ length: 5 }, (_, row) => (
+            <Skeleton key={row} className="h-9 w-full" />
+          ))}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function BuyCryptoContent() {
+  const { user } = useAuth();
+  const market = useMarketCoins();
+  const limits = useTransactionLimits();
+  const requests = useBuyRequests(user?.id);
+  const balance = useWalletBalance(user?.id);
+  const { mutateAsync: submitBuyRequest } = useCreateBuyRequest(user?.id);
+  useBuyRequestsRealtime(user?.id);
+
+  const coins = market.data?.coins;
+  const coinNames = useMemo(() => new Map(coins?.map((coin) => [coin.id, coin.name])), [coins]);
+
+  if (market.isPending || limits.isPending) return <BuyCryptoSkeleton />;
+  if (market.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-3">
+        <p className="text-destructive">{MARKET_FAILED_MESSAGE}</p>
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <LimitsNotice limits={limits.data} sessionFlag={BUY_LIMITS_NOTICE_FLAG} />
+      <Card>
+        <CardHeader>
+          <CardTitle>New buy request</CardTitle>
+          <CardDescription>
+            Available balance:{' '}
+            <span className="text-foreground font-medium tabular-nums" data-testid="available-balance">
+              {balance.data ? formatUsd(balance.data.available) : '…'}
+            </span>
+          </CardDescription>
+          {limits.isError && <p className="text-destructive text-sm">Failed to load transaction limits</p>}
+        </CardHeader>
+        <CardContent>
+          <BuyForm
+            coins={market.data.coins}
+            limits={limits.data ?? NO_LIMITS}
+            isSignedIn={Boolean(user)}
+            onSubmit={submitBuyRequest}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Your Buy Requests</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {requests.isError ? (
+            <p role="alert" className="text-destructive">
+              {requests.error.message}
+            </p>
+          ) : requests.isPending ? (
+            <Skeleton className="h-40 w-full" />
+          ) : (
+            <BuyRequestsTable requests={requests.data} coinNames={coinNames} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** '/user/buy': the buy form with its estimate, the limits notice and the live list of requests. */
+export function BuyCrypto() {
+  return (
+    <section className="grid gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Buy Cryptocurrency</h1>
+      <BuyCryptoContent />
+    </section>
+  );
+}
