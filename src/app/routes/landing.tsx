@@ -1,3 +1,11 @@
+import { Hero } from '@/features/landing/components/hero';
+import { MarketSection } from '@/features/market/components/market-section';
+
 export default function LandingRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Welcome to the product</h1>;
+  return (
+    <>
+      <Hero />
+      <MarketSection />
+    </>
+  );
 }

@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+
+/** Landing hero: the specification's heading and copy, the two calls to action, the dashboard preview. */
+export function Hero() {
+  return (
+    <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-12 pb-8 sm:px-6 lg:grid-cols-[5fr_6fr] lg:pt-20">
+      <div className="flex flex-col gap-6">
+        <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">Welcome to the product</h1>
+        <p className="text-muted-foreground max-w-prose text-lg text-pretty">
+          Your all-in-one solution for tracking, analyzing and buying cryptocurrency. Get real-time market
+          data, advanced analytics and personalized insights, all in one place.
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to="/signup">Get Started</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/login">Log In</Link>
+          </Button>
+        </div>
+      </div>
+      <img
+        src="/dashboard-preview.svg"
+        alt="Preview of the wallet dashboard: available balance, wallet code, live cryptocurrency prices and the converter"
+        width={1200}
+        height={800}
+        fetchPriority="high"
+        className="h-auto w-full rounded-2xl border shadow-xl"
+      />
+    </section>
+  );
+}
