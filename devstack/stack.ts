@@ -1,6 +1,7 @@
 import { localDefaults } from './config';
 import { startPostgres, type PostgresOptions, type RunningPostgres } from './db/postgres';
 import { prepareDatabase } from './db/prepare';
+import { startGateway, type GatewayOptions, type RunningGateway } from './gateway/server';
 
 export interface RunningStack {
   databaseUrl: string;
@@ -10,31 +11,55 @@ export interface RunningStack {
   serviceRoleKey: string;
   jwtSecret: string;
   postgres: RunningPostgres;
+  gateway: RunningGateway;
   stop(): Promise<void>;
 }
 
 export interface StackOptions extends PostgresOptions {
   seed?: boolean;
+  /** Without one the gateway takes a free port. */
   apiPort?: number;
+  gateway?: Pick<
+    GatewayOptions,
+    'functionsDir' | 'functionTimeoutMs' | 'rateLimits' | 'printMail' | 'logRequests'
+  >;
 }
+
+/** Rate limits high enough for a test suite signing in many times from one address. */
+const testRateLimits = {
+  signInSignUps: { limit: 100_000, windowMs: 60_000 },
+  emailSent: { limit: 100_000, windowMs: 60_000 },
+};
 
 /** Starts the local stack: Postgres (bootstrap, migrations, seed) and the API gateway. */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const postgres = await startPostgres(options);
+  let gateway: RunningGateway;
   try {
     await prepareDatabase(postgres.url, { seed: options.seed ?? true });
+    gateway = await startGateway({
+      databaseUrl: postgres.url,
+      jwtSecret: localDefaults.jwtSecret,
+      anonKey: localDefaults.anonKey,
+      serviceRoleKey: localDefaults.serviceRoleKey,
+      port: options.apiPort,
+      rateLimits: testRateLimits,
+      ...options.gateway,
+    });
   } catch (error) {
     await postgres.stop();
     throw error;
   }
   return {
     databaseUrl: postgres.url,
-    apiUrl: `http://127.0.0.1:${options.apiPort ?? localDefaults.apiPort}`,
+    apiUrl: gateway.url,
     anonKey: localDefaults.anonKey,
     serviceRoleKey: localDefaults.serviceRoleKey,
     jwtSecret: localDefaults.jwtSecret,
     postgres,
+    gateway,
     async stop() {
+      await gateway.stop();
       await postgres.stop();
     },
   };

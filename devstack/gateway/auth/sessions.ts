@@ -1,0 +1,159 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { JwtVerifier } from '../jwt';
+import { authErrors } from './errors';
+import { findUserById, userJson, type Queryable, type UserRow } from './users';
+
+export interface SessionSettings {
+  issuer: string;
+  jwtExpirySeconds: number;
+  /** Seconds during which a just-rotated refresh token still returns the session's current one (GoTrue). */
+  refreshTokenReuseIntervalSeconds: number;
+}
+
+function newRefreshToken() {
+  return randomBytes(24).toString('base64url');
+}
+
+/** GoTrue's token response: `{access_token, token_type, expires_in, expires_at, refresh_token, user}`. */
+export async function tokenResponse(
+  jwt: JwtVerifier,
+  settings: SessionSettings,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+  method: string,
+) {
+  const now = Math.floor(Date.now() / 1000);
+  const expiresAt = now + settings.jwtExpirySeconds;
+  const accessToken = await jwt.sign(
+    {
+      iss: settings.issuer,
+      aud: user.aud,
+      sub: user.id,
+      email: user.email,
+      phone: '',
+      app_metadata: user.raw_app_meta_data ?? {},
+      user_metadata: user.raw_user_meta_data ?? {},
+      role: user.role,
+      aal: 'aal1',
+      amr: [{ method, timestamp: now }],
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous,
+    },
+    expiresAt,
+  );
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: settings.jwtExpirySeconds,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: userJson(user),
+  };
+}
+
+/** A new session with its first refresh token. */
+export async function startSession(db: Queryable, userId: string, userAgent: string | undefined, ip: string) {
+  const sessionId = randomUUID();
+  const refreshToken = newRefreshToken();
+  await db.query(
+    `with session as (
+       insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
+       values ($1, $2, now(), now(), 'aal1', $4, $5::inet)
+     ), signed_in as (
+       update auth.users set last_sign_in_at = now() where id = $2
+     )
+     insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
+     values ('00000000-0000-0000-0000-000000000000', $3, $2::text, false, now(), now(), $1)`,
+    [sessionId, userId, refreshToken, userAgent ?? null, ipOrNull(ip)],
+  );
+  return { sessionId, refreshToken };
+}
+
+function ipOrNull(ip: string) {
+  return /^[\d.:a-f]+$/i.test(ip) ? ip.replace(/^::ffff:/, '') : null;
+}
+
+interface RefreshTokenRow {
+  id: string;
+  token: string;
+  revoked: boolean;
+  updated_at: Date;
+  session_id: string;
+  user_id: string;
+}
+
+/**
+ * Rotates a refresh token: the presented token is revoked and a child issued. A revoked token presented
+ * again within the reuse interval gets the session's current token (tabs refreshing at once); later it
+ * counts as theft and ends the whole session, as GoTrue does.
+ */
+export async function rotateRefreshToken(pool: pg.Pool, presented: string, settings: SessionSettings) {
+  const client = await pool.connect();
+  let open = false;
+  try {
+    await client.query('begin');
+    open = true;
+    const { rows } = await client.query<RefreshTokenRow>(
+      `select t.id, t.token, t.revoked, t.updated_at, t.session_id, t.user_id
+       from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
+       where t.token = $1 for update of t`,
+      [presented],
+    );
+    const token = rows[0];
+    if (!token) throw authErrors.refreshTokenNotFound();
+    let refreshToken: string;
+    if (token.revoked) {
+      const revokedForMs = Date.now() - token.updated_at.getTime();
+      const active = await client.query<{ token: string }>(
+        `select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
+        [token.session_id],
+      );
+      if (revokedForMs > settings.refreshTokenReuseIntervalSeconds * 1000 || !active.rows[0]) {
+        await client.query('delete from auth.sessions where id = $1', [token.session_id]);
+        await client.query('commit');
+        open = false;
+        throw authErrors.refreshTokenAlreadyUsed();
+      }
+      refreshToken = active.rows[0].token;
+    } else {
+      refreshToken = newRefreshToken();
+      await client.query(
+        `with revoked as (update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1)
+         insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+         values ('00000000-0000-0000-0000-000000000000', $2, $3, false, now(), now(), $4, $5)`,
+        [token.id, refreshToken, token.user_id, token.token, token.session_id],
+      );
+      await client.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [
+        token.session_id,
+      ]);
+    }
+    const user = await findUserById(client, token.user_id);
+    if (!user) throw authErrors.refreshTokenNotFound();
+    await client.query('commit');
+    open = false;
+    return { user, sessionId: token.session_id, refreshToken };
+  } catch (error) {
+    if (open) await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export async function sessionExists(db: Queryable, sessionId: string): Promise<boolean> {
+  const { rowCount } = await db.query('select 1 from auth.sessions where id = $1', [sessionId]);
+  return rowCount === 1;
+}
+
+/** GoTrue's logout scopes: `global` ends every session of the user, `local` this one, `others` the rest. */
+export async function endSessions(
+  db: Queryable,
+  userId: string,
+  sessionId: string,
+  scope: 'global' | 'local' | 'others',
+) {
+  const condition = { global: 'true', local: 'id = $2', others: 'id <> $2' }[scope];
+  await db.query(`delete from auth.sessions where user_id = $1 and (${condition})`, [userId, sessionId]);
+}

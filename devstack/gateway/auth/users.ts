@@ -1,0 +1,142 @@
+import type pg from 'pg';
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  email_confirmed_at: Date | null;
+  confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  is_anonymous: boolean;
+  identities: IdentityRow[] | null;
+}
+
+interface IdentityRow {
+  identity_id: string;
+  id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+  email: string | null;
+}
+
+const userColumns = `u.id, u.aud, u.role, u.email, u.email_confirmed_at, u.confirmed_at, u.last_sign_in_at,
+  u.raw_app_meta_data, u.raw_user_meta_data, u.created_at, u.updated_at, u.is_anonymous,
+  (select json_agg(json_build_object('identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id,
+     'identity_data', i.identity_data, 'provider', i.provider, 'last_sign_in_at', i.last_sign_in_at,
+     'created_at', i.created_at, 'updated_at', i.updated_at, 'email', i.email))
+   from auth.identities i where i.user_id = u.id) as identities`;
+
+/** GoTrue's user object, as supabase-js exposes it. */
+export function userJson(user: UserRow) {
+  return {
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email,
+    email_confirmed_at: user.email_confirmed_at,
+    phone: '',
+    confirmed_at: user.confirmed_at,
+    last_sign_in_at: user.last_sign_in_at,
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    identities: user.identities ?? [],
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+    is_anonymous: user.is_anonymous,
+  };
+}
+
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${userColumns} from auth.users u where u.id = $1 and u.deleted_at is null`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${userColumns} from auth.users u where lower(u.email) = lower($1) and u.deleted_at is null`,
+    [email],
+  );
+  return rows[0];
+}
+
+/** The user whose password matches, compared by pgcrypto's bcrypt inside the database. */
+export async function findUserByPassword(
+  db: Queryable,
+  email: string,
+  password: string,
+): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${userColumns} from auth.users u
+     where lower(u.email) = lower($1) and u.deleted_at is null
+       and u.encrypted_password is not null and u.encrypted_password <> ''
+       and u.encrypted_password = extensions.crypt($2, u.encrypted_password)
+       and exists (select from auth.identities i where i.user_id = u.id and i.provider = 'email')`,
+    [email, password],
+  );
+  return rows[0];
+}
+
+/** Creates a confirmed e-mail user and its identity; the profile comes from the database trigger. */
+export async function insertUser(
+  db: Queryable,
+  { email, password, metadata }: { email: string; password: string; metadata: Record<string, unknown> },
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `with new_user as (
+       insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, last_sign_in_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+         lower($1), extensions.crypt($2, extensions.gen_salt('bf', 10)), now(),
+         '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now(), now())
+       returning id, email
+     )
+     insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     select id::text, id, jsonb_build_object('sub', id::text, 'email', email, 'email_verified', true,
+       'phone_verified', false), 'email', now(), now(), now()
+     from new_user
+     returning user_id as id`,
+    [email, password, JSON.stringify(metadata)],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('The sign-up inserted no user');
+  return id;
+}
+
+export async function passwordMatches(db: Queryable, userId: string, password: string): Promise<boolean> {
+  const { rows } = await db.query<{ matches: boolean }>(
+    `select encrypted_password = extensions.crypt($2, encrypted_password) as matches
+     from auth.users where id = $1`,
+    [userId, password],
+  );
+  return rows[0]?.matches ?? false;
+}
+
+export async function updateUser(
+  db: Queryable,
+  userId: string,
+  { password, metadata }: { password?: string; metadata?: Record<string, unknown> },
+) {
+  await db.query(
+    `update auth.users set
+       encrypted_password = case when $2::text is null then encrypted_password
+                            else extensions.crypt($2, extensions.gen_salt('bf', 10)) end,
+       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || coalesce($3::jsonb, '{}'::jsonb),
+       updated_at = now()
+     where id = $1`,
+    [userId, password ?? null, metadata ? JSON.stringify(metadata) : null],
+  );
+}

@@ -1,0 +1,92 @@
+/** An error answered in PostgREST's shape `{code, message, details, hint}` with PostgREST's status. */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
+  ) {
+    super(message);
+  }
+
+  body() {
+    return { code: this.code, message: this.message, details: this.details, hint: this.hint };
+  }
+}
+
+export const restErrors = {
+  unsupported: (part: string) =>
+    new RestError(400, 'PGRST100', `Unsupported by the local stack: ${part}`, null, 'See devstack/README.md'),
+  parse: (message: string, details: string) => new RestError(400, 'PGRST100', message, details),
+  invalidBody: (details: string) => new RestError(400, 'PGRST102', 'Empty or invalid json', details),
+  bodyTooLarge: (limit: number) =>
+    new RestError(413, 'PGRST413', 'Payload Too Large', `Request bodies are limited to ${limit} bytes`),
+  unknownTable: (name: string) =>
+    new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`),
+  unknownColumn: (table: string, column: string) =>
+    new RestError(400, '42703', `column ${table}.${column} does not exist`),
+  unknownInsertColumn: (table: string, column: string) =>
+    new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
+  unknownFunction: (name: string, args: string[]) =>
+    new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${name}(${args.join(', ')}) in the schema cache`,
+      `Searched for the function public.${name} with parameters ${args.join(', ') || '(none)'}`,
+    ),
+  notSingleObject: (rows: number) =>
+    new RestError(
+      406,
+      'PGRST116',
+      'JSON object requested, multiple (or no) rows returned',
+      `The result contains ${rows} rows`,
+    ),
+  schema: () => new RestError(406, 'PGRST106', 'The schema must be one of the following: public'),
+  mediaType: (accept: string) =>
+    new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`),
+  method: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
+  maxAffected: (affected: number, limit: number) =>
+    new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${affected} rows`,
+      `Allowed at most ${limit}`,
+    ),
+};
+
+interface PgErrorFields {
+  code?: string;
+  message?: string;
+  detail?: string;
+  hint?: string;
+}
+
+/** PostgREST's mapping of SQLSTATE to HTTP status (42501 depends on whether the caller signed in). */
+function statusForSqlState(code: string, signedIn: boolean): number {
+  if (code === '42501') return signedIn ? 403 : 401;
+  if (code === '23503' || code === '23505') return 409;
+  if (code === '42883' || code === '42P01') return 404;
+  if (code === '25006') return 405;
+  if (code === 'P0001') return 400;
+  if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
+  if (/^(08|53)/.test(code)) return 503;
+  if (code === '54000') return 413;
+  if (/^(22|23|42)/.test(code)) return 400;
+  if (/^(09|0L|0P|28)/.test(code)) return 403;
+  if (/^(25|2D|2F|38|39|3B|40|55|57|58|F0|HV|P0|XX)/.test(code)) return 500;
+  return 400;
+}
+
+export function restErrorFromPg(error: unknown, signedIn: boolean): RestError | undefined {
+  const fields = error as PgErrorFields;
+  if (typeof fields?.code !== 'string' || !/^[0-9A-Z]{5}$/.test(fields.code)) return undefined;
+  return new RestError(
+    statusForSqlState(fields.code, signedIn),
+    fields.code,
+    fields.message ?? 'Database error',
+    fields.detail ?? null,
+    fields.hint ?? null,
+  );
+}

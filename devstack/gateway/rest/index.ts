@@ -1,0 +1,465 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pg from 'pg';
+import { BodyTooLargeError, headerValue, readBody } from '../http';
+import type { VerifiedClaims } from '../jwt';
+import { loadCatalog, matchRoutine, type Catalog, type Relation, type Routine } from './catalog';
+import { RestError, restErrorFromPg, restErrors } from './errors';
+import { conditionColumns, parseQuery, type ParsedQuery } from './query-grammar';
+import { quoteIdent, readSql, representationSql, SqlParams, whereSql } from './sql';
+
+export interface RestOptions {
+  /** Pool connecting as `authenticator`, which may switch to the three API roles only. */
+  pool: pg.Pool;
+  /** A superuser or owner connection for reading the catalogue. */
+  catalogPool: pg.Pool;
+  maxBodyBytes: number;
+}
+
+interface Preferences {
+  returnRepresentation: boolean;
+  countExact: boolean;
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missingDefault: boolean;
+  rollback: boolean;
+  maxAffected?: number;
+}
+
+function parsePreferences(request: IncomingMessage): Preferences {
+  const tokens = (headerValue(request, 'prefer') ?? '')
+    .split(',')
+    .map((token) => token.trim())
+    .filter(Boolean);
+  const preferences: Preferences = {
+    returnRepresentation: false,
+    countExact: false,
+    missingDefault: false,
+    rollback: false,
+  };
+  let strict = false;
+  let maxAffected: number | undefined;
+  for (const token of tokens) {
+    if (token === 'return=representation') preferences.returnRepresentation = true;
+    else if (/^count=(exact|planned|estimated)$/.test(token)) preferences.countExact = true;
+    else if (token === 'resolution=merge-duplicates' || token === 'resolution=ignore-duplicates') {
+      preferences.resolution = token.slice('resolution='.length) as Preferences['resolution'];
+    } else if (token === 'missing=default') preferences.missingDefault = true;
+    else if (token === 'tx=rollback') preferences.rollback = true;
+    else if (token === 'handling=strict') strict = true;
+    else if (/^max-affected=\d+$/.test(token)) maxAffected = Number(token.split('=')[1]);
+  }
+  if (strict) preferences.maxAffected = maxAffected;
+  return preferences;
+}
+
+/** `Accept: application/vnd.pgrst.object+json` asks for exactly one row as an object. */
+function wantsSingleObject(request: IncomingMessage): boolean {
+  const accept = headerValue(request, 'accept') ?? '';
+  if (accept.includes('application/vnd.pgrst.object+json')) return true;
+  const supported = ['application/json', 'application/vnd.pgrst.array+json', '*/*', ''];
+  const types = accept.split(',').map((type) => (type.split(';')[0] ?? '').trim());
+  if (!types.some((type) => supported.includes(type))) throw restErrors.mediaType(accept);
+  return false;
+}
+
+function checkSchema(request: IncomingMessage) {
+  for (const header of ['accept-profile', 'content-profile']) {
+    const schema = headerValue(request, header);
+    if (schema && schema !== 'public') throw restErrors.schema();
+  }
+}
+
+interface StatementResult {
+  body: string | null;
+  rows: number;
+  total: number | null;
+}
+
+async function readJson(request: IncomingMessage, limit: number): Promise<unknown> {
+  let raw: string;
+  try {
+    raw = (await readBody(request, limit)).toString('utf8');
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw restErrors.bodyTooLarge(limit);
+    throw error;
+  }
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    throw restErrors.invalidBody(error instanceof Error ? error.message : 'invalid JSON');
+  }
+}
+
+/**
+ * PostgREST over the real database: each request is one transaction as the caller's role with the
+ * caller's claims, so row-level security in Postgres decides what anyone may read or write.
+ */
+export function createRestHandler(options: RestOptions) {
+  const { pool, maxBodyBytes } = options;
+  let catalog: Catalog | undefined;
+  let catalogLoadedAt = 0;
+
+  async function currentCatalog(): Promise<Catalog> {
+    if (!catalog) {
+      catalog = await loadCatalog(options.catalogPool);
+      catalogLoadedAt = Date.now();
+    }
+    return catalog;
+  }
+
+  /** A name the cache does not know may be new (a migration since start): reload at most once a second. */
+  async function refreshedCatalog(): Promise<Catalog> {
+    if (Date.now() - catalogLoadedAt > 1000) catalog = undefined;
+    return currentCatalog();
+  }
+
+  async function relationNamed(name: string): Promise<Relation> {
+    const relation =
+      (await currentCatalog()).relations.get(name) ?? (await refreshedCatalog()).relations.get(name);
+    if (!relation) throw restErrors.unknownTable(name);
+    return relation;
+  }
+
+  function checkColumns(relation: Relation, columns: string[]) {
+    for (const column of columns)
+      if (!relation.columns.has(column)) throw restErrors.unknownColumn(relation.name, column);
+  }
+
+  function checkQueryColumns(relation: Relation, query: ParsedQuery) {
+    checkColumns(relation, [
+      ...(query.select ?? []).map((item) => item.column),
+      ...conditionColumns(query.where),
+      ...query.order.map((term) => term.column),
+    ]);
+  }
+
+  async function inTransaction(
+    claims: VerifiedClaims,
+    request: IncomingMessage,
+    { readOnly, rollback }: { readOnly: boolean; rollback: boolean },
+    work: (client: pg.PoolClient) => Promise<StatementResult>,
+  ): Promise<StatementResult> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(readOnly ? 'begin read only' : 'begin');
+      await client.query(
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+           set_config('request.method', $3, true), set_config('request.path', $4, true)`,
+        [claims.role, JSON.stringify(claims), request.method ?? 'GET', request.url ?? ''],
+      );
+      const result = await work(client);
+      await client.query(rollback ? 'rollback' : 'commit');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('rollback');
+      } catch (rollbackError) {
+        broken = rollbackError as Error;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async function runStatement(
+    client: pg.PoolClient,
+    sql: string,
+    params: SqlParams,
+  ): Promise<StatementResult> {
+    const result = await client.query<{ body: string | null; rows: string; total: string | null }>(
+      sql,
+      params.values,
+    );
+    const row = result.rows[0];
+    if (!row) return { body: null, rows: result.rowCount ?? 0, total: null };
+    return { body: row.body, rows: Number(row.rows), total: row.total === null ? null : Number(row.total) };
+  }
+
+  function checkSingle(single: boolean, result: StatementResult) {
+    if (single && result.rows !== 1) throw restErrors.notSingleObject(result.rows);
+  }
+
+  function checkMaxAffected(preferences: Preferences, result: StatementResult) {
+    if (preferences.maxAffected !== undefined && result.rows > preferences.maxAffected) {
+      throw restErrors.maxAffected(result.rows, preferences.maxAffected);
+    }
+  }
+
+  function sendResult(
+    response: ServerResponse,
+    status: number,
+    result: StatementResult,
+    { single, withBody, range }: { single: boolean; withBody: boolean; range?: { offset: number } },
+  ) {
+    const headers: Record<string, string> = {};
+    if (range) {
+      const last = range.offset + result.rows - 1;
+      const span = result.rows > 0 ? `${range.offset}-${last}` : '*';
+      headers['Content-Range'] = `${span}/${result.total ?? '*'}`;
+    } else if (result.total !== null) headers['Content-Range'] = `*/${result.total}`;
+    if (!withBody || result.body === null) {
+      response.writeHead(status === 200 && result.body === null ? 204 : status, headers);
+      return response.end();
+    }
+    let payload = result.body;
+    if (single) payload = JSON.stringify((JSON.parse(payload) as unknown[])[0]);
+    headers['Content-Type'] = single
+      ? 'application/vnd.pgrst.object+json; charset=utf-8'
+      : 'application/json; charset=utf-8';
+    headers['Content-Length'] = String(Buffer.byteLength(payload));
+    response.writeHead(status, headers);
+    response.end(payload);
+  }
+
+  function rangeFromHeader(request: IncomingMessage, query: ParsedQuery) {
+    const range = headerValue(request, 'range')?.match(/^(?:items=)?(\d+)-(\d*)$/);
+    if (!range) return;
+    const from = Number(range[1]);
+    const to = range[2] ? Number(range[2]) : undefined;
+    query.offset = from;
+    if (to !== undefined) query.limit = Math.min(query.limit ?? Infinity, to - from + 1);
+  }
+
+  async function read(
+    request: IncomingMessage,
+    response: ServerResponse,
+    claims: VerifiedClaims,
+    relation: Relation,
+    query: ParsedQuery,
+  ) {
+    const single = wantsSingleObject(request);
+    const preferences = parsePreferences(request);
+    rangeFromHeader(request, query);
+    const params = new SqlParams();
+    const sql = readSql(`public.${quoteIdent(relation.name)}`, query, params, {
+      withTotal: preferences.countExact,
+    });
+    const result = await inTransaction(
+      claims,
+      request,
+      { readOnly: true, rollback: false },
+      async (client) => {
+        const outcome = await runStatement(client, sql, params);
+        checkSingle(single, outcome);
+        return outcome;
+      },
+    );
+    const partial =
+      result.total !== null && result.rows < result.total && (query.limit !== undefined || query.offset);
+    sendResult(response, partial ? 206 : 200, result, {
+      single,
+      withBody: request.method !== 'HEAD',
+      range: { offset: query.offset ?? 0 },
+    });
+  }
+
+  function rowsOf(body: unknown, allowArray: boolean): Record<string, unknown>[] {
+    const rows = Array.isArray(body) && allowArray ? body : [body];
+    for (const row of rows) {
+      if (!row || typeof row !== 'object' || Array.isArray(row)) {
+        throw restErrors.invalidBody(
+          allowArray ? 'Expected a JSON object or an array of objects' : 'Expected a JSON object',
+        );
+      }
+    }
+    return rows as Record<string, unknown>[];
+  }
+
+  async function write(
+    request: IncomingMessage,
+    response: ServerResponse,
+    claims: VerifiedClaims,
+    relation: Relation,
+    query: ParsedQuery,
+  ) {
+    const method = request.method ?? 'POST';
+    const single = wantsSingleObject(request);
+    const preferences = parsePreferences(request);
+    if (query.limit !== undefined || query.offset !== undefined || query.order.length) {
+      throw restErrors.unsupported(`limit, offset or order on ${method}`);
+    }
+    const table = `public.${quoteIdent(relation.name)}`;
+    const params = new SqlParams();
+    let mutation: string;
+    if (method === 'DELETE') {
+      checkQueryColumns(relation, query);
+      mutation = `delete from ${table}${whereSql(query.where, params)}`;
+    } else {
+      const rows = rowsOf(await readJson(request, maxBodyBytes), method === 'POST');
+      const columns = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
+      for (const column of columns)
+        if (!relation.columns.has(column)) throw restErrors.unknownInsertColumn(relation.name, column);
+      checkQueryColumns(relation, query);
+      const quoted = columns.map(quoteIdent);
+      if (method === 'PATCH') {
+        if (!columns.length) throw restErrors.invalidBody('Nothing to update: the body has no columns');
+        const body = params.add(JSON.stringify(rows[0]));
+        const assignments = quoted.map((column) => `${column} = _body.${column}`).join(', ');
+        mutation = `update ${table} set ${assignments} from json_populate_record(null::${table}, ${body}::json) as _body${whereSql(query.where, params)}`;
+      } else {
+        if (query.where.length) throw restErrors.unsupported('filters on insert');
+        if (preferences.missingDefault && rows.some((row) => columns.some((column) => !(column in row)))) {
+          throw restErrors.unsupported('Prefer: missing=default with rows that lack some columns');
+        }
+        const body = params.add(JSON.stringify(rows));
+        mutation = columns.length
+          ? `insert into ${table} (${quoted.join(', ')}) select ${quoted.join(', ')} from json_populate_recordset(null::${table}, ${body}::json)`
+          : `insert into ${table} select from json_populate_recordset(null::${table}, ${body}::json)`;
+        if (preferences.resolution) {
+          const target = query.onConflict ?? relation.primaryKey;
+          checkColumns(relation, target);
+          if (!target.length)
+            throw restErrors.unsupported(`upsert on '${relation.name}' without on_conflict or primary key`);
+          const updates = quoted.filter((column) => !target.map(quoteIdent).includes(column));
+          const action =
+            preferences.resolution === 'ignore-duplicates' || !updates.length
+              ? 'do nothing'
+              : `do update set ${updates.map((column) => `${column} = excluded.${column}`).join(', ')}`;
+          mutation += ` on conflict (${target.map(quoteIdent).join(', ')}) ${action}`;
+        }
+      }
+    }
+    const withBody = preferences.returnRepresentation;
+    const sql = withBody ? representationSql(mutation, query.select) : mutation;
+    const result = await inTransaction(
+      claims,
+      request,
+      { readOnly: false, rollback: preferences.rollback },
+      async (client) => {
+        const outcome = await runStatement(client, sql, params);
+        checkSingle(single && withBody, outcome);
+        checkMaxAffected(preferences, outcome);
+        return { ...outcome, total: preferences.countExact ? outcome.rows : null };
+      },
+    );
+    sendResult(response, method === 'POST' ? 201 : withBody ? 200 : 204, result, { single, withBody });
+  }
+
+  function routineArguments(routine: Routine, given: Record<string, unknown>) {
+    return routine.arguments.filter((argument) => argument.name in given);
+  }
+
+  async function callRoutine(
+    request: IncomingMessage,
+    response: ServerResponse,
+    claims: VerifiedClaims,
+    name: string,
+    url: URL,
+  ) {
+    const method = request.method ?? 'POST';
+    const candidates =
+      (await currentCatalog()).routines.get(name) ?? (await refreshedCatalog()).routines.get(name) ?? [];
+    const argumentNames = new Set(
+      candidates.flatMap((routine) => routine.arguments.map((argument) => argument.name)),
+    );
+    let given: Record<string, unknown>;
+    const filterParams = new URLSearchParams();
+    if (method === 'POST') {
+      const body = await readJson(request, maxBodyBytes);
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw restErrors.invalidBody('Expected a JSON object of arguments');
+      given = body as Record<string, unknown>;
+      url.searchParams.forEach((value, key) => filterParams.append(key, value));
+    } else {
+      given = {};
+      url.searchParams.forEach((value, key) => {
+        if (argumentNames.has(key)) given[key] = value;
+        else filterParams.append(key, value);
+      });
+    }
+    const routine = matchRoutine(candidates, Object.keys(given));
+    if (!routine) throw restErrors.unknownFunction(name, Object.keys(given));
+    const query = parseQuery(filterParams);
+    const single = wantsSingleObject(request);
+    const preferences = parsePreferences(request);
+    const params = new SqlParams();
+    const passed = routineArguments(routine, given);
+    const call = `public.${quoteIdent(routine.name)}(${passed.map((argument) => `${quoteIdent(argument.name)} => _args.${quoteIdent(argument.name)}`).join(', ')})`;
+    const argumentSource = passed.length
+      ? `json_to_record(${params.add(JSON.stringify(given))}::json) as _args(${passed.map((argument) => `${quoteIdent(argument.name)} ${argument.type}`).join(', ')})`
+      : '';
+    const shaped = routine.returnsSet || routine.returnsRows;
+    const hasQuery =
+      query.select ||
+      query.where.length ||
+      query.order.length ||
+      query.limit !== undefined ||
+      query.offset !== undefined;
+    if (!shaped && hasQuery)
+      throw restErrors.unsupported(`select, filters or order on the scalar function '${name}'`);
+    let sql: string;
+    if (shaped) {
+      const source = `(select _fn.* from ${argumentSource ? `${argumentSource} cross join lateral ` : ''}${call} as _fn) _src`;
+      sql = readSql(source, query, params, { withTotal: preferences.countExact });
+    } else {
+      const from = argumentSource ? ` from ${argumentSource}` : '';
+      // A void result is evaluated (it may raise) and answered as no content.
+      const body = routine.returnsVoid
+        ? `(case when ${call} is null then null end)::text`
+        : `coalesce(to_json(${call})::text, 'null')`;
+      sql = `select ${body} as body, 1 as rows, null::bigint as total${from}`;
+    }
+    const readOnly = method === 'GET' || method === 'HEAD';
+    const result = await inTransaction(
+      claims,
+      request,
+      { readOnly, rollback: preferences.rollback },
+      async (client) => {
+        const outcome = await runStatement(client, sql, params);
+        if (shaped) checkSingle(single, outcome);
+        return outcome;
+      },
+    );
+    const unwrap = shaped && (single || !routine.returnsSet);
+    sendResult(response, 200, result, { single: unwrap, withBody: method !== 'HEAD' });
+  }
+
+  async function route(
+    request: IncomingMessage,
+    response: ServerResponse,
+    claims: VerifiedClaims,
+    path: string,
+    url: URL,
+  ) {
+    checkSchema(request);
+    const method = request.method ?? 'GET';
+    const rpc = path.match(/^\/rpc\/([A-Za-z_][A-Za-z0-9_]*)$/);
+    if (rpc) {
+      if (!['GET', 'HEAD', 'POST'].includes(method)) throw restErrors.method(method);
+      return callRoutine(request, response, claims, rpc[1] ?? '', url);
+    }
+    const table = path.match(/^\/([A-Za-z_][A-Za-z0-9_]*)$/);
+    if (!table) throw restErrors.unsupported(`path '${path}'`);
+    const relation = await relationNamed(table[1] ?? '');
+    const query = parseQuery(url.searchParams);
+    if (method === 'GET' || method === 'HEAD') {
+      checkQueryColumns(relation, query);
+      return read(request, response, claims, relation, query);
+    }
+    if (method === 'POST' || method === 'PATCH' || method === 'DELETE')
+      return write(request, response, claims, relation, query);
+    throw restErrors.method(method);
+  }
+
+  return async function handleRest(
+    request: IncomingMessage,
+    response: ServerResponse,
+    claims: VerifiedClaims,
+    path: string,
+    url: URL,
+  ) {
+    try {
+      await route(request, response, claims, path, url);
+    } catch (error) {
+      const restError = error instanceof RestError ? error : restErrorFromPg(error, claims.role !== 'anon');
+      if (!restError) throw error;
+      const payload = JSON.stringify(restError.body());
+      response.writeHead(restError.status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(payload),
+      });
+      response.end(payload);
+    }
+  };
+}

@@ -1,0 +1,262 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { createMarketSimulator, type MarketSimulator } from '../market-simulator/simulator';
+import { createAuthHandler, type AuthRateLimits } from './auth';
+import { createFunctionsRuntime } from './functions/runtime';
+import { BodyTooLargeError, bearerToken, headerValue, sendJson } from './http';
+import { createJwtVerifier, InvalidJwtError, type VerifiedClaims } from './jwt';
+import { createMailbox, type Mailbox } from './mailbox';
+import { loadProjectConfig } from './project-config';
+import { createRestHandler } from './rest';
+
+const projectRoot = new URL('../../', import.meta.url).pathname;
+
+export interface GatewayOptions {
+  /** Superuser connection string of the database (`postgres`). */
+  databaseUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** 0 or undefined: a free port. */
+  port?: number;
+  host?: string;
+  /** Folder with `<name>/index.ts` per Edge Function; defaults to `supabase/functions`. */
+  functionsDir?: string;
+  functionTimeoutMs?: number;
+  rateLimits?: Partial<AuthRateLimits>;
+  refreshTokenReuseIntervalSeconds?: number;
+  /** Print each e-mail to the console (npm start), or keep quiet (tests). */
+  printMail?: boolean;
+  /** Log one line per request. */
+  logRequests?: boolean;
+}
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  server: Server;
+  mailbox: Mailbox;
+  simulator: MarketSimulator;
+  stop(): Promise<void>;
+}
+
+const maxRestBodyBytes = 1024 * 1024;
+const corsHeaders = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'authorization, apikey, content-type, x-client-info, x-supabase-api-version, prefer, range, range-unit, accept-profile, content-profile, accept',
+  'Access-Control-Expose-Headers': 'Content-Range, X-Supabase-Api-Version, Location',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** The same database as another role (authenticator and the auth admin log in with password `postgres`). */
+function databaseUrlAs(databaseUrl: string, user: string) {
+  const url = new URL(databaseUrl);
+  url.username = user;
+  url.password = 'postgres';
+  return url.href;
+}
+
+class KeyError extends Error {
+  constructor(
+    readonly body: Record<string, unknown>,
+    readonly status = 401,
+  ) {
+    super(String(body.message));
+  }
+}
+
+/**
+ * The Supabase API on one port: Auth, REST, Functions and a mailbox over the real Postgres, with
+ * Supabase's key checks in front (an `apikey` that is one of the project's keys).
+ */
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const project = await loadProjectConfig(path.join(projectRoot, 'supabase/config.toml'));
+  const jwt = createJwtVerifier(options.jwtSecret);
+  const mailbox = createMailbox({ print: options.printMail ?? false });
+  const simulator = createMarketSimulator();
+  const restPool = new pg.Pool({
+    connectionString: databaseUrlAs(options.databaseUrl, 'authenticator'),
+    max: 20,
+  });
+  const adminPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  // Idle clients that the server drops (e.g. Postgres stopping first) must not crash the gateway.
+  restPool.on('error', () => undefined);
+  adminPool.on('error', () => undefined);
+
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+
+  const auth = createAuthHandler({
+    pool: adminPool,
+    jwt,
+    mailbox,
+    project,
+    apiUrl: url,
+    refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
+    rateLimits: {
+      signInSignUps: { limit: 30, windowMs: 5 * 60_000 },
+      emailSent: { limit: 30, windowMs: 60 * 60_000 },
+      ...options.rateLimits,
+    },
+  });
+  const rest = createRestHandler({ pool: restPool, catalogPool: adminPool, maxBodyBytes: maxRestBodyBytes });
+  const functions = createFunctionsRuntime({
+    functionsDir: options.functionsDir ?? path.join(projectRoot, 'supabase/functions'),
+    envFile: path.join(projectRoot, 'supabase/functions/.env'),
+    denoPath: path.join(projectRoot, 'node_modules/.bin/deno'),
+    timeoutMs: options.functionTimeoutMs ?? 30_000,
+    bootTimeoutMs: 60_000,
+    environment: {
+      SUPABASE_URL: url,
+      SUPABASE_ANON_KEY: options.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
+      SUPABASE_DB_URL: options.databaseUrl,
+      COINGECKO_API_URL: `${url}/simulator/api/v3`,
+    },
+  });
+
+  /** Supabase's API gateway: the `apikey` must be one of this project's keys. */
+  async function checkApiKey(request: IncomingMessage, requestUrl: URL): Promise<VerifiedClaims> {
+    const apiKey = headerValue(request, 'apikey') ?? requestUrl.searchParams.get('apikey');
+    if (!apiKey)
+      throw new KeyError({
+        message: 'No API key found in request',
+        hint: 'No `apikey` request header or url param was found.',
+      });
+    try {
+      const claims = await jwt.verify(apiKey);
+      if (claims.role === 'anon' || claims.role === 'service_role') return claims;
+    } catch (error) {
+      if (!(error instanceof InvalidJwtError)) throw error;
+    }
+    throw new KeyError({
+      message: 'Invalid API key',
+      hint: 'Double check your Supabase `anon` or `service_role` API key.',
+    });
+  }
+
+  /** PostgREST's caller: the bearer JWT when present (it must verify), else the API key's role. */
+  async function restClaims(request: IncomingMessage, apiKeyClaims: VerifiedClaims): Promise<VerifiedClaims> {
+    const token = bearerToken(request);
+    if (!token) return apiKeyClaims;
+    try {
+      return await jwt.verify(token);
+    } catch (error) {
+      if (!(error instanceof InvalidJwtError)) throw error;
+      const expired = /exp/i.test(error.message);
+      throw new KeyError({
+        code: expired ? 'PGRST303' : 'PGRST301',
+        message: expired ? 'JWT expired' : `JWT could not be verified: ${error.message}`,
+        details: null,
+        hint: null,
+      });
+    }
+  }
+
+  /** Supabase's functions gateway: with `verify_jwt` the bearer token must be a valid JWT of this project. */
+  async function checkFunctionJwt(request: IncomingMessage, name: string) {
+    if (project.functionsWithoutJwt.has(name)) return;
+    const token = bearerToken(request);
+    if (!token)
+      throw new KeyError({ code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });
+    try {
+      await jwt.verify(token);
+    } catch (error) {
+      if (!(error instanceof InvalidJwtError)) throw error;
+      throw new KeyError({ code: 'UNAUTHORIZED_INVALID_JWT', message: `Invalid JWT: ${error.message}` });
+    }
+  }
+
+  async function route(request: IncomingMessage, response: ServerResponse) {
+    const requestUrl = new URL(request.url ?? '/', url);
+    const pathname = requestUrl.pathname;
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, corsHeaders);
+      return response.end();
+    }
+    for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
+
+    if (pathname === '/auth/v1/health') {
+      return sendJson(response, 200, {
+        version: 'devstack',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      });
+    }
+    if (pathname === '/mailbox')
+      return sendJson(response, 200, mailbox.list(requestUrl.searchParams.get('to') ?? undefined));
+    if (pathname.startsWith('/simulator/')) return simulator.handle(request, response);
+
+    const functionCall = pathname.match(/^\/functions\/v1\/([^/]+)(\/.*)?$/);
+    if (functionCall) {
+      const name = functionCall[1] ?? '';
+      if (headerValue(request, 'apikey') !== undefined) await checkApiKey(request, requestUrl);
+      await checkFunctionJwt(request, name);
+      return functions.handle(request, response, name, `${functionCall[2] ?? ''}${requestUrl.search}`);
+    }
+    if (pathname.startsWith('/auth/v1/')) {
+      // The e-mailed link is opened in a browser, without any key.
+      const isEmailLink = pathname === '/auth/v1/verify' && request.method === 'GET';
+      if (!isEmailLink) await checkApiKey(request, requestUrl);
+      return auth(request, response, pathname.slice('/auth/v1'.length), requestUrl);
+    }
+    if (pathname.startsWith('/rest/v1/')) {
+      const claims = await restClaims(request, await checkApiKey(request, requestUrl));
+      return rest(request, response, claims, pathname.slice('/rest/v1'.length), requestUrl);
+    }
+    sendJson(response, 404, { message: 'no Route matched with those values' });
+  }
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const started = performance.now();
+    if (options.logRequests) {
+      response.on('finish', () => {
+        console.log(
+          `${request.method} ${request.url} ${response.statusCode} ${(performance.now() - started).toFixed(1)} ms`,
+        );
+      });
+    }
+    route(request, response).catch((error: unknown) => {
+      if (response.headersSent) return response.destroy();
+      if (error instanceof KeyError) return sendJson(response, error.status, error.body);
+      if (error instanceof BodyTooLargeError) {
+        return sendJson(response, 413, {
+          code: 'PGRST413',
+          message: 'Payload Too Large',
+          details: null,
+          hint: null,
+        });
+      }
+      console.error('[gateway]', error);
+      sendJson(response, 500, {
+        code: 'GATEWAY_ERROR',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    });
+  });
+
+  // Realtime (devstack/realtime) attaches its WebSocket upgrade handler to `server` here.
+
+  return {
+    url,
+    port,
+    server,
+    mailbox,
+    simulator,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await functions.stop();
+      await Promise.all([restPool.end(), adminPool.end()]);
+    },
+  };
+}
