@@ -1,0 +1,61 @@
+import { LimitsNotice } from '@/components/limits-notice';
+import { useMarketCoins } from '@/lib/market';
+import { useTransactionLimits } from '@/lib/transaction-limits';
+import { useWalletBalance } from '@/lib/wallet-balance';
+import { useWalletProfile } from '../api/get-profile';
+import { useWalletTransactions } from '../api/get-transactions';
+import { useWalletRealtime } from '../hooks/use-wallet-realtime';
+import { BalanceCard } from './balance-card';
+import { CryptoConverter } from './crypto-converter';
+import { CryptoPrices } from './crypto-prices';
+import { LoadError } from './load-error';
+import { RecentTransactions } from './recent-transactions';
+import { WalletCodeCard } from './wallet-code-card';
+
+export const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
+
+/** 'Your Wallet': every panel loads and fails on its own, so one failure leaves the rest usable. */
+export function WalletPage({ userId }: { userId: string }) {
+  const balance = useWalletBalance(userId);
+  const profile = useWalletProfile(userId);
+  const transactions = useWalletTransactions(userId);
+  const market = useMarketCoins();
+  const limits = useTransactionLimits();
+  useWalletRealtime(userId);
+
+  const coins = market.data?.coins ?? [];
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 sm:p-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
+      {limits.isError && <LoadError message="Failed to load transaction limits" />}
+      <div className="grid gap-6 md:grid-cols-2">
+        <BalanceCard
+          available={balance.data?.available}
+          isLoading={balance.isPending}
+          isError={balance.isError}
+        />
+        <WalletCodeCard
+          walletCode={profile.data?.walletCode}
+          isLoading={profile.isPending}
+          isError={profile.isError}
+        />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CryptoConverter coins={coins} />
+        <RecentTransactions
+          transactions={transactions.data}
+          isLoading={transactions.isPending}
+          isError={transactions.isError}
+        />
+      </div>
+      <CryptoPrices
+        coins={coins}
+        isLoading={market.isPending}
+        isError={market.isError}
+        isSimulated={market.data?.source === 'simulator'}
+      />
+      <LimitsNotice limits={limits.data} sessionFlag={WALLET_LIMITS_SESSION_FLAG} />
+    </div>
+  );
+}

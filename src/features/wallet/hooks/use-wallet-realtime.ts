@@ -1,0 +1,17 @@
+import { useRealtimeInvalidation } from '@/lib/realtime';
+import { walletBalanceQueryKey } from '@/lib/wallet-balance';
+import { walletTransactionsQueryKey } from '../api/get-transactions';
+
+/**
+ * Keeps the wallet live while an admin works: a ledger change refreshes the transactions and the
+ * balance, a withdraw request change refreshes the balance (open requests are held back from it).
+ */
+export function useWalletRealtime(userId: string) {
+  const filter = `user_id=eq.${userId}`;
+  useRealtimeInvalidation({
+    table: 'transactions',
+    filter,
+    queryKeys: [walletTransactionsQueryKey(userId), walletBalanceQueryKey(userId)],
+  });
+  useRealtimeInvalidation({ table: 'withdraw_requests', filter, queryKeys: [walletBalanceQueryKey(userId)] });
+}
