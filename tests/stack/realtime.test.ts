@@ -276,7 +276,7 @@ describe('postgres_changes as the app uses them', () => {
       (c) => rowOf(c).id === request.id,
       'the service-role insert',
     );
-    expect(backendInsert.new.encrypted_data).toBe(ciphertext);
+    expect(rowOf(backendInsert).encrypted_data).toBe(ciphertext);
   });
 
   it('shows anon subscribers nothing of protected tables', async () => {
@@ -320,12 +320,12 @@ describe('subscription options', () => {
     await db.query(`update ${schema}.buy_requests set status = 'rejected' where id = $1`, [ofB.id]);
     await db.query(`update ${schema}.buy_requests set status = 'approved' where id = $1`, [ofA.id]);
 
-    await waitForChange(onlyA, (c) => c.eventType === 'UPDATE' && c.new.id === ofA.id, 'A’s approval');
+    await waitForChange(onlyA, (c) => c.eventType === 'UPDATE' && rowOf(c).id === ofA.id, 'A’s approval');
     expect(onlyA.changes.map((c) => [c.eventType, rowOf(c).id])).toEqual([
       ['INSERT', ofA.id],
       ['UPDATE', ofA.id],
     ]);
-    await waitForChange(decided, (c) => c.new.id === ofA.id, 'the approval');
+    await waitForChange(decided, (c) => rowOf(c).id === ofA.id, 'the approval');
     expect(decided.changes.map((c) => [rowOf(c).id, rowOf(c).status])).toEqual([
       [ofB.id, 'rejected'],
       [ofA.id, 'approved'],
@@ -378,7 +378,7 @@ describe('tokens', () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
 
     const row = await insert('transactions', { user_id: user.id, amount: 3 });
-    await waitForChange(subscriber, (c) => c.new.id === row.id, 'a change after the first token expired');
+    await waitForChange(subscriber, (c) => rowOf(c).id === row.id, 'a change after the first token expired');
     expect(subscriber.statuses).toEqual(['SUBSCRIBED']);
     expect(subscriber.system.filter((m) => m.status === 'error')).toEqual([]);
   });
@@ -479,7 +479,7 @@ describe('the socket', () => {
     let stop = await start();
     const subscriber = await subscribe(user.token, [{ event: 'INSERT', table: 'transactions' }], url);
     const before = await insert('transactions', { user_id: user.id, amount: 5 });
-    await waitForChange(subscriber, (c) => c.new.id === before.id, 'the change before the restart');
+    await waitForChange(subscriber, (c) => rowOf(c).id === before.id, 'the change before the restart');
 
     await stop();
     const whileAway = await insert('transactions', { user_id: user.id, amount: 6 });
@@ -490,9 +490,9 @@ describe('the socket', () => {
       15_000,
     );
     const after = await insert('transactions', { user_id: user.id, amount: 7 });
-    await waitForChange(subscriber, (c) => c.new.id === after.id, 'the change after the restart');
-    expect(subscriber.changes.map((c) => c.new.id)).toEqual([before.id, after.id]);
-    expect(subscriber.changes.map((c) => c.new.id)).not.toContain(whileAway.id);
+    await waitForChange(subscriber, (c) => rowOf(c).id === after.id, 'the change after the restart');
+    expect(subscriber.changes.map((c) => rowOf(c).id)).toEqual([before.id, after.id]);
+    expect(subscriber.changes.map((c) => rowOf(c).id)).not.toContain(whileAway.id);
 
     await subscriber.client.removeAllChannels();
     await stop();
