@@ -1,0 +1,49 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+
+export const changePasswordInputSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: z.string().min(6, 'Password should be at least 6 characters long'),
+    confirmPassword: z.string(),
+  })
+  .refine((input) => input.newPassword === input.confirmPassword, {
+    message: 'New passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+export const passwordUpdatedMessage = 'Password updated successfully';
+export const passwordUpdateFailedMessage = 'Failed to update password';
+export const currentPasswordWrongMessage = 'Your current password is incorrect.';
+
+export class CurrentPasswordWrongError extends Error {
+  constructor() {
+    super(currentPasswordWrongMessage);
+    this.name = 'CurrentPasswordWrongError';
+  }
+}
+
+/**
+ * The server checks the current password (by signing in with it) before the new one is set, so an
+ * unattended signed-in browser is not enough to take over the account.
+ */
+export async function changePassword({
+  email,
+  currentPassword,
+  newPassword,
+}: ChangePasswordInput & { email: string }) {
+  const check = await supabase.auth.signInWithPassword({ email, password: currentPassword });
+  if (check.error) {
+    if (check.error.code === 'invalid_credentials') throw new CurrentPasswordWrongError();
+    throw check.error;
+  }
+  const { error } = await supabase.auth.updateUser({ password: newPassword });
+  if (error) throw error;
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+import { connectionProblemMessage } from '../utils/auth-errors';
+import { emailField } from '../utils/email-field';
+
+export const logInInputSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, 'Password is required').min(6, 'Password must be at least 6 characters'),
+});
+
+export type LogInInput = z.infer<typeof logInInputSchema>;
+
+export const logInSucceededMessage = 'Login successful';
+export const logInFailedMessage = 'Login failed. Please check your credentials.';
+
+/** What to tell the person when logging in failed: their credentials, or the connection. */
+export function logInErrorMessage(error: unknown): string {
+  return connectionProblemMessage(error) ?? logInFailedMessage;
+}
+
+export async function logIn({ email, password }: LogInInput) {
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return data.session;
+}
+
+export function useLogIn() {
+  return useMutation({ mutationFn: logIn });
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+
+export const logOutSucceededMessage = 'Logged out successfully';
+export const logOutFailedMessage = 'Logout failed. Please try again.';
+
+export async function logOut() {
+  const { error } = await supabase.auth.signOut();
+  if (error) throw error;
+}
+
+export function useLogOut() {
+  return useMutation({ mutationFn: logOut });
+}

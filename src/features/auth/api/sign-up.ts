@@ -1,0 +1,63 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+import { connectionProblemMessage } from '../utils/auth-errors';
+import { emailField } from '../utils/email-field';
+
+export const signUpInputSchema = z
+  .object({
+    fullName: z.string().trim().min(1, 'Full name is required'),
+    email: emailField,
+    password: z
+      .string()
+      .min(8, 'Password must be at least 8 characters long')
+      .regex(/^(?=.*[A-Za-z])(?=.*\d)/, 'Password must contain both letters and numbers'),
+    confirmPassword: z.string(),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+export function signUpSucceededMessage(walletCode: string) {
+  return `Signup successful! Your wallet code is: ${walletCode}`;
+}
+
+export const confirmEmailMessage = 'Signup successful! Please confirm your email address, then log in.';
+export const signUpFailedMessage = 'Signup failed. Please try again.';
+export const emailTakenMessage =
+  'An account with this email already exists. Please log in or reset your password.';
+
+export function signUpErrorMessage(error: unknown): string {
+  if (error instanceof Error && 'code' in error && error.code === 'user_already_exists') {
+    return emailTakenMessage;
+  }
+  return (
+    connectionProblemMessage(error) ??
+    (error instanceof Error && error.message ? error.message : signUpFailedMessage)
+  );
+}
+
+/** Creates the account; the database makes the profile and its wallet code (read back here). */
+export async function signUp({ fullName, email, password }: SignUpInput) {
+  const { data, error } = await supabase.auth.signUp({
+    email,
+    password,
+    options: { data: { full_name: fullName } },
+  });
+  if (error) throw error;
+  if (!data.session || !data.user) return { walletCode: null };
+  const profile = await supabase
+    .from('profiles')
+    .select('wallet_code')
+    .eq('id', data.user.id)
+    .single()
+    .throwOnError();
+  return { walletCode: profile.data.wallet_code };
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/utils';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+
+/** The card every account page (log in, sign up, reset, change password) sits in. */
+export function AuthCard({
+  title,
+  titleLevel: Heading = 'h1',
+  description,
+  footer,
+  className,
+  children,
+}: {
+  title: string;
+  /** `h2` when the page already has its own `h1`. */
+  titleLevel?: 'h1' | 'h2';
+  className?: string;
+  description?: string;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={cn('mx-auto w-full max-w-md', className)}>
+      <CardHeader>
+        <Heading className="text-2xl font-semibold tracking-tight">{title}</Heading>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+      {footer && (
+        <CardFooter className="text-muted-foreground flex-col items-start gap-2 text-sm">{footer}</CardFooter>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { PasswordInput } from '@/components/ui/password-input';
+import {
+  changePasswordInputSchema,
+  CurrentPasswordWrongError,
+  passwordUpdatedMessage,
+  passwordUpdateFailedMessage,
+  useChangePassword,
+  type ChangePasswordInput,
+} from '../api/change-password';
+import { connectionProblemMessage } from '../utils/auth-errors';
+
+export function ChangePasswordForm({ email }: { email: string }) {
+  const changePassword = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordInputSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const submit = handleSubmit(async (input) => {
+    try {
+      await changePassword.mutateAsync({ ...input, email });
+    } catch (error) {
+      if (error instanceof CurrentPasswordWrongError) {
+        setError('currentPassword', { message: error.message }, { shouldFocus: true });
+      }
+      const reason =
+        error instanceof CurrentPasswordWrongError ? error.message : connectionProblemMessage(error);
+      toast.error(passwordUpdateFailedMessage, { description: reason });
+      return;
+    }
+    reset();
+    toast.success(passwordUpdatedMessage);
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormField label="Current password" error={errors.currentPassword?.message}>
+        {(control) => (
+          <PasswordInput autoComplete="current-password" {...control} {...register('currentPassword')} />
+        )}
+      </FormField>
+      <FormField label="New password" error={errors.newPassword?.message}>
+        {(control) => <PasswordInput autoComplete="new-password" {...control} {...register('newPassword')} />}
+      </FormField>
+      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <PasswordInput autoComplete="new-password" {...control} {...register('confirmPassword')} />
+        )}
+      </FormField>
+      <Button type="submit" disabled={isSubmitting} className="justify-self-start">
+        {isSubmitting ? 'Updating…' : 'Update password'}
+      </Button>
+    </form>
+  );
+}

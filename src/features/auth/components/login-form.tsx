@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import {
+  logInErrorMessage,
+  logInInputSchema,
+  logInSucceededMessage,
+  useLogIn,
+  type LogInInput,
+} from '../api/log-in';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const logIn = useLogIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LogInInput>({
+    resolver: zodResolver(logInInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = handleSubmit(async (input) => {
+    try {
+      await logIn.mutateAsync(input);
+    } catch (error) {
+      toast.error(logInErrorMessage(error));
+      return;
+    }
+    toast.success(logInSucceededMessage);
+    onSuccess();
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => <Input type="email" autoComplete="email" {...control} {...register('email')} />}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => (
+          <PasswordInput autoComplete="current-password" {...control} {...register('password')} />
+        )}
+      </FormField>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Logging in…' : 'Log in'}
+      </Button>
+    </form>
+  );
+}

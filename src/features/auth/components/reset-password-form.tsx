@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import {
+  passwordResetInputSchema,
+  resetEmailFailedMessage,
+  resetEmailSentMessage,
+  useSendPasswordReset,
+  type PasswordResetInput,
+} from '../api/send-password-reset';
+
+export function ResetPasswordForm({ onSuccess }: { onSuccess: () => void }) {
+  const sendPasswordReset = useSendPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordResetInput>({
+    resolver: zodResolver(passwordResetInputSchema),
+    defaultValues: { email: '' },
+  });
+
+  const submit = handleSubmit(async (input) => {
+    try {
+      await sendPasswordReset.mutateAsync(input);
+    } catch {
+      toast.error(resetEmailFailedMessage);
+      return;
+    }
+    toast.success(resetEmailSentMessage);
+    onSuccess();
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => <Input type="email" autoComplete="email" {...control} {...register('email')} />}
+      </FormField>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending…' : 'Send reset link'}
+      </Button>
+    </form>
+  );
+}
