@@ -1,3 +1,5 @@
+import { LogoutScreen } from '@/features/auth/components/logout-screen';
+
 export default function LogoutRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Logging out</h1>;
+  return <LogoutScreen />;
 }

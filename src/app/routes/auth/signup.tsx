@@ -1,3 +1,25 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { SignupForm } from '@/features/auth/components/signup-form';
+
 export default function SignupRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Sign up</h1>;
+  const navigate = useNavigate();
+  return (
+    <div className="px-4 py-12">
+      <AuthCard
+        title="Create your account"
+        description="A USD wallet with its own wallet code, ready in seconds."
+        footer={
+          <p>
+            Already have an account?{' '}
+            <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+              Log in
+            </Link>
+          </p>
+        }
+      >
+        <SignupForm onSuccess={(signedIn) => navigate(signedIn ? '/user/wallet' : '/login')} />
+      </AuthCard>
+    </div>
+  );
 }

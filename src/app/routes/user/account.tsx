@@ -1,3 +1,20 @@
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { useAuth } from '@/lib/auth';
+
 export default function AccountRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Account</h1>;
+  const { user } = useAuth();
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
+      <AuthCard
+        title="Change password"
+        titleLevel="h2"
+        className="mx-0"
+        description={user?.email ? `Signed in as ${user.email}` : undefined}
+      >
+        <ChangePasswordForm email={user?.email ?? ''} />
+      </AuthCard>
+    </div>
+  );
 }
