@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { createMarketSimulator, type MarketSimulator } from '../market-simulator/simulator';
+import { attachRealtime } from '../realtime';
 import { createAuthHandler, type AuthRateLimits } from './auth';
 import { createFunctionsRuntime } from './functions/runtime';
 import { BodyTooLargeError, bearerToken, headerValue, sendJson } from './http';
@@ -244,7 +245,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     });
   });
 
-  // Realtime (devstack/realtime) attaches its WebSocket upgrade handler to `server` here.
+  const realtime = await attachRealtime(server, {
+    databaseUrl: options.databaseUrl,
+    jwtSecret: options.jwtSecret,
+  });
 
   return {
     url,
@@ -253,6 +257,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     mailbox,
     simulator,
     async stop() {
+      await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await functions.stop();
