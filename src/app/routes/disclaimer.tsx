@@ -1,3 +1,6 @@
+import { LegalPage } from '@/features/legal/components/legal-page';
+import { disclaimer } from '@/features/legal/content/disclaimer';
+
 export default function DisclaimerRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Disclaimer</h1>;
+  return <LegalPage document={disclaimer} />;
 }

@@ -1,3 +1,6 @@
+import { LegalPage } from '@/features/legal/components/legal-page';
+import { privacyPolicy } from '@/features/legal/content/privacy-policy';
+
 export default function PrivacyPolicyRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Privacy Policy</h1>;
+  return <LegalPage document={privacyPolicy} />;
 }

@@ -1,3 +1,6 @@
+import { LegalPage } from '@/features/legal/components/legal-page';
+import { termsOfService } from '@/features/legal/content/terms-of-service';
+
 export default function TermsOfServiceRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Terms of Service</h1>;
+  return <LegalPage document={termsOfService} />;
 }
