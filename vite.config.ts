@@ -11,6 +11,8 @@ export default defineConfig({
       // Code shared with the Edge Functions (one withdrawal schema for form and server).
       '@functions': fileURLToPath(new URL('./supabase/functions', import.meta.url)),
     },
+    // @supabase/auth-ui-react ships its own React 18 copy; two Reacts break hooks, so use ours.
+    dedupe: ['react', 'react-dom'],
   },
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
