@@ -1,3 +1,13 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { UpdatePasswordPanel } from '@/features/auth/components/update-password-panel';
+
 export default function UpdatePasswordRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Set a new password</h1>;
+  const navigate = useNavigate();
+  const goToDashboard = useCallback(() => navigate('/dashboard', { replace: true }), [navigate]);
+  return (
+    <div className="px-4 py-12">
+      <UpdatePasswordPanel onUpdated={goToDashboard} />
+    </div>
+  );
 }
