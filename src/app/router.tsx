@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen';
 
 type PageModule = { default: ComponentType };
 
@@ -54,5 +55,6 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  // A pathless root catches what any page throws while loading or rendering.
+  return createBrowserRouter([{ errorElement: <RouteErrorScreen />, children: routes }]);
 }
