@@ -120,13 +120,18 @@ export function createAuthHandler(options: AuthOptions) {
     return tokenResponse(jwt, sessionSettings, user, sessionId, refreshToken, method);
   }
 
-  /** GoTrue honours `redirect_to` only for the site URL's host or an allow-listed URL. */
+  /**
+   * GoTrue honours `redirect_to` for the site URL's host name (any port), a loopback IP address (any
+   * port, as GoTrue's `IsRedirectURLValid` does) or an allow-listed URL.
+   */
   function allowedRedirect(requested: string | null): string {
     if (!requested) return project.siteUrl;
     const allowed = [project.siteUrl, ...project.additionalRedirectUrls];
     try {
-      const origin = new URL(requested).origin;
-      if (allowed.some((url) => url === requested || new URL(url).origin === origin)) return requested;
+      const target = new URL(requested);
+      const loopbackIp = /^127(\.\d{1,3}){3}$/.test(target.hostname) || target.hostname === '[::1]';
+      if (target.hostname === new URL(project.siteUrl).hostname || loopbackIp) return requested;
+      if (allowed.some((url) => url === requested || new URL(url).origin === target.origin)) return requested;
     } catch {
       // Not a URL: fall back to the site URL.
     }

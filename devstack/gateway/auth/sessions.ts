@@ -154,6 +154,9 @@ export async function endSessions(
   sessionId: string,
   scope: 'global' | 'local' | 'others',
 ) {
-  const condition = { global: 'true', local: 'id = $2', others: 'id <> $2' }[scope];
-  await db.query(`delete from auth.sessions where user_id = $1 and (${condition})`, [userId, sessionId]);
+  await db.query(
+    `delete from auth.sessions where user_id = $1
+       and case $3 when 'local' then id = $2 when 'others' then id <> $2 else true end`,
+    [userId, sessionId, scope],
+  );
 }

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { inject } from 'vitest';
+import ws from 'ws';
+import { seededAccounts } from '../../devstack/config';
+import type { Database } from '../../src/types/database';
+
+/**
+ * supabase-js clients against the test stack's gateway, exactly as the app makes them (no session
+ * persistence between clients, so each one is one person).
+ */
+
+export type ApiClient = SupabaseClient<Database>;
+
+export function apiClient(key = inject('anonKey')): ApiClient {
+  return createClient<Database>(inject('apiUrl'), key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no WebSocket of its own; supabase-js makes its Realtime client eagerly.
+    realtime: { transport: ws },
+  });
+}
+
+export function serviceClient(): ApiClient {
+  return apiClient(inject('serviceRoleKey'));
+}
+
+export interface Person {
+  client: ApiClient;
+  id: string;
+  email: string;
+  password: string;
+  accessToken: string;
+}
+
+export async function signIn(email: string, password: string): Promise<Person> {
+  const client = apiClient();
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return { client, id: data.user.id, email, password, accessToken: data.session.access_token };
+}
+
+/** A new person, signed up through Auth as a visitor would (the profile comes from the database). */
+export async function signUpNewPerson(fullName = 'Test Person'): Promise<Person> {
+  const email = `person-${randomUUID()}@example.com`;
+  const password = `pass-${randomUUID()}`;
+  const client = apiClient();
+  const { data, error } = await client.auth.signUp({
+    email,
+    password,
+    options: { data: { full_name: fullName } },
+  });
+  if (error) throw error;
+  if (!data.user || !data.session) throw new Error('sign-up returned no session');
+  return { client, id: data.user.id, email, password, accessToken: data.session.access_token };
+}
+
+export function signInAdmin(): Promise<Person> {
+  return signIn(seededAccounts.admin.email, seededAccounts.admin.password);
+}
+
+export function signInSeededUser(): Promise<Person> {
+  return signIn(seededAccounts.user.email, seededAccounts.user.password);
+}
+
+/** A raw HTTP call to the gateway, for what supabase-js cannot send (bad JSON, forged tokens). */
+export function callApi(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
+  return fetch(`${inject('apiUrl')}${path}`, {
+    ...init,
+    headers: { apikey: inject('anonKey'), ...init.headers },
+  });
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+export async function mailTo(email: string): Promise<MailMessage[]> {
+  const response = await fetch(`${inject('apiUrl')}/mailbox?to=${encodeURIComponent(email)}`);
+  return (await response.json()) as MailMessage[];
+}
