@@ -44,7 +44,9 @@ export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<BuyFormValues>({
     resolver: zodResolver(schema),
-    mode: 'onTouched',
+    // Validating on blur would move the submit button under the pointer mid-click (an error line
+    // appears above it) and swallow the click; errors show on submit, then follow each keystroke.
+    mode: 'onSubmit',
     defaultValues: { cryptocurrency: '', amount: '' },
   });
   const [cryptocurrency, amount] = useWatch({ control, name: ['cryptocurrency', 'amount'] });
