@@ -2,8 +2,8 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatUsd, formatUsdWhole } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
-import { CoinIdentity } from './coin-identity';
-import { PriceChange } from './price-change';
+import { CoinIdentity } from '@/components/coin-identity';
+import { PriceChange } from '@/components/price-change';
 
 const cardClass = 'flex h-28 flex-col justify-between gap-2 p-4';
 

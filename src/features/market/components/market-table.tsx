@@ -2,8 +2,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd, formatUsdWhole } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
-import { CoinIdentity } from './coin-identity';
-import { PriceChange } from './price-change';
+import { CoinIdentity } from '@/components/coin-identity';
+import { PriceChange } from '@/components/price-change';
 
 const numeric = 'text-right tabular-nums';
 
