@@ -7,12 +7,42 @@ comment on schema realtime is
   'Local stack Realtime: decides which subscriber may see which replicated change (as Supabase Realtime does).';
 revoke all on schema realtime from public;
 
+-- Earlier signature (without the transaction id), from before this file changed.
+drop function if exists realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb);
+
+create or replace function realtime.wait_until_visible(committed_xid bigint)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  horizon bigint := pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())::text::bigint;
+  -- The 32-bit id from the replication stream, widened with the current epoch (or the one before it).
+  full_xid bigint := ((horizon >> 32) << 32) | committed_xid;
+begin
+  if full_xid >= horizon then
+    full_xid := full_xid - (1::bigint << 32);
+  end if;
+  -- Each test takes a new snapshot; give up after about a second rather than hang a delivery.
+  for attempt in 1..1000 loop
+    exit when pg_catalog.pg_visible_in_snapshot(full_xid::text::xid8, pg_catalog.pg_current_snapshot());
+    perform pg_catalog.pg_sleep(0.001);
+  end loop;
+end;
+$$;
+
+comment on function realtime.wait_until_visible(bigint) is
+  'Logical decoding can hand over a commit a moment before the committing session has published it to '
+  'other snapshots; waits (at most about a second) until the transaction''s effects are visible.';
+revoke all on function realtime.wait_until_visible(bigint) from public;
+
 create or replace function realtime.apply_rls(
   entity regclass,
   action text,
   new_values jsonb,
   old_values jsonb,
-  checks jsonb
+  checks jsonb,
+  committed_xid bigint
 )
 returns table (check_index integer, record jsonb, old_record jsonb, columns jsonb)
 language plpgsql
@@ -45,6 +75,7 @@ begin
   if key_condition is null or lookup is null then
     return;
   end if;
+  perform realtime.wait_until_visible(committed_xid);
 
   if new_values is not null then
     execute format('select to_jsonb(r) from jsonb_populate_record(null::%s, $1) r', entity) into typed_new using new_values;
@@ -64,10 +95,16 @@ begin
         from pg_catalog.pg_attribute a
        where a.attrelid = entity and a.attnum > 0 and not a.attisdropped and a.attgenerated = '';
       perform pg_catalog.set_config('session_replication_role', 'replica', true);
-      execute format(
-        'insert into %s (%s) overriding system value select %s from jsonb_populate_record(null::%s, $1) r',
-        entity, writable_columns, writable_columns, entity
-      ) using lookup;
+      begin
+        execute format(
+          'insert into %s (%s) overriding system value select %s from jsonb_populate_record(null::%s, $1) r',
+          entity, writable_columns, writable_columns, entity
+        ) using lookup;
+      exception
+        -- A newer row took its key (or the old row is incomplete): nobody is shown this change.
+        when others then
+          raise exception using errcode = 'RTRLB';
+      end;
     end if;
 
     for check_item in
@@ -152,9 +189,9 @@ begin
 end;
 $$;
 
-comment on function realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb) is
+comment on function realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb, bigint) is
   'For one replicated change (column values as text, keyed by name) and a list of subscriber checks '
-  '({claims, filters}), returns the checks whose subscriber may select that row under row-level security, '
+  '({claims, filters}) of the committed transaction committed_xid, returns the checks whose subscriber may select that row under row-level security, '
   'each with only the columns that subscriber may select. One round trip per change.';
 
-revoke all on function realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb) from public;
+revoke all on function realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb, bigint) from public;

@@ -316,13 +316,14 @@ class RealtimeHub {
     if (interested.length === 0) return;
 
     const { rows } = await this.pool.query<VisibleRow>(
-      'select check_index, record, old_record, columns from realtime.apply_rls($1::regclass, $2, $3, $4, $5)',
+      'select check_index, record, old_record, columns from realtime.apply_rls($1::regclass, $2, $3, $4, $5, $6)',
       [
         `${quoteIdentifier(schema)}.${quoteIdentifier(table)}`,
         change.type,
         change.record,
         change.oldRecord,
         JSON.stringify(checks),
+        change.xid,
       ],
     );
     const visible = new Map(rows.map((row) => [row.check_index, row]));

@@ -30,7 +30,7 @@ export interface RowChange {
 }
 
 export type PgoutputMessage =
-  | { tag: 'begin'; commitTime: Date }
+  | { tag: 'begin'; commitTime: Date; xid: number }
   | { tag: 'commit'; endLsn: bigint }
   | { tag: 'relation'; relation: Relation }
   | { tag: 'change'; change: RowChange }
@@ -88,7 +88,8 @@ export class PgoutputDecoder {
       case 'B': {
         reader.uint64(); // final LSN of the transaction
         const micros = reader.int64() + postgresEpochMicros;
-        return { tag: 'begin', commitTime: new Date(Number(micros / 1000n)) };
+        const xid = reader.int32() >>> 0;
+        return { tag: 'begin', commitTime: new Date(Number(micros / 1000n)), xid };
       }
       case 'C': {
         reader.byte(); // flags

@@ -5,6 +5,8 @@ import { PgoutputDecoder, type RowChange } from './pgoutput';
 
 export interface CommittedChange extends RowChange {
   commitTime: Date;
+  /** The transaction's id (32 bits, as the stream gives it). */
+  xid: number;
 }
 
 export interface ReplicationStream {
@@ -56,7 +58,7 @@ export async function streamChanges(
   let receivedLsn = 0n;
   let confirmedLsn = 0n;
   let pendingTransactions = 0;
-  let current: { commitTime: Date; changes: CommittedChange[] } | null = null;
+  let current: { commitTime: Date; xid: number; changes: CommittedChange[] } | null = null;
   let delivery = Promise.resolve();
 
   function sendFeedback(replyRequested = false) {
@@ -76,9 +78,9 @@ export async function streamChanges(
   function handleXLogData(data: Buffer) {
     const message = decoder.decode(data);
     if (message.tag === 'begin') {
-      current = { commitTime: message.commitTime, changes: [] };
+      current = { commitTime: message.commitTime, xid: message.xid, changes: [] };
     } else if (message.tag === 'change' && current) {
-      current.changes.push({ ...message.change, commitTime: current.commitTime });
+      current.changes.push({ ...message.change, commitTime: current.commitTime, xid: current.xid });
     } else if (message.tag === 'commit' && current) {
       const { changes } = current;
       current = null;

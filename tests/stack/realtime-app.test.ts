@@ -1,0 +1,150 @@
+import {
+  createClient,
+  type RealtimePostgresChangesPayload,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seededAccounts } from '../../devstack/config';
+
+/**
+ * The app's live tables through the whole local stack: people sign in with Auth, write through REST
+ * and RPC, and listen with Realtime, all with supabase-js as the app does.
+ */
+type Row = Record<string, unknown>;
+type Change = RealtimePostgresChangesPayload<Row>;
+
+const apiUrl = inject('apiUrl');
+const anonKey = inject('anonKey');
+const databaseUrl = inject('databaseUrl');
+const clients: SupabaseClient[] = [];
+let db: pg.Client;
+
+async function signIn(account: { email: string; password: string }) {
+  const client = createClient(apiUrl, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket; browsers use theirs.
+    realtime: { transport: WebSocket as never },
+  });
+  clients.push(client);
+  const { data, error } = await client.auth.signInWithPassword(account);
+  if (error) throw error;
+  return { client, userId: data.user.id };
+}
+
+async function listen(client: SupabaseClient, table: string, filter?: string) {
+  const changes: Change[] = [];
+  await new Promise<void>((resolve, reject) => {
+    client
+      .channel(`app-${table}-${crypto.randomUUID()}`)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) },
+        (change: Change) => changes.push(change),
+      )
+      .subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve();
+        if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+      });
+  });
+  return changes;
+}
+
+async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function rowOf(change: Change): Row {
+  return change.eventType === 'DELETE' ? change.old : change.new;
+}
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.removeAllChannels()));
+  await db?.end();
+});
+
+describe('live app tables through the local stack', () => {
+  it('shows an admin a user’s new buy request, then its approval as an UPDATE from pending to approved', async () => {
+    const admin = await signIn(seededAccounts.admin);
+    const user = await signIn(seededAccounts.user);
+    const queue = await listen(admin.client, 'buy_requests');
+    const ownList = await listen(user.client, 'buy_requests', `user_id=eq.${user.userId}`);
+
+    const { data: request, error } = await user.client
+      .from('buy_requests')
+      .insert({ user_id: user.userId, cryptocurrency: 'bitcoin', amount: 25 })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const id = (request as { id: string }).id;
+    const created = await waitFor(
+      () => queue.find((c) => c.eventType === 'INSERT' && c.new.id === id),
+      'the new request',
+    );
+    expect(created.new).toMatchObject({
+      user_id: user.userId,
+      cryptocurrency: 'bitcoin',
+      amount: 25,
+      status: 'pending',
+    });
+
+    expect((await admin.client.rpc('approve_buy_request', { request_id: id })).error).toBeNull();
+    const approved = await waitFor(
+      () => queue.find((c) => c.eventType === 'UPDATE' && c.new.id === id),
+      'the approval',
+    );
+    expect(approved.old).toMatchObject({ id, status: 'pending' });
+    expect(approved.new).toMatchObject({ id, status: 'approved', decided_by: admin.userId });
+    await waitFor(() => (ownList.length === 2 ? true : undefined), 'the user’s own two changes');
+    expect(ownList.map((c) => [c.eventType, rowOf(c).status])).toEqual([
+      ['INSERT', 'pending'],
+      ['UPDATE', 'approved'],
+    ]);
+  });
+
+  it('never sends encrypted_data of withdraw requests to the user or to the admin queue', async () => {
+    const admin = await signIn(seededAccounts.admin);
+    const user = await signIn(seededAccounts.user);
+    const queue = await listen(admin.client, 'withdraw_requests');
+    const ownList = await listen(user.client, 'withdraw_requests');
+    const ciphertext = `iv-${crypto.randomUUID()}.ciphertext.wrapped-key`;
+
+    // As the `withdrawals` Edge Function stores it (with the service role, past the API's column grants).
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.withdraw_requests (user_id, amount, withdraw_method, encrypted_data)
+       values ($1, 10, 'bank', $2) returning id`,
+      [user.userId, ciphertext],
+    );
+    const id = rows[0]?.id;
+    expect(
+      (await admin.client.rpc('set_withdraw_request_status', { request_id: id, new_status: 'rejected' }))
+        .error,
+    ).toBeNull();
+
+    for (const changes of [queue, ownList]) {
+      await waitFor(
+        () => (changes.filter((c) => rowOf(c).id === id).length === 2 ? true : undefined),
+        'both changes',
+      );
+      const mine = changes.filter((c) => rowOf(c).id === id);
+      expect(mine.map((c) => c.eventType)).toEqual(['INSERT', 'UPDATE']);
+      for (const change of mine) {
+        expect(Object.keys(change.new)).not.toContain('encrypted_data');
+        expect(Object.keys(change.old)).not.toContain('encrypted_data');
+      }
+      expect(JSON.stringify(changes)).not.toContain(ciphertext);
+    }
+  });
+});
