@@ -1,6 +1,7 @@
 import { localDefaults } from './config';
 import { startPostgres, type PostgresOptions, type RunningPostgres } from './db/postgres';
 import { prepareDatabase } from './db/prepare';
+import { ensureFunctionSecrets } from './functions-secrets';
 import { startGateway, type GatewayOptions, type RunningGateway } from './gateway/server';
 
 export interface RunningStack {
@@ -37,6 +38,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   let gateway: RunningGateway;
   try {
     await prepareDatabase(postgres.url, { seed: options.seed ?? true });
+    // The functions' secrets (WITHDRAWAL_MASTER_KEY) exist before any function starts.
+    await ensureFunctionSecrets();
     gateway = await startGateway({
       databaseUrl: postgres.url,
       jwtSecret: localDefaults.jwtSecret,
