@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, newestBuyRequestId, signInAdmin, signUpFundedBuyer } from './support/buy-people';
+
+test.use({ locale: 'en-US' });
+
+/** The market-data provider is the one outside party we may stub: fixed prices make the estimate checkable. */
+const marketCoins = [
+  { id: 'bitcoin', symbol: 'btc', name: 'Bitcoin', current_price: 30000, market_cap_rank: 1 },
+  { id: 'ethereum', symbol: 'eth', name: 'Ethereum', current_price: 2000, market_cap_rank: 2 },
+].map((coin) => ({
+  ...coin,
+  image: '',
+  market_cap: coin.current_price * 19_000_000,
+  price_change_percentage_24h: 1,
+}));
+
+async function stubMarket(page: Page) {
+  await page.route('**/coins/markets?**', (route) => route.fulfill({ json: marketCoins }));
+}
+
+async function openBuyPage(page: Page) {
+  await page.getByRole('link', { name: 'Buy', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/buy$/);
+  await expect(page.getByRole('heading', { name: 'Buy Cryptocurrency' })).toBeVisible();
+}
+
+async function submitBuyRequest(page: Page, coinId: string, amount: string) {
+  await page.getByLabel('Cryptocurrency').selectOption(coinId);
+  await page.getByLabel('Amount (USD)').fill(amount);
+  await page.getByRole('button', { name: 'Submit Buy Request' }).click();
+}
+
+test('a user buys, an admin approves, and the request turns approved and the balance drops without a reload', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 1000);
+  await stubMarket(page);
+  await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
+  await logIn(page, buyer);
+  await openBuyPage(page);
+
+  await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
+  const balance = page.getByTestId('available-balance');
+  await expect(balance).toHaveText('$1,000.00');
+
+  await page.getByLabel('Cryptocurrency').selectOption('bitcoin');
+  await page.getByLabel('Amount (USD)').fill('250');
+  await expect(page.getByTestId('buy-estimate')).toHaveText('0.00833333 BTC');
+  await page.getByRole('button', { name: 'Submit Buy Request' }).click();
+  await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
+
+  const rows = page.getByTestId('buy-request-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Bitcoin');
+  await expect(rows.first()).toContainText('$250.00');
+  await expect(rows.first().getByText('pending')).toHaveAttribute('data-tone', 'yellow');
+
+  const { error } = await admin.rpc('approve_buy_request', {
+    request_id: await newestBuyRequestId(admin, buyer),
+  });
+  expect(error).toBeNull();
+
+  await expect(rows.first().getByText('approved')).toHaveAttribute('data-tone', 'green');
+  await expect(balance).toHaveText('$750.00');
+  await admin.auth.signOut();
+});
+
+test('a request larger than the balance is refused on approval and the balance is untouched', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 100);
+  await stubMarket(page);
+  await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
+  await logIn(page, buyer);
+  await openBuyPage(page);
+
+  await submitBuyRequest(page, 'ethereum', '500');
+  const newest = page.getByTestId('buy-request-row').first();
+  await expect(newest).toContainText('$500.00');
+  await expect(newest).toContainText('Ethereum');
+
+  const requestId = await newestBuyRequestId(admin, buyer);
+  const { error } = await admin.rpc('approve_buy_request', { request_id: requestId });
+  expect(error?.message).toBe('Insufficient balance');
+
+  const { data } = await admin.from('wallet_balances').select('balance').eq('user_id', buyer.id).single();
+  expect(data?.balance).toBe(100);
+  await expect(page.getByTestId('available-balance')).toHaveText('$100.00');
+  await expect(newest.getByText('pending')).toBeVisible();
+
+  // The admin's other answer shows up live as well.
+  expect((await admin.rpc('reject_buy_request', { request_id: requestId })).error).toBeNull();
+  await expect(newest.getByText('rejected')).toHaveAttribute('data-tone', 'red');
+  await expect(page.getByTestId('available-balance')).toHaveText('$100.00');
+  await admin.auth.signOut();
+});
+
+test('the limits notice shows once per session and the form refuses amounts outside the limits', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 100);
+  await admin.auth.signOut();
+  await stubMarket(page);
+  await logIn(page, buyer);
+  await openBuyPage(page);
+
+  const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('$10.00');
+  await expect(notice).toContainText('$10,000.00');
+  await notice.getByRole('button', { name: 'I Understand' }).click();
+  await expect(notice).toBeHidden();
+
+  await submitBuyRequest(page, 'bitcoin', '5');
+  await expect(page.getByText('Minimum amount is $10', { exact: true })).toBeVisible();
+  await expect(page.getByText('Minimum transaction amount is $10')).toBeVisible();
+  await page.getByLabel('Amount (USD)').fill('10000.01');
+  await page.getByRole('button', { name: 'Submit Buy Request' }).click();
+  await expect(page.getByText('Maximum amount is $10,000', { exact: true })).toBeVisible();
+  await expect(page.getByText('Maximum transaction amount is $10,000')).toBeVisible();
+  await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Buy Cryptocurrency' })).toBeVisible();
+  // Past the notice's 1.5 s delay it stays away for the rest of the session.
+  await page.waitForTimeout(2000);
+  await expect(notice).toBeHidden();
+});

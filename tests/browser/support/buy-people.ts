@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
+import ws from 'ws';
+import { localDefaults, seededAccounts } from '../../../devstack/config';
+import type { Database } from '../../../src/types/database';
+
+/**
+ * People for the buy journey. The browser specs share one seeded stack, so each test signs up its own
+ * buyer and funds it the way an admin does (a pending deposit, then `set_transaction_status` complete);
+ * the seeded admin decides requests through supabase-js, as a second person working at the same time.
+ */
+
+export interface Buyer {
+  id: string;
+  email: string;
+  password: string;
+}
+
+function apiClient(): SupabaseClient<Database> {
+  const apiUrl = process.env.API_URL;
+  if (!apiUrl)
+    throw new Error('API_URL is not set: run the browser tests through the Playwright global setup');
+  return createClient<Database>(apiUrl, localDefaults.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no WebSocket of its own and supabase-js builds its Realtime client even when unused;
+    // ws behaves as realtime-js expects, only its typings differ from the browser shape it declares.
+    realtime: { transport: ws as unknown as WebSocketLikeConstructor },
+  });
+}
+
+export async function signInAdmin(): Promise<SupabaseClient<Database>> {
+  const admin = apiClient();
+  const { error } = await admin.auth.signInWithPassword(seededAccounts.admin);
+  if (error) throw error;
+  return admin;
+}
+
+/** A new user whose ledger holds one completed deposit of `amount` USD. */
+export async function signUpFundedBuyer(admin: SupabaseClient<Database>, amount: number): Promise<Buyer> {
+  const email = `buyer-${randomUUID()}@example.com`;
+  const password = 'buyer-pass-123';
+  const { data, error } = await apiClient().auth.signUp({
+    email,
+    password,
+    options: { data: { full_name: 'Buy Tester' } },
+  });
+  if (error) throw error;
+  if (!data.user) throw new Error('Sign-up returned no user');
+
+  const deposit = await admin
+    .from('transactions')
+    .insert({ user_id: data.user.id, type: 'deposit', amount, status: 'pending' })
+    .select('id')
+    .single();
+  if (deposit.error) throw deposit.error;
+  const completed = await admin.rpc('set_transaction_status', {
+    transaction_id: deposit.data.id,
+    new_status: 'complete',
+  });
+  if (completed.error) throw completed.error;
+  return { id: data.user.id, email, password };
+}
+
+/** The buyer's newest request as the admin's queue sees it. */
+export async function newestBuyRequestId(admin: SupabaseClient<Database>, buyer: Buyer): Promise<string> {
+  const { data, error } = await admin
+    .from('buy_requests')
+    .select('id')
+    .eq('user_id', buyer.id)
+    .order('date', { ascending: false })
+    .limit(1)
+    .single();
+  if (error) throw error;
+  return data.id;
+}
+
+export async function logIn(page: Page, buyer: Buyer) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByLabel('Password', { exact: true }).fill(buyer.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet$/);
+}
