@@ -49,7 +49,8 @@ export function WithdrawForm({ allowance, onSubmit }: WithdrawFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<WithdrawFormValues, unknown, WithdrawalRequest>({
     resolver,
-    mode: 'onTouched',
+    // Validated on submit, then on each change: validating on blur moves the button under the pointer.
+    mode: 'onSubmit',
     // Fields of a method no longer chosen leave the values, so only the chosen method's details are sent.
     shouldUnregister: true,
     defaultValues: emptyForm,
