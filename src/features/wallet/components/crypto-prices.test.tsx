@@ -16,7 +16,8 @@ describe('Cryptocurrency Prices', () => {
     expect(bitcoin).toHaveTextContent('1');
     expect(bitcoin).toHaveTextContent('BitcoinBTC');
     expect(bitcoin).toHaveTextContent('$30,000.00');
-    expect(within(bitcoin).getByText('1.50%')).toHaveAttribute('data-trend', 'up');
+    expect(within(bitcoin).getByText('1.50%')).toHaveClass('text-success');
+    expect(within(bitcoin).getByRole('img', { name: 'up' })).toBeInTheDocument();
     expect(ethereum).toHaveTextContent('$2,000.00');
   });
 

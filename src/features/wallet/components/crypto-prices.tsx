@@ -1,4 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CoinIdentity } from '@/components/coin-identity';
 import { PriceChange } from '@/components/price-change';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
@@ -48,19 +49,11 @@ export function CryptoPrices({
                   <TableRow key={coin.id}>
                     <TableCell className="tabular-nums">{coin.market_cap_rank ?? '–'}</TableCell>
                     <TableCell>
-                      <span className="flex items-center gap-2">
-                        {coin.image ? (
-                          <img src={coin.image} alt="" className="size-6 rounded-full" loading="lazy" />
-                        ) : (
-                          <span aria-hidden className="bg-muted size-6 rounded-full" />
-                        )}
-                        <span className="font-medium">{coin.name}</span>
-                        <span className="text-muted-foreground text-xs">{coin.symbol.toUpperCase()}</span>
-                      </span>
+                      <CoinIdentity coin={coin} />
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{formatUsd(coin.current_price)}</TableCell>
                     <TableCell className="text-right">
-                      <PriceChange percent={coin.price_change_percentage_24h} />
+                      <PriceChange value={coin.price_change_percentage_24h} />
                     </TableCell>
                   </TableRow>
                 ))
