@@ -49,18 +49,31 @@ export async function signUpFundedBuyer(admin: SupabaseClient<Database>, amount:
   if (error) throw error;
   if (!data.user) throw new Error('Sign-up returned no user');
 
-  const deposit = await admin
+  await completeTransaction(admin, await createPendingDeposit(admin, data.user.id, amount));
+  return { id: data.user.id, email, password };
+}
+
+/** An admin-created deposit: it starts pending and does not count towards the balance yet. */
+export async function createPendingDeposit(
+  admin: SupabaseClient<Database>,
+  userId: string,
+  amount: number,
+): Promise<string> {
+  const { data, error } = await admin
     .from('transactions')
-    .insert({ user_id: data.user.id, type: 'deposit', amount, status: 'pending' })
+    .insert({ user_id: userId, type: 'deposit', amount, status: 'pending' })
     .select('id')
     .single();
-  if (deposit.error) throw deposit.error;
-  const completed = await admin.rpc('set_transaction_status', {
-    transaction_id: deposit.data.id,
+  if (error) throw error;
+  return data.id;
+}
+
+export async function completeTransaction(admin: SupabaseClient<Database>, transactionId: string) {
+  const { error } = await admin.rpc('set_transaction_status', {
+    transaction_id: transactionId,
     new_status: 'complete',
   });
-  if (completed.error) throw completed.error;
-  return { id: data.user.id, email, password };
+  if (error) throw error;
 }
 
 /** The buyer's newest request as the admin's queue sees it. */
