@@ -1,0 +1,177 @@
+/**
+ * The cost of row-level security on the busiest read: a person's transaction list (own rows, newest
+ * first, 20 rows), with 100,000 transactions across 1,000 people. The same statement runs, interleaved
+ * in the same run, as PostgREST runs it for a signed-in person (`authenticated`, JWT claims, RLS on)
+ * and as `postgres` (RLS bypassed). Budget: median ratio RLS / no RLS <= 1.5 and RLS p95 <= 5 ms.
+ *
+ * Runs on its own throwaway Postgres: `npm run bench -- rls-transactions`.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { startPostgres } from '../devstack/db/postgres';
+import { prepareDatabase } from '../devstack/db/prepare';
+
+const PEOPLE = 1_000;
+const TRANSACTIONS = 100_000;
+const WARM_UP = 300;
+const SAMPLES = 3_000;
+const BUDGET_RATIO = 1.5;
+const BUDGET_P95_MS = 5;
+
+// The statement PostgREST builds for `.from('transactions').select('id,type,amount,status,cryptocurrency,date')
+// .eq('user_id', uid).order('date', { ascending: false }).limit(20)`.
+const listQuery = `
+  with pgrst_source as (
+    select transactions.id, transactions.type, transactions.amount, transactions.status,
+           transactions.cryptocurrency, transactions.date
+    from public.transactions
+    where transactions.user_id = $1
+    order by transactions.date desc
+    limit 20
+  )
+  select count(*) as total, coalesce(json_agg(_postgrest_t), '[]') as body
+  from (select * from pgrst_source) as _postgrest_t`;
+
+async function load(db: pg.Pool): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+     select gen_random_uuid(), 'authenticated', 'authenticated', 'bench-' || n || '@example.com',
+            jsonb_build_object('full_name', 'Bench Person ' || n), now(), now()
+     from generate_series(1, $1::int) as n
+     returning id`,
+    [PEOPLE],
+  );
+  const ids = rows.map((row) => row.id);
+  // Bulk load as the operator: triggers off for speed, then the balances are set from the ledger once.
+  const client = await db.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    await client.query(
+      `insert into public.transactions (user_id, type, amount, status, cryptocurrency, date)
+       select people.ids[1 + (n % $2::int)],
+              kinds.type,
+              case when kinds.type = 'deposit' then 500 + (n % 500) else 1 + (n % 20) end,
+              case when n % 10 = 0 then 'pending' else 'complete' end,
+              case when kinds.type = 'buy' then 'bitcoin' end,
+              now() - make_interval(mins => n)
+       from generate_series(1, $3::int) as n
+       cross join lateral (select (array['deposit', 'buy', 'sell', 'withdraw'])[1 + (n / 7) % 4]::public.transaction_type as type) as kinds
+       cross join (select $1::uuid[] as ids) as people`,
+      [ids, PEOPLE, TRANSACTIONS],
+    );
+    await client.query(
+      `update public.profiles set balance = coalesce((
+         select sum(case when type in ('deposit', 'sell') then amount else -amount end)
+         from public.transactions where user_id = profiles.id and status = 'complete'), 0)`,
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await db.query('vacuum analyze');
+  return ids;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
+  );
+}
+
+/** One list request: a transaction, the claims, the statement (timed), commit — as PostgREST does it. */
+async function timedList(
+  client: pg.PoolClient,
+  userId: string,
+  underRls: boolean,
+): Promise<[number, string]> {
+  await client.query('begin');
+  if (underRls) await client.query('set local role authenticated');
+  await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+    JSON.stringify({ sub: userId, role: 'authenticated' }),
+  ]);
+  const started = performance.now();
+  const { rows } = await client.query<{ body: unknown }>({
+    name: underRls ? 'list-rls' : 'list-postgres',
+    text: listQuery,
+    values: [userId],
+  });
+  const elapsed = performance.now() - started;
+  await client.query('commit');
+  return [elapsed, JSON.stringify(rows[0]?.body)];
+}
+
+async function main() {
+  const postgres = await startPostgres();
+  const pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  // Stopping the server at the end closes connections the pool is still letting go of.
+  pool.on('error', () => undefined);
+  try {
+    await prepareDatabase(postgres.url, { seed: false });
+    const loadStarted = performance.now();
+    const userIds = await load(pool);
+    console.log(
+      `Loaded ${TRANSACTIONS.toLocaleString('en-US')} transactions across ${PEOPLE.toLocaleString('en-US')} people in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+    );
+
+    const client = await pool.connect();
+    const samples = { rls: [] as number[], postgres: [] as number[] };
+    let mismatches = 0;
+    try {
+      for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+        const userId = userIds[i % userIds.length] ?? '';
+        // Alternate which goes first, so neither side always meets a warmer cache.
+        const order = i % 2 === 0 ? [true, false] : [false, true];
+        const results = new Map<boolean, [number, string]>();
+        for (const underRls of order) results.set(underRls, await timedList(client, userId, underRls));
+        const [rlsMs, rlsBody] = results.get(true) ?? [Number.NaN, ''];
+        const [postgresMs, postgresBody] = results.get(false) ?? [Number.NaN, ''];
+        if (rlsBody !== postgresBody) mismatches++;
+        if (i >= WARM_UP) {
+          samples.rls.push(rlsMs);
+          samples.postgres.push(postgresMs);
+        }
+      }
+    } finally {
+      client.release();
+    }
+
+    const sortedRls = samples.rls.sort((a, b) => a - b);
+    const sortedPostgres = samples.postgres.sort((a, b) => a - b);
+    const rls = { median: percentile(sortedRls, 0.5), p95: percentile(sortedRls, 0.95) };
+    const plain = { median: percentile(sortedPostgres, 0.5), p95: percentile(sortedPostgres, 0.95) };
+    const ratio = rls.median / plain.median;
+
+    console.log(
+      `\nTransaction list (own rows, newest first, 20 rows): ${SAMPLES} samples each, after ${WARM_UP} warm-up`,
+    );
+    console.table({
+      'authenticated, RLS on': {
+        'median ms': Number(rls.median.toFixed(3)),
+        'p95 ms': Number(rls.p95.toFixed(3)),
+      },
+      'postgres, no RLS': {
+        'median ms': Number(plain.median.toFixed(3)),
+        'p95 ms': Number(plain.p95.toFixed(3)),
+      },
+    });
+    const ratioMet = ratio <= BUDGET_RATIO;
+    const p95Met = rls.p95 <= BUDGET_P95_MS;
+    console.log(
+      `ratio (median RLS / no RLS): ${ratio.toFixed(2)} (budget <= ${BUDGET_RATIO}): ${ratioMet ? 'met' : 'MISSED'}`,
+    );
+    console.log(
+      `p95 under RLS: ${rls.p95.toFixed(3)} ms (budget <= ${BUDGET_P95_MS} ms): ${p95Met ? 'met' : 'MISSED'}`,
+    );
+    console.log(`same rows both ways: ${mismatches === 0 ? 'yes' : `NO (${mismatches} differ)`}`);
+    if (!ratioMet || !p95Met || mismatches > 0) process.exitCode = 1;
+  } finally {
+    await pool.end();
+    await postgres.stop();
+  }
+}
+
+await main();
