@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
+import { createClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import ws from 'ws';
 import { seededAccounts } from '../../devstack/config';
@@ -10,15 +11,15 @@ import type { Database } from '../../src/types/database';
  * persistence between clients, so each one is one person).
  */
 
-export type ApiClient = SupabaseClient<Database>;
-
-export function apiClient(key = inject('anonKey')): ApiClient {
-  return createClient<Database>(inject('apiUrl'), key, {
+export function apiClient(key = inject('anonKey'), apiUrl = inject('apiUrl')) {
+  return createClient<Database>(apiUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no WebSocket of its own; supabase-js makes its Realtime client eagerly.
-    realtime: { transport: ws },
+    realtime: { transport: ws as unknown as WebSocketLikeConstructor },
   });
 }
+
+export type ApiClient = ReturnType<typeof apiClient>;
 
 export function serviceClient(): ApiClient {
   return apiClient(inject('serviceRoleKey'));

@@ -295,8 +295,8 @@ export function createRestHandler(options: RestOptions) {
       if (method === 'PATCH') {
         if (!columns.length) throw restErrors.invalidBody('Nothing to update: the body has no columns');
         const body = params.add(JSON.stringify(rows[0]));
-        const assignments = quoted.map((column) => `${column} = _body.${column}`).join(', ');
-        mutation = `update ${table} set ${assignments} from json_populate_record(null::${table}, ${body}::json) as _body${whereSql(query.where, params)}`;
+        // A row sub-select keeps the body's columns out of the WHERE clause's scope.
+        mutation = `update ${table} set (${quoted.join(', ')}) = (select ${quoted.join(', ')} from json_populate_record(null::${table}, ${body}::json))${whereSql(query.where, params)}`;
       } else {
         if (query.where.length) throw restErrors.unsupported('filters on insert');
         if (preferences.missingDefault && rows.some((row) => columns.some((column) => !(column in row)))) {

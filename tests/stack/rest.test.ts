@@ -1,0 +1,260 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiClient, callApi, signInAdmin, signUpNewPerson, type Person } from '../support/api';
+
+const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
+let alice: Person;
+let bob: Person;
+let admin: Person;
+
+async function fileBuyRequests(person: Person, amounts: number[], cryptocurrency = 'bitcoin') {
+  const { error } = await person.client
+    .from('buy_requests')
+    .insert(amounts.map((amount) => ({ user_id: person.id, cryptocurrency, amount })));
+  if (error) throw error;
+}
+
+async function buyRequestCount(userId: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    'select count(*)::int as count from public.buy_requests where user_id = $1',
+    [userId],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+beforeAll(async () => {
+  [alice, bob, admin] = await Promise.all([signUpNewPerson('Alice'), signUpNewPerson('Bob'), signInAdmin()]);
+  await fileBuyRequests(alice, [10, 20, 30, 40, 50]);
+  await fileBuyRequests(alice, [60], 'ethereum');
+  await fileBuyRequests(bob, [15]);
+});
+afterAll(() => db.end());
+
+describe('reading', () => {
+  it('shows a person only their own rows, and an admin everyone’s', async () => {
+    const { data: own } = await alice.client.from('buy_requests').select('user_id');
+    expect(own).toHaveLength(6);
+    expect(new Set(own?.map((row) => row.user_id))).toEqual(new Set([alice.id]));
+
+    const { data: all } = await admin.client
+      .from('buy_requests')
+      .select('user_id')
+      .in('user_id', [alice.id, bob.id]);
+    expect(all).toHaveLength(7);
+  });
+
+  it('filters, orders, limits and offsets like PostgREST', async () => {
+    const { data } = await alice.client
+      .from('buy_requests')
+      .select('amount, coin:cryptocurrency')
+      .eq('cryptocurrency', 'bitcoin')
+      .gte('amount', 20)
+      .lt('amount', 50)
+      .order('amount', { ascending: false })
+      .range(1, 2);
+    expect(data).toEqual([
+      { amount: 30, coin: 'bitcoin' },
+      { amount: 20, coin: 'bitcoin' },
+    ]);
+  });
+
+  it('supports neq, in, is, like, ilike and or', async () => {
+    const amounts = async (query: PromiseLike<{ data: { amount: number }[] | null }>) =>
+      ((await query).data ?? []).map((row) => row.amount).sort((a, b) => a - b);
+    const table = () => alice.client.from('buy_requests').select('amount');
+    expect(await amounts(table().neq('cryptocurrency', 'bitcoin'))).toEqual([60]);
+    expect(await amounts(table().in('amount', [10, 60]))).toEqual([10, 60]);
+    expect(await amounts(table().is('decided_at', null).eq('amount', 40))).toEqual([40]);
+    expect(await amounts(table().like('cryptocurrency', 'eth*'))).toEqual([60]);
+    expect(await amounts(table().ilike('cryptocurrency', 'ETH%'))).toEqual([60]);
+    expect(await amounts(table().or('amount.eq.10,cryptocurrency.eq.ethereum'))).toEqual([10, 60]);
+  });
+
+  it('counts exactly with Content-Range, also for HEAD requests', async () => {
+    const { count, data } = await alice.client.from('buy_requests').select('id', { count: 'exact' }).limit(2);
+    expect(count).toBe(6);
+    expect(data).toHaveLength(2);
+    const head = await alice.client.from('buy_requests').select('*', { count: 'exact', head: true });
+    expect(head.count).toBe(6);
+    expect(head.data).toBeNull();
+  });
+
+  it('answers .single() without a row with PGRST116 and status 406', async () => {
+    const { data, error, status } = await alice.client
+      .from('buy_requests')
+      .select('*')
+      .eq('cryptocurrency', 'dogecoin')
+      .single();
+    expect(status).toBe(406);
+    expect(error).toMatchObject({ code: 'PGRST116' });
+    expect(data).toBeNull();
+  });
+
+  it('returns one object for .single() with one row', async () => {
+    const { data, error } = await alice.client
+      .from('profiles')
+      .select('id, full_name')
+      .eq('id', alice.id)
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ id: alice.id, full_name: 'Alice' });
+  });
+
+  it('names an unknown table (404 PGRST205) and an unknown column (400)', async () => {
+    const table = await callApi('/rest/v1/no_such_table', {
+      headers: { Authorization: `Bearer ${alice.accessToken}` },
+    });
+    expect(table.status).toBe(404);
+    expect(await table.json()).toMatchObject({ code: 'PGRST205' });
+    const { error, status } = await alice.client.from('buy_requests').select('no_such_column');
+    expect(status).toBe(400);
+    expect(error?.message).toContain('no_such_column');
+  });
+
+  it('refuses resource embedding with a 400 naming it, rather than a wrong answer', async () => {
+    const { error, status } = await alice.client.from('buy_requests').select('amount, profiles(email)');
+    expect(status).toBe(400);
+    expect(error?.message).toContain('profiles(email)');
+  });
+});
+
+describe('row-level security and errors', () => {
+  it('refuses a visitor without a session with 42501 and status 401', async () => {
+    const { error, status } = await apiClient().from('buy_requests').select('*');
+    expect(status).toBe(401);
+    expect(error).toMatchObject({ code: '42501' });
+  });
+
+  it('refuses a signed-in person with 42501 and status 403', async () => {
+    const { error, status } = await alice.client.from('status_types').insert({ name: `label-${Date.now()}` });
+    expect(status).toBe(403);
+    expect(error).toMatchObject({ code: '42501' });
+  });
+
+  it('refuses a buy request filed for someone else and writes nothing', async () => {
+    const before = await buyRequestCount(bob.id);
+    const { status } = await alice.client
+      .from('buy_requests')
+      .insert({ user_id: bob.id, cryptocurrency: 'bitcoin', amount: 10 });
+    expect(status).toBe(403);
+    expect(await buyRequestCount(bob.id)).toBe(before);
+  });
+
+  it('answers a unique violation with 409', async () => {
+    const name = `label-${Date.now()}`;
+    expect((await admin.client.from('status_types').insert({ name })).error).toBeNull();
+    const { error, status } = await admin.client.from('status_types').insert({ name });
+    expect(status).toBe(409);
+    expect(error).toMatchObject({ code: '23505' });
+  });
+
+  it('answers an RPC that raises Insufficient balance with 400 and that message', async () => {
+    const { data: request } = await bob.client
+      .from('buy_requests')
+      .insert({ user_id: bob.id, cryptocurrency: 'bitcoin', amount: 500 })
+      .select('id')
+      .single();
+    const { error, status } = await admin.client.rpc('approve_buy_request', {
+      request_id: request?.id ?? '',
+    });
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: 'P0001', message: 'Insufficient balance' });
+  });
+
+  it('names an unknown function with 404 PGRST202', async () => {
+    const response = await callApi('/rest/v1/rpc/no_such_function', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${alice.accessToken}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'PGRST202' });
+  });
+});
+
+describe('writing', () => {
+  it('inserts with Prefer return=representation and returns the selected columns', async () => {
+    const { data, error, status } = await alice.client
+      .from('buy_requests')
+      .insert({ user_id: alice.id, cryptocurrency: 'solana', amount: 12.5 })
+      .select('cryptocurrency, amount, status')
+      .single();
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(data).toEqual({ cryptocurrency: 'solana', amount: 12.5, status: 'pending' });
+  });
+
+  it('updates and deletes only rows the policies allow', async () => {
+    const { data, error } = await alice.client
+      .from('profiles')
+      .update({ full_name: 'Alice Renamed' })
+      .eq('id', alice.id)
+      .select('full_name');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ full_name: 'Alice Renamed' }]);
+
+    const { data: others } = await alice.client
+      .from('profiles')
+      .update({ full_name: 'Hacked' })
+      .eq('id', bob.id)
+      .select();
+    expect(others).toEqual([]);
+    const { rows } = await db.query('select full_name from public.profiles where id = $1', [bob.id]);
+    expect(rows[0].full_name).toBe('Bob');
+  });
+
+  it('upserts with on_conflict and merge-duplicates', async () => {
+    const name = `upsert-${Date.now()}`;
+    const first = await admin.client
+      .from('status_types')
+      .upsert({ name }, { onConflict: 'name' })
+      .select('name');
+    const again = await admin.client
+      .from('status_types')
+      .upsert({ name }, { onConflict: 'name' })
+      .select('name');
+    expect(first.error).toBeNull();
+    expect(again.error).toBeNull();
+    const { rows } = await db.query(
+      'select count(*)::int as count from public.status_types where name = $1',
+      [name],
+    );
+    expect(rows[0].count).toBe(1);
+  });
+
+  const hostileBodies: [string, (userId: string) => string][] = [
+    ['bad JSON', (userId) => `{"user_id": "${userId}", "amount": `],
+    [
+      'a wrong type',
+      (userId) => JSON.stringify({ user_id: userId, cryptocurrency: 'bitcoin', amount: 'lots' }),
+    ],
+    [
+      'an unknown column',
+      (userId) => JSON.stringify({ user_id: userId, cryptocurrency: 'bitcoin', amount: 10, is_admin: true }),
+    ],
+    ['a JSON string instead of an object', () => '"hello"'],
+  ];
+  it.each(hostileBodies)('answers %s with a 4xx and a reason, writing nothing', async (_, body) => {
+    const before = await buyRequestCount(alice.id);
+    const response = await callApi('/rest/v1/buy_requests', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${alice.accessToken}`, 'Content-Type': 'application/json' },
+      body: body(alice.id),
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect((await response.json()) as { message: string }).toHaveProperty('message');
+    expect(await buyRequestCount(alice.id)).toBe(before);
+  });
+
+  it('answers a body over 1 MB with 413 and writes nothing', async () => {
+    const before = await buyRequestCount(alice.id);
+    const response = await callApi('/rest/v1/buy_requests', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${alice.accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user_id: alice.id, cryptocurrency: 'x'.repeat(1_100_000), amount: 10 }),
+    });
+    expect(response.status).toBe(413);
+    expect(await buyRequestCount(alice.id)).toBe(before);
+  });
+});
