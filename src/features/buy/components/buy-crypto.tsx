@@ -60,7 +60,9 @@ function BuyCryptoContent() {
   const coinNames = useMemo(() => new Map(coins?.map((coin) => [coin.id, coin.name])), [coins]);
 
   if (market.isPending || limits.isPending) return <BuyCryptoSkeleton />;
-  if (market.isError) {
+  // The built-in sample suits a price list, not a purchase: an estimate from made-up prices would
+  // mislead, so here a failed feed is the page's load failure, with Retry (specification, /user/buy).
+  if (market.isError || market.data.source === 'sample') {
     return (
       <div role="alert" className="grid justify-items-start gap-3">
         <p className="text-destructive">{MARKET_FAILED_MESSAGE}</p>
