@@ -15,7 +15,11 @@ export interface SimulatorStats {
   /** `/coins/markets` calls received, in total and per query string. */
   marketsRequests: number;
   byQuery: Record<string, number>;
+  /** The latest calls (up to 10,000), oldest first, for per-minute rates. */
+  calls: { query: string; at: number }[];
 }
+
+const MAX_REMEMBERED_CALLS = 10_000;
 
 export interface MarketSimulator {
   /** Node `http` handler; the gateway passes it every request under its mount point. */
@@ -61,10 +65,13 @@ function positiveInteger(text: string | null, fallback: number, max: number): nu
 
 export function createMarketSimulator({ now = Date.now }: { now?: () => number } = {}): MarketSimulator {
   const byQuery = new Map<string, number>();
+  const calls: SimulatorStats['calls'] = [];
   let down = false;
 
   function markets(request: IncomingMessage, response: ServerResponse, url: URL, prefix: string) {
     byQuery.set(url.search, (byQuery.get(url.search) ?? 0) + 1);
+    calls.push({ query: url.search, at: now() });
+    if (calls.length > MAX_REMEMBERED_CALLS) calls.shift();
     if (down) return sendJson(response, 503, { error: 'Service temporarily unavailable' });
 
     const params = url.searchParams;
@@ -125,6 +132,7 @@ export function createMarketSimulator({ now = Date.now }: { now?: () => number }
       return {
         marketsRequests: [...byQuery.values()].reduce((sum, count) => sum + count, 0),
         byQuery: Object.fromEntries(byQuery),
+        calls: [...calls],
       };
     },
     setOutage(isDown) {
