@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, signInAdmin, signUpFundedBuyer } from './support/buy-people';
+
+test.use({ locale: 'en-US' });
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+async function openWithdrawPage(page: Page) {
+  await page.getByRole('link', { name: 'Withdraw', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/withdraw$/);
+  await expect(page.getByRole('heading', { name: 'Withdraw Funds' })).toBeVisible();
+}
+
+test('a user withdraws by card: the request shows pending, the balance drops, and an approval shows live', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await signUpFundedBuyer(admin, 1000);
+  await page.addInitScript(() => sessionStorage.setItem('hasSeenWithdrawLimits', 'true'));
+  await logIn(page, person);
+  await openWithdrawPage(page);
+
+  const balance = page.getByTestId('available-balance');
+  await expect(balance).toHaveText('$1,000.00');
+  await expect(page.getByText('No recent withdraw requests.')).toBeVisible();
+
+  await page.getByLabel('Amount (USD)').fill('250');
+  await page.getByLabel('Withdraw method').selectOption('card');
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiration date (MM/YY)').fill(`12/${nextYear}`);
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('PIN').fill('2468');
+  await page.getByRole('button', { name: 'Submit Withdraw Request' }).click();
+  await expect(page.getByText('Withdraw request submitted successfully')).toBeVisible();
+
+  const rows = page.getByTestId('withdraw-request-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('$250.00');
+  await expect(rows.first()).toContainText('Card');
+  await expect(rows.first().getByText('pending')).toHaveAttribute('data-tone', 'yellow');
+  await expect(balance).toHaveText('$750.00');
+  await expect(page.getByLabel('Card number')).toBeHidden();
+
+  const { data: request, error: readError } = await admin
+    .from('withdraw_requests')
+    .select('id')
+    .eq('user_id', person.id)
+    .single();
+  expect(readError).toBeNull();
+  const { error } = await admin.rpc('set_withdraw_request_status', {
+    request_id: request?.id ?? '',
+    new_status: 'approved',
+  });
+  expect(error).toBeNull();
+  await expect(rows.first().getByText('approved')).toHaveAttribute('data-tone', 'green');
+  await expect(balance).toHaveText('$750.00');
+  await admin.auth.signOut();
+});
+
+test('the form refuses more than the available balance, and the limits notice shows once per session', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await signUpFundedBuyer(admin, 100);
+  await admin.auth.signOut();
+  await logIn(page, person);
+  await openWithdrawPage(page);
+
+  const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('$10.00');
+  await expect(notice).toContainText('$10,000.00');
+  await notice.getByRole('button', { name: 'I Understand' }).click();
+  await expect(notice).toBeHidden();
+
+  await page.getByLabel('Amount (USD)').fill('100.01');
+  await page.getByLabel('Withdraw method').selectOption('wallet');
+  await page.getByLabel('Cryptocurrency').selectOption('ETH');
+  await page.getByLabel('Wallet address').fill('0x1111222233334444555566667777888899990000');
+  await page.getByRole('button', { name: 'Submit Withdraw Request' }).click();
+  await expect(page.getByText('Maximum amount is $100')).toBeVisible();
+  await expect(page.getByText('Insufficient balance (including all withdraw requests)')).toBeVisible();
+  await expect(page.getByText('No recent withdraw requests.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Withdraw Funds' })).toBeVisible();
+  // Past the notice's 1.5 s delay, it stays away for the rest of the session.
+  await page.waitForTimeout(2000);
+  await expect(notice).toBeHidden();
+});
