@@ -1,3 +1,9 @@
+import { WalletPage } from '@/features/wallet/components/wallet-page';
+import { useAuth } from '@/lib/auth';
+
 export default function WalletRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Your Wallet</h1>;
+  const { user } = useAuth();
+  // The user area's guard renders this page only for a signed-in person.
+  if (!user) return null;
+  return <WalletPage userId={user.id} />;
 }
