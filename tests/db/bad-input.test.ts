@@ -175,6 +175,18 @@ describe('status types', () => {
     expect(await statusTypeNames()).toEqual(before);
   });
 
+  it('a name longer than 50 characters is refused', async () => {
+    const error = await errorOf(
+      queryAs(pool, signedIn(admin.id), 'insert into public.status_types (name) values ($1)', [
+        'x'.repeat(51),
+      ]),
+    );
+    expect(error).toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('status_types_name_length'),
+    });
+  });
+
   it('a name that exists already is refused as a duplicate', async () => {
     const error = await errorOf(
       queryAs(pool, signedIn(admin.id), `insert into public.status_types (name) values (' processing ')`),
@@ -195,6 +207,21 @@ describe('status types', () => {
     );
     expect(error).toMatchObject({ code: 'P0001', message: 'Unknown status "shipped"' });
     expect(await walletOf(pool, person.id)).toMatchObject({ balance: 50_000 });
+  });
+});
+
+describe('profiles', () => {
+  it('a full name longer than 200 characters is refused', async () => {
+    const error = await errorOf(
+      queryAs(pool, signedIn(person.id), 'update public.profiles set full_name = $1 where id = $2', [
+        'x'.repeat(201),
+        person.id,
+      ]),
+    );
+    expect(error).toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('profiles_full_name_length'),
+    });
   });
 });
 

@@ -298,6 +298,16 @@ describe('audit log', () => {
     ]);
   });
 
+  it('records a withdraw request made by the withdrawals function with the person as actor', async () => {
+    const person = await createUser(pool, { deposit: 100 });
+    const created = await requestWithdrawal(person.id, 40)();
+    const requestId = (created.rows[0] as { id: string }).id;
+    const { rows } = await pool.query('select action, actor_id from public.audit_log where target_id = $1', [
+      requestId,
+    ]);
+    expect(rows).toEqual([{ action: 'withdraw_request.create', actor_id: person.id }]);
+  });
+
   it('records deposits, status types and limit changes made with plain writes', async () => {
     const person = await createUser(pool);
     const actions = await actAs(
