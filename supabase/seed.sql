@@ -40,8 +40,9 @@ insert into public.transactions (id, user_id, type, amount, status)
 values ('00000000-0000-4000-8000-0000000de901', '00000000-0000-4000-8000-00000000a0b1', 'deposit', 5000, 'complete')
 on conflict (id) do nothing;
 
+-- Only while the limits are still the migration's "none set", so a restart keeps an admin's limits.
 update public.transaction_limits set min_amount = 10, max_amount = 10000
-where min_amount is distinct from 10 or max_amount is distinct from 10000;
+where min_amount = 0 and max_amount = 0;
 
 insert into public.status_types (name) values ('processing'), ('cancelled')
 on conflict (name) do nothing;

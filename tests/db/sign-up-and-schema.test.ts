@@ -105,19 +105,23 @@ describe('seed', () => {
     ]);
   });
 
-  it('loads twice without error or duplicates', async () => {
+  it('loads again without duplicates and without undoing what an admin changed', async () => {
     const { readFile } = await import('node:fs/promises');
     const seed = await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8');
     const client = await pool.connect();
     try {
       await client.query('begin');
+      await client.query('update public.transaction_limits set min_amount = 20, max_amount = 500');
       await client.query(seed);
       const { rows } = await client.query(
         `select (select count(*) from auth.users where email in ('admin@example.com', 'user@example.com'))::int as users,
-                (select balance from public.profiles where email = 'user@example.com')::text as balance`,
+                (select count(*) from public.status_types where name in ('processing', 'cancelled'))::int as status_types,
+                (select balance from public.profiles where email = 'user@example.com')::text as balance,
+                (select max_amount from public.transaction_limits)::text as max_amount`,
       );
-      expect(rows).toEqual([{ users: 2, balance: '5000.00' }]);
+      expect(rows).toEqual([{ users: 2, status_types: 2, balance: '5000.00', max_amount: '500' }]);
     } finally {
+      // The limits are shared with the other test files.
       await client.query('rollback');
       client.release();
     }
