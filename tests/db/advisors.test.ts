@@ -11,7 +11,7 @@ interface AdvisorFinding {
   detail: string;
 }
 
-it("Supabase's security advisors find nothing on the migrated database", async () => {
+async function advisorFindings(type: 'security' | 'performance'): Promise<string[]> {
   const { stdout } = await run(
     new URL('node_modules/.bin/supabase', root).pathname,
     [
@@ -20,7 +20,7 @@ it("Supabase's security advisors find nothing on the migrated database", async (
       '--db-url',
       inject('databaseUrl'),
       '--type',
-      'security',
+      type,
       '--level',
       'info',
       '--output-format',
@@ -29,5 +29,14 @@ it("Supabase's security advisors find nothing on the migrated database", async (
     { cwd: root.pathname, env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' } },
   );
   const { results } = JSON.parse(stdout) as { results: AdvisorFinding[] };
-  expect(results.map(({ name, level, detail }) => `${level} ${name}: ${detail}`)).toEqual([]);
+  return results.map(({ name, level, detail }) => `${level} ${name}: ${detail}`);
+}
+
+it("Supabase's security advisors find nothing on the migrated database", async () => {
+  expect(await advisorFindings('security')).toEqual([]);
+});
+
+it("Supabase's performance advisors find nothing but indexes a fresh database has not used yet", async () => {
+  const findings = await advisorFindings('performance');
+  expect(findings.filter((finding) => !finding.startsWith('INFO unused_index:'))).toEqual([]);
 });
