@@ -47,14 +47,30 @@ test('a user buys, an admin approves, and the request turns approved and the bal
   await page.getByLabel('Cryptocurrency').selectOption('bitcoin');
   await page.getByLabel('Amount (USD)').fill('250');
   await expect(page.getByTestId('buy-estimate')).toHaveText('0.00833333 BTC');
+  // The request is held on its way to the server: the new row must show before any answer.
+  let letRequestThrough: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    letRequestThrough = resolve;
+  });
+  let heldRequests = 0;
+  await page.route('**/rest/v1/buy_requests?**', async (route) => {
+    if (route.request().method() === 'POST') {
+      heldRequests++;
+      await held;
+    }
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Submit Buy Request' }).click();
-  await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
 
   const rows = page.getByTestId('buy-request-row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Bitcoin');
   await expect(rows.first()).toContainText('$250.00');
   await expect(rows.first().getByText('pending')).toHaveAttribute('data-tone', 'yellow');
+  expect(heldRequests).toBe(1);
+  letRequestThrough();
+  await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
+  await expect(rows).toHaveCount(1);
 
   const { error } = await admin.rpc('approve_buy_request', {
     request_id: await newestBuyRequestId(admin, buyer),
