@@ -54,7 +54,7 @@ describe('Crypto Converter', () => {
     await fillIn();
     await user.click(convertButton);
     // 2 USD × 30,000 ÷ 2,000 with the sample prices.
-    expect(screen.getByRole('status', { name: 'Converted amount' })).toHaveTextContent('30.00000000 ETH');
+    expect(screen.getByRole('status', { name: 'Conversion result' })).toHaveTextContent('30.00000000 ETH');
   });
 
   it('converts from the chosen currency at its fixed rate', async () => {
@@ -63,7 +63,7 @@ describe('Crypto Converter', () => {
     await user.selectOptions(screen.getByLabelText('Currency'), 'GBP');
     await user.click(convertButton);
     // 2 GBP = 2.5 USD; × 30,000 ÷ 2,000.
-    expect(screen.getByRole('status', { name: 'Converted amount' })).toHaveTextContent('37.50000000 ETH');
+    expect(screen.getByRole('status', { name: 'Conversion result' })).toHaveTextContent('37.50000000 ETH');
     expect(screen.getByText(/1 GBP = 1\.25 USD/)).toBeInTheDocument();
   });
 
@@ -75,9 +75,9 @@ describe('Crypto Converter', () => {
     const { user, convertButton, fillIn } = renderConverter();
     await fillIn();
     await user.click(convertButton);
-    expect(screen.getByRole('status', { name: 'Converted amount' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Conversion result' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText(label), value);
-    expect(screen.queryByRole('status', { name: 'Converted amount' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Conversion result' })).not.toBeInTheDocument();
   });
 
   it('clears the result when the amount changes', async () => {
@@ -85,6 +85,6 @@ describe('Crypto Converter', () => {
     await fillIn();
     await user.click(convertButton);
     await user.type(screen.getByLabelText('Amount'), '5');
-    expect(screen.queryByRole('status', { name: 'Converted amount' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Conversion result' })).not.toBeInTheDocument();
   });
 });

@@ -162,8 +162,8 @@ function ConversionResultView({ result }: { result: ConversionResult }) {
   const rate = usdPerUnit[input.currency];
   return (
     <div className="bg-muted rounded-lg p-4">
-      <p className="text-muted-foreground text-sm">Converted amount</p>
-      <output aria-label="Converted amount" className="block text-xl font-semibold tabular-nums">
+      <p className="text-muted-foreground text-sm">Result</p>
+      <output aria-label="Conversion result" className="block text-xl font-semibold tabular-nums">
         {formatCryptoAmount(value)} {upper(to)}
       </output>
       <p className="text-muted-foreground mt-1 text-xs tabular-nums">

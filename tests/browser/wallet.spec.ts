@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import {
+  completeTransaction,
+  createPendingDeposit,
+  logIn,
+  signInAdmin,
+  signUpFundedBuyer,
+} from './support/buy-people';
+
+test.use({ locale: 'en-US' });
+
+/** A new user with a completed deposit; each test has its own, as every spec file shares one stack. */
+async function fundedUser(amount: number) {
+  const admin = await signInAdmin();
+  const user = await signUpFundedBuyer(admin, amount);
+  await admin.auth.signOut();
+  return user;
+}
+
+/** The market-data provider is the one outside party we may stub: fixed prices make the converter checkable. */
+const marketCoins = [
+  {
+    id: 'bitcoin',
+    symbol: 'btc',
+    name: 'Bitcoin',
+    image: '',
+    current_price: 30000,
+    market_cap: 585_000_000_000,
+    market_cap_rank: 1,
+    price_change_percentage_24h: 1.5,
+  },
+  {
+    id: 'ethereum',
+    symbol: 'eth',
+    name: 'Ethereum',
+    image: '',
+    current_price: 2000,
+    market_cap: 240_000_000_000,
+    market_cap_rank: 2,
+    price_change_percentage_24h: -2.1,
+  },
+];
+
+async function stubMarket(page: Page) {
+  await page.route('**/coins/markets?**', (route) => route.fulfill({ json: marketCoins }));
+}
+
+async function skipLimitsNotice(page: Page) {
+  await page.addInitScript(() => sessionStorage.setItem('hasSeenLimits', 'true'));
+}
+
+test('a user sees the available balance, the wallet code, a QR code of that code and a converter result', async ({
+  page,
+}) => {
+  const person = await fundedUser(5000);
+  await stubMarket(page);
+  await skipLimitsNotice(page);
+  await logIn(page, person);
+
+  await expect(page.getByRole('heading', { name: 'Your Wallet' })).toBeVisible();
+  const balance = page.getByTestId('wallet-balance');
+  await expect(balance).toHaveText('$5,000.00');
+  await page.getByRole('button', { name: 'Hide balance' }).click();
+  await expect(balance).not.toContainText('5,000');
+  await page.getByRole('button', { name: 'Show balance' }).click();
+  await expect(balance).toHaveText('$5,000.00');
+
+  const code = page.getByTestId('wallet-code');
+  await expect(code).toHaveText(/^bc1[a-z0-9]{9}\.\.\.$/);
+  await page.getByRole('button', { name: 'Show More' }).click();
+  const walletCode = (await code.textContent()) ?? '';
+  expect(walletCode).toMatch(/^bc1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{39,59}$/);
+
+  const screenshot = PNG.sync.read(await page.getByTestId('wallet-qr').screenshot());
+  const scanned = jsQR(new Uint8ClampedArray(screenshot.data), screenshot.width, screenshot.height);
+  expect(scanned?.data).toBe(walletCode);
+
+  const converter = page.getByRole('form', { name: 'Crypto Converter' });
+  const convert = converter.getByRole('button', { name: 'Convert' });
+  await expect(convert).toBeDisabled();
+  await converter.getByLabel('From').selectOption('bitcoin');
+  await converter.getByLabel('To').selectOption('ethereum');
+  await converter.getByLabel('Amount').fill('2');
+  await converter.getByLabel('Currency').selectOption('EUR');
+  await convert.click();
+  // 2 EUR = 2.2 USD at the fixed rate; × 30,000 ÷ 2,000.
+  await expect(converter.getByRole('status', { name: 'Conversion result' })).toHaveText('33.00000000 ETH');
+  await converter.getByLabel('Amount').fill('3');
+  await expect(converter.getByRole('status', { name: 'Conversion result' })).toHaveCount(0);
+
+  const prices = page.getByRole('row', { name: /Ethereum/ });
+  await expect(prices).toContainText('$2,000.00');
+  await expect(prices).toContainText('-2.10%');
+});
+
+test('the limits notice shows once per browser session, after a delay, and not again after a reload', async ({
+  page,
+}) => {
+  const person = await fundedUser(100);
+  const admin = await signInAdmin();
+  const { data: limits } = await admin
+    .from('transaction_limits')
+    .select('min_amount, max_amount')
+    .single()
+    .throwOnError();
+  const usd = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+  await logIn(page, person);
+  const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });
+  // It waits 1.5 s after the limits load, so it cannot be there the moment the wallet opens.
+  await expect(notice).toBeHidden();
+  await expect(notice).toBeVisible({ timeout: 10_000 });
+  await expect(notice).toContainText(usd(Number(limits.min_amount)));
+  await expect(notice).toContainText(usd(Number(limits.max_amount)));
+
+  await notice.getByRole('button', { name: 'I Understand' }).click();
+  await expect(notice).toBeHidden();
+  expect(await page.evaluate(() => sessionStorage.getItem('hasSeenLimits'))).toBe('true');
+
+  await page.reload();
+  await expect(page.getByTestId('wallet-balance')).toBeVisible();
+  // Longer than the notice's delay: had it been due, it would be showing by now.
+  await page.waitForTimeout(3000);
+  await expect(notice).toHaveCount(0);
+});
+
+test("an admin's deposit and its completion appear in the user's wallet without a reload", async ({
+  page,
+}) => {
+  const person = await fundedUser(1000);
+  await skipLimitsNotice(page);
+  await logIn(page, person);
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$1,000.00');
+  const rows = page.getByRole('table', { name: 'Recent Transactions' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  // A reload would lose this marker.
+  await page.evaluate(() => Object.assign(window, { walletDocument: 'unchanged' }));
+
+  const admin = await signInAdmin();
+  const depositId = await createPendingDeposit(admin, person.id, 250);
+  await expect(rows).toHaveCount(3);
+  const newest = rows.nth(1);
+  await expect(newest).toContainText('Deposit');
+  await expect(newest).toContainText('$250.00');
+  await expect(newest.getByText('pending')).toHaveAttribute('data-tone', 'yellow');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$1,000.00');
+
+  await completeTransaction(admin, depositId);
+  await expect(newest.getByText('complete')).toHaveAttribute('data-tone', 'green');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$1,250.00');
+  expect(await page.evaluate(() => (window as Window & { walletDocument?: string }).walletDocument)).toBe(
+    'unchanged',
+  );
+});
