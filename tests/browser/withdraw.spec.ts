@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn, signInAdmin, signUpFundedBuyer } from './support/buy-people';
 
 test.use({ locale: 'en-US' });
@@ -30,6 +31,9 @@ test('a user withdraws by card: the request shows pending, the balance drops, an
   await page.getByLabel('Expiration date (MM/YY)').fill(`12/${nextYear}`);
   await page.getByLabel('CVV').fill('123');
   await page.getByLabel('PIN').fill('2468');
+  // The sign-in toast belongs to the log-in page; the check is about this page's own content.
+  await expect(page.getByText('Login successful')).toBeHidden();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Submit Withdraw Request' }).click();
   await expect(page.getByText('Withdraw request submitted successfully')).toBeVisible();
 

@@ -10,7 +10,7 @@ export function BalanceBanner({ balance }: { balance: WalletBalance | undefined 
       className="bg-primary text-primary-foreground flex flex-wrap items-end justify-between gap-4 rounded-xl p-6 shadow-sm"
     >
       <div className="grid gap-1">
-        <h2 id="available-balance-label" className="text-sm font-medium opacity-90">
+        <h2 id="available-balance-label" className="text-sm font-medium">
           Available balance
         </h2>
         {balance ? (
@@ -22,9 +22,7 @@ export function BalanceBanner({ balance }: { balance: WalletBalance | undefined 
         )}
       </div>
       {balance && balance.reserved > 0 && (
-        <p className="text-sm tabular-nums opacity-90">
-          {formatUsd(balance.reserved)} held by open withdraw requests
-        </p>
+        <p className="text-sm tabular-nums">{formatUsd(balance.reserved)} held by open withdraw requests</p>
       )}
     </section>
   );

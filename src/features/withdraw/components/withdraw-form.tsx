@@ -79,7 +79,7 @@ export function WithdrawForm({ allowance, onSubmit }: WithdrawFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Amount (USD)" error={errors.amount?.message}>
           {(control) => (
             <Input

@@ -49,7 +49,7 @@ export interface WithdrawMethodFieldsProps {
 /** The chosen method's fields only; the others are not rendered, so they are never sent. */
 export function WithdrawMethodFields({ method, register, errors }: WithdrawMethodFieldsProps) {
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-2">
+    <fieldset className="grid items-start gap-4 sm:grid-cols-2">
       <legend className="sr-only">Payment details</legend>
       {method === 'wallet' && (
         <FormField label={withdrawalFieldLabels.cryptoType} error={errors?.cryptoType?.message}>
