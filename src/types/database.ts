@@ -78,6 +78,13 @@ export type Database = {
             foreignKeyName: 'buy_requests_decided_by_fkey';
             columns: ['decided_by'];
             isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
           },
@@ -86,6 +93,13 @@ export type Database = {
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
             referencedColumns: ['id'];
           },
           {
@@ -230,6 +244,13 @@ export type Database = {
             foreignKeyName: 'transactions_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
           },
@@ -296,6 +317,13 @@ export type Database = {
             foreignKeyName: 'withdraw_requests_decided_by_fkey';
             columns: ['decided_by'];
             isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
           },
@@ -310,6 +338,13 @@ export type Database = {
             foreignKeyName: 'withdraw_requests_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
           },
@@ -317,6 +352,21 @@ export type Database = {
       };
     };
     Views: {
+      audit_log_with_actor: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          actor_name: string | null;
+          at: string;
+          details: NonNullable<Json>;
+          id: string;
+          target_id: string | null;
+          target_table: string;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
       buy_requests_with_user: {
         Row: {
           amount: number;
@@ -343,6 +393,13 @@ export type Database = {
             foreignKeyName: 'buy_requests_decided_by_fkey';
             columns: ['decided_by'];
             isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
           },
@@ -351,6 +408,13 @@ export type Database = {
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
             referencedColumns: ['id'];
           },
           {
@@ -403,6 +467,13 @@ export type Database = {
             foreignKeyName: 'transactions_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
           },
@@ -421,6 +492,18 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      users_with_balance: {
+        Row: {
+          available: number | null;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          registration_date: string;
+          role: Database['public']['Enums']['app_role'];
+        };
+        ComputedFields: never;
+        Relationships: [];
       };
       wallet_balances: {
         Row: {
@@ -458,6 +541,13 @@ export type Database = {
             foreignKeyName: 'withdraw_requests_decided_by_fkey';
             columns: ['decided_by'];
             isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
           },
@@ -466,6 +556,13 @@ export type Database = {
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
             referencedColumns: ['id'];
           },
           {
