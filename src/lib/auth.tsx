@@ -40,15 +40,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } = supabase.auth.onAuthStateChange((_event, session) => {
       const change = ++latestChange;
       const userId = session?.user.id ?? null;
-      if (userId !== signedInUserId) {
+      const sameUser = userId === signedInUserId;
+      if (!sameUser) {
         // Someone else's (or nobody's) data must never show from the cache.
         queryClient.clear();
         signedInUserId = userId;
-        setState({ session, role: null, isLoading: session !== null });
-      } else {
-        setState((previous) => ({ ...previous, session }));
       }
-      if (!session) return;
+      if (!session) {
+        setState({ session: null, role: null, isLoading: false });
+        return;
+      }
+      // A new person waits for their role; the same person (token refreshed) keeps theirs meanwhile.
+      setState((previous) =>
+        sameUser ? { ...previous, session } : { session, role: null, isLoading: true },
+      );
       // supabase-js forbids awaiting its own calls inside this callback (it holds a lock), so defer.
       setTimeout(() => {
         void readRole(session.user.id).then((role) => {

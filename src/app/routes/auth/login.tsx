@@ -1,5 +1,6 @@
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthLink } from '@/features/auth/components/auth-link';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { returnPathAfterLogin } from '@/lib/return-path';
 
@@ -13,14 +14,9 @@ export default function LoginRoute() {
         description="Welcome back. Log in to your wallet."
         footer={
           <>
-            <Link to="/reset-password" className="text-primary underline-offset-4 hover:underline">
-              Forgot your password?
-            </Link>
+            <AuthLink to="/reset-password">Forgot your password?</AuthLink>
             <p>
-              No account yet?{' '}
-              <Link to="/signup" className="text-primary underline-offset-4 hover:underline">
-                Sign up
-              </Link>
+              No account yet? <AuthLink to="/signup">Sign up</AuthLink>
             </p>
           </>
         }

@@ -1,5 +1,6 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthLink } from '@/features/auth/components/auth-link';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
 export default function ResetPasswordRoute() {
@@ -9,11 +10,7 @@ export default function ResetPasswordRoute() {
       <AuthCard
         title="Reset your password"
         description="We will e-mail you a link to choose a new password."
-        footer={
-          <Link to="/login" className="text-primary underline-offset-4 hover:underline">
-            Back to log in
-          </Link>
-        }
+        footer={<AuthLink to="/login">Back to log in</AuthLink>}
       >
         <ResetPasswordForm onSuccess={() => navigate('/login')} />
       </AuthCard>

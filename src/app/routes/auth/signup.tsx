@@ -1,5 +1,6 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthLink } from '@/features/auth/components/auth-link';
 import { SignupForm } from '@/features/auth/components/signup-form';
 
 export default function SignupRoute() {
@@ -11,10 +12,7 @@ export default function SignupRoute() {
         description="A USD wallet with its own wallet code, ready in seconds."
         footer={
           <p>
-            Already have an account?{' '}
-            <Link to="/login" className="text-primary underline-offset-4 hover:underline">
-              Log in
-            </Link>
+            Already have an account? <AuthLink to="/login">Log in</AuthLink>
           </p>
         }
       >
