@@ -1,23 +1,32 @@
 /**
  * Buy-approval throughput: 8 admins approve a queue of 2,000 pending requests from 200 users at the
- * same time, each call made as the API makes it (one transaction, `authenticated` role, the admin's
- * JWT claims). 5% of the requests are handed to two admins at once, to show that none is approved
- * twice. The money invariants are checked afterwards. Budget: at least 300 approvals per second.
+ * same time. 5% of the requests are handed to two admins at once, to show that none is approved
+ * twice; the money invariants are checked afterwards. Budget: at least 300 approvals per second.
  *
- * Runs on its own Postgres with durable commits (fsync on), not the shared test stack:
- * `npx tsx bench/buy-approvals.bench.ts`.
+ * Two paths, each on a fresh queue of the same shape:
+ * - database: `approve_buy_request` called as PostgREST calls it (one transaction, `authenticated`
+ *   role, the admin's JWT claims), 8 connections;
+ * - API: supabase-js `rpc('approve_buy_request')` over HTTP through the local stack's gateway, one
+ *   client per admin (the gateway runs in this process, so it shares the CPU with the clients).
+ *
+ * Runs on its own stack with durable commits (fsync on): `npx tsx bench/buy-approvals.bench.ts`.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
+import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { startPostgres } from '../devstack/db/postgres';
-import { prepareDatabase } from '../devstack/db/prepare';
+import ws from 'ws';
+import { createJwtVerifier } from '../devstack/gateway/jwt';
+import { startStack, type RunningStack } from '../devstack/stack';
+import type { Database } from '../src/types/database';
 import {
   approveAsAdmin,
   createApprovalWorkload,
   readMoneyInvariants,
+  type ApprovalWorkload,
 } from '../tests/support/buy-approval-workload';
 
 const ADMINS = 8;
@@ -27,6 +36,8 @@ const DUPLICATE_EVERY = 20;
 const BUDGET_APPROVALS_PER_SECOND = 300;
 
 type Outcome = 'approved' | 'insufficient' | 'already decided' | 'error';
+/** Approves one request as the admin at `adminIndex`; throws with the database's message when refused. */
+type Approve = (adminIndex: number, requestId: string) => Promise<void>;
 
 function classify(error: unknown): Outcome {
   if (!(error instanceof Error)) return 'error';
@@ -41,90 +52,130 @@ function percentile(sortedValues: number[], fraction: number): number {
   return sortedValues[Math.max(0, index)] ?? 0;
 }
 
-async function main() {
-  const parentDir = await mkdtemp(path.join(tmpdir(), 'coinvault-bench-'));
-  await chmod(parentDir, 0o777);
-  const postgres = await startPostgres({ dataDir: path.join(parentDir, 'data') });
-  const pool = new pg.Pool({ connectionString: postgres.url, max: ADMINS });
-  try {
-    await prepareDatabase(postgres.url, { seed: false });
-    // 10 requests of 60 to 150 USD (1,050 in all) against 1,000 deposited: each user's last one is refused.
-    const workload = await createApprovalWorkload(pool, {
-      admins: ADMINS,
-      users: USERS,
-      requestsPerUser: REQUESTS_PER_USER,
-      deposit: 1000,
-      requestAmount: (index) => 60 + index * 10,
-      label: 'bench',
-    });
-    await pool.query('vacuum analyze');
+/** 10 requests of 60 to 150 USD (1,050 in all) against 1,000 deposited: each user's last one is refused. */
+function createQueue(pool: pg.Pool, label: string): Promise<ApprovalWorkload> {
+  return createApprovalWorkload(pool, {
+    admins: ADMINS,
+    users: USERS,
+    requestsPerUser: REQUESTS_PER_USER,
+    deposit: 1000,
+    requestAmount: (index) => 60 + index * 10,
+    label,
+  });
+}
 
-    // Every 20th request is queued twice in a row, so two admins decide it at the same moment.
-    const queue = workload.requestIds.flatMap((id, index) =>
-      index % DUPLICATE_EVERY === 0 ? [id, id] : [id],
-    );
-    const outcomes: Record<Outcome, number> = {
-      approved: 0,
-      insufficient: 0,
-      'already decided': 0,
-      error: 0,
-    };
-    const latencies: number[] = [];
-    let next = 0;
+async function measure(path: string, pool: pg.Pool, workload: ApprovalWorkload, approve: Approve) {
+  // Every 20th request is queued twice in a row, so two admins decide it at the same moment.
+  const queue = workload.requestIds.flatMap((id, index) => (index % DUPLICATE_EVERY === 0 ? [id, id] : [id]));
+  const outcomes: Record<Outcome, number> = { approved: 0, insufficient: 0, 'already decided': 0, error: 0 };
+  const latencies: number[] = [];
+  let next = 0;
 
-    const started = performance.now();
-    await Promise.all(
-      workload.adminIds.map(async (adminId) => {
-        const client = await pool.connect();
-        try {
-          for (let requestId = queue[next++]; requestId; requestId = queue[next++]) {
-            const callStarted = performance.now();
-            const outcome = await approveAsAdmin(client, adminId, requestId).then(
-              (): Outcome => 'approved',
-              classify,
-            );
-            latencies.push(performance.now() - callStarted);
-            outcomes[outcome]++;
-          }
-        } finally {
-          client.release();
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+  const started = performance.now();
+  await Promise.all(
+    workload.adminIds.map(async (_adminId, adminIndex) => {
+      for (let requestId = queue[next++]; requestId; requestId = queue[next++]) {
+        const callStarted = performance.now();
+        const outcome = await approve(adminIndex, requestId).then((): Outcome => 'approved', classify);
+        latencies.push(performance.now() - callStarted);
+        outcomes[outcome]++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
 
-    const invariants = await readMoneyInvariants(pool);
-    latencies.sort((a, b) => a - b);
-    const approvalsPerSecond = outcomes.approved / seconds;
-    const invariantsHold = Object.values(invariants).every((count) => count === 0) && outcomes.error === 0;
-    const withinBudget = approvalsPerSecond >= BUDGET_APPROVALS_PER_SECOND;
-
-    console.log(
-      `Buy approvals: ${ADMINS} concurrent admins, ${workload.requestIds.length} pending requests on ${USERS} users`,
-    );
-    console.table({
-      'calls (incl. duplicates)': queue.length,
+  const invariants = await readMoneyInvariants(pool);
+  latencies.sort((a, b) => a - b);
+  const approvalsPerSecond = outcomes.approved / seconds;
+  return {
+    path,
+    approvalsPerSecond,
+    invariantsHold: Object.values(invariants).every((count) => count === 0) && outcomes.error === 0,
+    row: {
+      calls: queue.length,
       approved: outcomes.approved,
-      'refused: Insufficient balance': outcomes.insufficient,
-      'refused: already decided': outcomes['already decided'],
-      'unexpected errors': outcomes.error,
-      'wall time (s)': Number(seconds.toFixed(2)),
+      'Insufficient balance': outcomes.insufficient,
+      'already decided': outcomes['already decided'],
+      'other errors': outcomes.error,
+      s: Number(seconds.toFixed(2)),
       'approvals/s': Math.round(approvalsPerSecond),
       'p50 ms': Number(percentile(latencies, 0.5).toFixed(1)),
       'p95 ms': Number(percentile(latencies, 0.95).toFixed(1)),
       'max ms': Number(percentile(latencies, 1).toFixed(1)),
-      'negative balances': invariants.negativeBalances,
-      'balance <> ledger': invariants.ledgerMismatches,
+      'balance < 0': invariants.negativeBalances,
+      'balance ≠ ledger': invariants.ledgerMismatches,
       'approved twice': invariants.approvedTwice,
-      'half-applied approvals': invariants.halfApplied,
+      'half applied': invariants.halfApplied,
+    },
+  };
+}
+
+/** Through the database, as PostgREST runs the call: one pooled connection per admin. */
+async function measureDatabasePath(pool: pg.Pool) {
+  const workload = await createQueue(pool, 'bench-db');
+  await pool.query('vacuum analyze');
+  const connections = await Promise.all(workload.adminIds.map(() => pool.connect()));
+  try {
+    return await measure('database', pool, workload, (adminIndex, requestId) => {
+      const connection = connections[adminIndex];
+      const adminId = workload.adminIds[adminIndex];
+      if (!connection || !adminId) throw new Error(`No admin ${adminIndex}`);
+      return approveAsAdmin(connection, adminId, requestId);
     });
+  } finally {
+    for (const connection of connections) connection.release();
+  }
+}
+
+/** Through the API gateway with supabase-js, each admin holding a signed session token. */
+async function measureApiPath(pool: pg.Pool, stack: RunningStack) {
+  const workload = await createQueue(pool, 'bench-api');
+  await pool.query('vacuum analyze');
+  const jwt = createJwtVerifier(stack.jwtSecret);
+  const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+  const admins = await Promise.all(
+    workload.adminIds.map(async (adminId) => {
+      const token = await jwt.sign({ sub: adminId, role: 'authenticated', aud: 'authenticated' }, expiresAt);
+      return createClient<Database>(stack.apiUrl, stack.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        global: { headers: { Authorization: `Bearer ${token}` } },
+        // Node 20 has no WebSocket of its own; ws behaves as realtime-js expects, only its typings differ.
+        realtime: { transport: ws as unknown as WebSocketLikeConstructor },
+      });
+    }),
+  );
+  return measure('API (supabase-js)', pool, workload, async (adminIndex, requestId) => {
+    const admin = admins[adminIndex];
+    if (!admin) throw new Error(`No admin ${adminIndex}`);
+    const { error } = await admin.rpc('approve_buy_request', { request_id: requestId });
+    if (error) throw new Error(error.message);
+  });
+}
+
+async function main() {
+  const parentDir = await mkdtemp(path.join(tmpdir(), 'coinvault-bench-'));
+  // As root the server runs as the postgres user, which must be able to create its data folder here.
+  await chmod(parentDir, 0o777);
+  const stack = await startStack({ dataDir: path.join(parentDir, 'data') });
+  const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: ADMINS + 2 });
+  // Idle connections are ended by the server when the stack stops; that is not a failure.
+  pool.on('error', () => undefined);
+  try {
+    const results = [await measureDatabasePath(pool), await measureApiPath(pool, stack)];
     console.log(
-      `Budget >= ${BUDGET_APPROVALS_PER_SECOND} approvals/s: ${withinBudget ? 'met' : 'MISSED'}; invariants: ${invariantsHold ? 'hold' : 'BROKEN'}`,
+      `Buy approvals: ${ADMINS} concurrent admins, ${USERS * REQUESTS_PER_USER} pending requests on ${USERS} users, per path`,
     );
-    if (!withinBudget || !invariantsHold) process.exitCode = 1;
+    console.table(Object.fromEntries(results.map((result) => [result.path, result.row])));
+    for (const result of results) {
+      const withinBudget = result.approvalsPerSecond >= BUDGET_APPROVALS_PER_SECOND;
+      console.log(
+        `${result.path}: budget >= ${BUDGET_APPROVALS_PER_SECOND} approvals/s ${withinBudget ? 'met' : 'MISSED'}; invariants ${result.invariantsHold ? 'hold' : 'BROKEN'}`,
+      );
+      if (!withinBudget || !result.invariantsHold) process.exitCode = 1;
+    }
   } finally {
     await pool.end();
-    await postgres.stop();
+    await stack.stop();
     await rm(parentDir, { recursive: true, force: true });
   }
 }
