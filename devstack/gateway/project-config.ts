@@ -51,6 +51,9 @@ export interface ProjectConfig {
   minimumPasswordLength: number;
   /** Functions whose `[functions.<name>] verify_jwt = false`. */
   functionsWithoutJwt: Set<string>;
+  /** `[auth.rate_limit]`: sign-ins and sign-ups per 5 minutes, e-mails sent per hour (GoTrue's windows). */
+  signInSignUpsPer5Minutes: number;
+  emailSentPerHour: number;
 }
 
 export function projectConfigFromToml(text: string): ProjectConfig {
@@ -62,12 +65,15 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     if (fn && values.get('verify_jwt') === false) functionsWithoutJwt.add(fn[1] ?? '');
   }
   const redirects = auth.get('additional_redirect_urls');
+  const rateLimit = tables.get('auth.rate_limit') ?? new Map<string, TomlValue>();
   return {
     siteUrl: String(auth.get('site_url') ?? 'http://localhost:5173'),
     additionalRedirectUrls: Array.isArray(redirects) ? redirects : [],
     jwtExpirySeconds: Number(auth.get('jwt_expiry') ?? 3600),
     minimumPasswordLength: Number(auth.get('minimum_password_length') ?? 6),
     functionsWithoutJwt,
+    signInSignUpsPer5Minutes: Number(rateLimit.get('sign_in_sign_ups') ?? 30),
+    emailSentPerHour: Number(rateLimit.get('email_sent') ?? 2),
   };
 }
 

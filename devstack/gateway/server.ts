@@ -104,8 +104,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     apiUrl: url,
     refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
     rateLimits: {
-      signInSignUps: { limit: 30, windowMs: 5 * 60_000 },
-      emailSent: { limit: 30, windowMs: 60 * 60_000 },
+      signInSignUps: { limit: project.signInSignUpsPer5Minutes, windowMs: 5 * 60_000 },
+      emailSent: { limit: project.emailSentPerHour, windowMs: 60 * 60_000 },
       ...options.rateLimits,
     },
   });

@@ -83,7 +83,8 @@ export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
   async function startWorker(name: string, entry: string): Promise<Worker> {
     const port = await freePort();
     const denoConfig = path.join(options.functionsDir, 'deno.json');
-    const args = ['run', '--allow-all', '--no-prompt', '--quiet'];
+    // --no-lock: running functions must not write a deno.lock into the project.
+    const args = ['run', '--allow-all', '--no-prompt', '--quiet', '--no-lock'];
     if (existsSync(denoConfig)) args.push('--config', denoConfig);
     args.push(workerBootstrap);
     const child = spawn(options.denoPath, args, {

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp, serveApp } from './app-server';
+import { localDefaults, seededAccounts } from './config';
+import { startPostgres } from './db/postgres';
+import { prepareDatabase } from './db/prepare';
+import { ensureFunctionSecrets, functionsEnvFile } from './functions-secrets';
+import { startGateway } from './gateway/server';
+
+/**
+ * `npm start`: the whole app on this machine. A persistent database in `.data/` (bootstrap and
+ * migrations on every start, the seed on the first), the gateway on 54321 and the built app on 5173.
+ * `--dev` serves the app with Vite's dev server instead. Ctrl-C or SIGTERM stops everything.
+ */
+
+const projectRoot = new URL('../', import.meta.url).pathname;
+const dataDir = path.join(projectRoot, '.data/postgres');
+const devMode = process.argv.includes('--dev');
+const apiUrl = `http://127.0.0.1:${localDefaults.apiPort}`;
+const appUrl = `http://localhost:${localDefaults.appPort}`;
+
+const stops: (() => Promise<void>)[] = [];
+let stopping = false;
+
+async function stopAll(exitCode: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  // Last started, first stopped: the app, then the gateway (and its Deno workers), then Postgres.
+  for (const stop of stops.reverse()) {
+    await stop().catch((error: unknown) => console.error(error));
+  }
+  process.exit(exitCode);
+}
+
+async function startApp() {
+  if (devMode) {
+    const { createServer } = await import('vite');
+    process.env.VITE_SUPABASE_URL = apiUrl;
+    process.env.VITE_SUPABASE_ANON_KEY = localDefaults.anonKey;
+    const vite = await createServer({
+      root: projectRoot,
+      server: { port: localDefaults.appPort, strictPort: true },
+    });
+    await vite.listen();
+    stops.push(() => vite.close());
+    return;
+  }
+  console.log('Building the app…');
+  const outDir = path.join(projectRoot, 'dist');
+  await buildApp({ outDir, apiUrl, anonKey: localDefaults.anonKey });
+  const app = await serveApp({ rootDir: outDir, port: localDefaults.appPort, host: 'localhost' });
+  stops.push(() => app.stop());
+}
+
+async function main() {
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  const firstStart = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  await mkdir(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  console.log(firstStart ? 'Creating the database in .data/…' : 'Starting the database in .data/…');
+  const postgres = await startPostgres({ dataDir, port: localDefaults.dbPort });
+  stops.push(() => postgres.stop());
+
+  console.log('Applying the platform bootstrap and migrations…');
+  await prepareDatabase(postgres.url, { seed: firstStart });
+  await ensureFunctionSecrets();
+
+  const gateway = await startGateway({
+    databaseUrl: postgres.url,
+    jwtSecret: localDefaults.jwtSecret,
+    anonKey: localDefaults.anonKey,
+    serviceRoleKey: localDefaults.serviceRoleKey,
+    port: localDefaults.apiPort,
+    printMail: true,
+  });
+  stops.push(() => gateway.stop());
+
+  await startApp();
+
+  console.log(`
+CoinVault is running${devMode ? ' (Vite dev server)' : ''}.
+
+  App          ${appUrl}
+  API          ${gateway.url}
+  Database     ${postgres.url}
+  Mailbox      ${gateway.url}/mailbox
+  Market data  ${gateway.url}/simulator/api/v3 (simulated prices)
+
+  anon key          ${localDefaults.anonKey}
+  service_role key  ${localDefaults.serviceRoleKey}
+  JWT secret        ${localDefaults.jwtSecret}
+  Function secrets  ${path.relative(projectRoot, functionsEnvFile)}
+
+  Admin  ${seededAccounts.admin.email} / ${seededAccounts.admin.password}
+  User   ${seededAccounts.user.email} / ${seededAccounts.user.password}
+${firstStart ? '\n  The seed was loaded (first start).' : '\n  Data kept from the previous run (the seed loads on the first start only).'}
+
+Press Ctrl-C to stop.`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error);
+  await stopAll(1);
+});
