@@ -39,7 +39,7 @@ function parseAmount(text: string): number | undefined {
 }
 
 /** 'Crypto Converter': fixed currency rates and the current market prices of the coins on the page. */
-export function CryptoConverter({ coins }: { coins: readonly MarketCoin[] }) {
+export function CryptoConverter({ coins, className }: { coins: readonly MarketCoin[]; className?: string }) {
   const id = useId();
   const [input, setInput] = useState<ConverterInput>(emptyInput);
   const [result, setResult] = useState<ConversionResult>();
@@ -68,14 +68,15 @@ export function CryptoConverter({ coins }: { coins: readonly MarketCoin[] }) {
   };
 
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader>
         <CardTitle id={`${id}-title`}>Crypto Converter</CardTitle>
         <CardDescription>Real-time rates • Updated every minute</CardDescription>
       </CardHeader>
-      <CardContent>
+      {/* Sized by its own width: the panel sits in a narrow column on wide screens. */}
+      <CardContent className="@container">
         <form aria-labelledby={`${id}-title`} onSubmit={submit} className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 @sm:grid-cols-2">
             <CoinSelect
               id={`${id}-from`}
               label="From"
@@ -118,7 +119,7 @@ export function CryptoConverter({ coins }: { coins: readonly MarketCoin[] }) {
               </NativeSelect>
             </div>
           </div>
-          <Button type="submit" disabled={!canConvert} className="w-full sm:w-auto sm:justify-self-start">
+          <Button type="submit" disabled={!canConvert} className="w-full @sm:w-auto @sm:justify-self-start">
             <ArrowRightLeftIcon aria-hidden />
             Convert
           </Button>

@@ -21,13 +21,15 @@ export function RecentTransactions({
   transactions,
   isLoading,
   isError,
+  className,
 }: {
   transactions: readonly WalletTransaction[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  className?: string;
 }) {
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader>
         <CardTitle>Recent Transactions</CardTitle>
       </CardHeader>
@@ -60,7 +62,7 @@ export function RecentTransactions({
                     <TableCell>
                       <StatusBadge status={transaction.status} palette="transaction" />
                     </TableCell>
-                    <TableCell className="text-muted-foreground tabular-nums">
+                    <TableCell className="text-muted-foreground whitespace-normal tabular-nums">
                       <time dateTime={transaction.date}>{dateFormat.format(new Date(transaction.date))}</time>
                     </TableCell>
                   </TableRow>

@@ -26,7 +26,7 @@ export function WalletPage({ userId }: { userId: string }) {
   const coins = market.data?.coins ?? [];
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 sm:p-6">
+    <div className="mx-auto grid w-full max-w-6xl gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
       {limits.isError && <LoadError message="Failed to load transaction limits" />}
       <div className="grid gap-6 md:grid-cols-2">
@@ -41,9 +41,10 @@ export function WalletPage({ userId }: { userId: string }) {
           isError={profile.isError}
         />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <CryptoConverter coins={coins} />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <CryptoConverter coins={coins} className="lg:col-span-2" />
         <RecentTransactions
+          className="lg:col-span-3"
           transactions={transactions.data}
           isLoading={transactions.isPending}
           isError={transactions.isError}
