@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import { escapeLiteral, type ClientBase } from 'pg';
 
 /**
  * A queue of pending buy requests and the admins who decide them, written straight into a database
@@ -23,7 +23,7 @@ export interface ApprovalWorkloadOptions {
   label: string;
 }
 
-type Queryable = Pick<pg.ClientBase, 'query'>;
+type Queryable = Pick<ClientBase, 'query'>;
 
 /** Auth users (the sign-up trigger makes their profiles); admins are promoted as a database operator would. */
 async function createPeople(db: Queryable, count: number, label: string, kind: string): Promise<string[]> {
@@ -66,22 +66,17 @@ export async function createApprovalWorkload(
 }
 
 /**
- * Calls `approve_buy_request` exactly as the API does for a signed-in admin: one transaction, the
+ * Calls `approve_buy_request` as PostgREST does for a signed-in admin: one transaction with the
  * `authenticated` role and the admin's JWT claims, so row-level security and the RPC's checks apply.
+ * The statements travel in one message (one round trip, as PostgREST pipelines them); Postgres runs
+ * such a message as one implicit transaction and rolls all of it back if the call fails.
  */
 export async function approveAsAdmin(db: Queryable, adminId: string, requestId: string): Promise<void> {
-  await db.query('begin');
-  try {
-    await db.query(
-      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-      [JSON.stringify({ sub: adminId, role: 'authenticated', aud: 'authenticated' })],
-    );
-    await db.query('select public.approve_buy_request($1)', [requestId]);
-    await db.query('commit');
-  } catch (error) {
-    await db.query('rollback').catch(() => undefined);
-    throw error;
-  }
+  const claims = JSON.stringify({ sub: adminId, role: 'authenticated', aud: 'authenticated' });
+  await db.query(
+    `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${escapeLiteral(claims)}, true);
+     select public.approve_buy_request(${escapeLiteral(requestId)}::uuid)`,
+  );
 }
 
 export interface MoneyInvariants {
