@@ -21,7 +21,7 @@ export function Hero() {
         </div>
       </div>
       <img
-        src="/dashboard-preview.svg"
+        src="/dashboard-preview.png"
         alt="Preview of the wallet dashboard: available balance, wallet code, live cryptocurrency prices and the converter"
         width={1200}
         height={800}
