@@ -25,7 +25,7 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 19_800_000,
     volatility: 0.05,
     colour: '#f7931a',
-    glyph: '₿',
+    glyph: 'B',
   },
   {
     id: 'ethereum',
