@@ -10,7 +10,13 @@ import {
   type SerializerVersion,
 } from './protocol';
 import { streamChanges, type CommittedChange, type ReplicationStream } from './replication';
-import { concerns, parseSubscription, type ColumnFilter, type PostgresChangesParams } from './subscriptions';
+import {
+  certainlyFilteredOut,
+  concerns,
+  parseSubscription,
+  type ColumnFilter,
+  type PostgresChangesParams,
+} from './subscriptions';
 import { createTokenVerifier, TokenError, type RealtimeClaims } from './tokens';
 
 export interface RealtimeOptions {
@@ -300,9 +306,12 @@ class RealtimeHub {
     const checks: { claims: RealtimeClaims; filters: ColumnFilter[] }[] = [];
     const checkIndex = new Map<string, number>();
     const interested: { channel: Channel; subscription: Subscription; check: number }[] = [];
+    // Filters apply to the new row, or to the old one for a deletion (as on Supabase).
+    const filteredRow = change.type === 'DELETE' ? change.oldRecord : change.record;
     for (const channel of this.channels) {
       for (const subscription of channel.subscriptions) {
         if (!subscription.filters || !concerns(subscription.params, schema, table, change.type)) continue;
+        if (certainlyFilteredOut(subscription.filters, change.relation.columns, filteredRow)) continue;
         // Subscribers with the same token and filters share one check.
         const key = `${channel.token} ${JSON.stringify(subscription.filters)}`;
         let check = checkIndex.get(key);

@@ -72,3 +72,41 @@ export function concerns(
     (event === '*' || event === type)
   );
 }
+
+const uuidOid = 2950;
+const textOids = new Set([25, 1043]);
+const integerOids = new Set([20, 21, 23]);
+
+function sameValue(typeOid: number, columnText: string, filterValue: string): boolean | null {
+  if (typeOid === uuidOid) {
+    const normalize = (uuid: string) => uuid.replace(/[{}-]/g, '').toLowerCase();
+    return normalize(columnText) === normalize(filterValue.trim());
+  }
+  if (textOids.has(typeOid)) return columnText === filterValue;
+  if (integerOids.has(typeOid) && /^\s*[+-]?\d+\s*$/.test(filterValue))
+    return BigInt(columnText) === BigInt(filterValue);
+  return null;
+}
+
+/**
+ * Whether `eq`/`in` filters certainly reject this row, decided from the row's text values for types
+ * whose text comparison is exact (uuid, text, integers). Only ever used to skip the database: a row
+ * that may match is still checked there, with the column's own type and the subscriber's privileges.
+ */
+export function certainlyFilteredOut(
+  filters: ColumnFilter[],
+  columns: { name: string; typeOid: number }[],
+  values: Record<string, unknown> | null,
+): boolean {
+  if (!values) return false;
+  return filters.some((filter) => {
+    if (filter.op !== 'eq' && filter.op !== 'in') return false;
+    const column = columns.find((candidate) => candidate.name === filter.column);
+    const value = values[filter.column];
+    if (!column) return false;
+    if (value === null) return true;
+    if (typeof value !== 'string') return false;
+    const matches = filter.values.map((filterValue) => sameValue(column.typeOid, value, filterValue));
+    return matches.every((match) => match === false);
+  });
+}
