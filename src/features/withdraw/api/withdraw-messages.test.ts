@@ -1,4 +1,4 @@
-import { withdrawRequestsErrorMessage } from './get-recent-withdraw-requests';
+import { withdrawRequestsErrorMessage } from './withdraw-messages';
 
 describe('withdraw list errors', () => {
   it.each([
