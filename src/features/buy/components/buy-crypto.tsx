@@ -20,9 +20,15 @@ export const BUY_LIMITS_NOTICE_FLAG = 'hasSeenBuyLimits';
 
 const NO_LIMITS = { minAmount: 0, maxAmount: 0 };
 
+/**
+ * Form beside the list on wide screens, stacked on small ones. `minmax(0, …)` columns let the list
+ * scroll inside its card instead of pushing the page wider than the screen.
+ */
+const pageColumns = 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]';
+
 function BuyCryptoSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" aria-busy="true">
+    <div className={pageColumns} aria-busy="true">
       <span className="sr-only">Loading…</span>
       <Card>
         <CardContent className="grid gap-5 pt-6">
@@ -74,7 +80,7 @@ function BuyCryptoContent() {
   }
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className={pageColumns}>
       <LimitsNotice limits={limits.data} sessionFlag={BUY_LIMITS_NOTICE_FLAG} />
       <Card>
         <CardHeader>
@@ -119,7 +125,7 @@ function BuyCryptoContent() {
 /** '/user/buy': the buy form with its estimate, the limits notice and the live list of requests. */
 export function BuyCrypto() {
   return (
-    <section className="grid gap-6">
+    <section className="grid grid-cols-1 gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Buy Cryptocurrency</h1>
       <BuyCryptoContent />
     </section>
