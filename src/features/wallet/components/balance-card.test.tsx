@@ -4,18 +4,36 @@ import { BalanceCard, HIDDEN_BALANCE } from './balance-card';
 
 describe('Balance card', () => {
   it('shows the available balance in dollars with 2 decimals and thousands separators', () => {
-    render(<BalanceCard available={5000} isLoading={false} isError={false} />);
+    render(
+      <BalanceCard
+        balance={{ balance: 5000, reserved: 0, available: 5000 }}
+        isLoading={false}
+        isError={false}
+      />,
+    );
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$5,000.00');
   });
 
   it('rounds to the cent', () => {
-    render(<BalanceCard available={1234.5} isLoading={false} isError={false} />);
+    render(
+      <BalanceCard
+        balance={{ balance: 1234.5, reserved: 0, available: 1234.5 }}
+        isLoading={false}
+        isError={false}
+      />,
+    );
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$1,234.50');
   });
 
   it('hides the amount behind dots and shows it again', async () => {
     const user = userEvent.setup();
-    render(<BalanceCard available={5000} isLoading={false} isError={false} />);
+    render(
+      <BalanceCard
+        balance={{ balance: 5000, reserved: 0, available: 5000 }}
+        isLoading={false}
+        isError={false}
+      />,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Hide balance' }));
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent(HIDDEN_BALANCE);
@@ -26,8 +44,20 @@ describe('Balance card', () => {
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$5,000.00');
   });
 
+  it('shows what is available after open withdraw requests, and how much they hold', () => {
+    render(
+      <BalanceCard
+        balance={{ balance: 5000, reserved: 1200, available: 3800 }}
+        isLoading={false}
+        isError={false}
+      />,
+    );
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$3,800.00');
+    expect(screen.getByText('$1,200.00 held for open withdraw requests')).toBeInTheDocument();
+  });
+
   it("says 'Failed to fetch user data' when the balance cannot be loaded", () => {
-    render(<BalanceCard available={undefined} isLoading={false} isError />);
+    render(<BalanceCard balance={undefined} isLoading={false} isError />);
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch user data');
     expect(screen.queryByTestId('wallet-balance')).not.toBeInTheDocument();
   });

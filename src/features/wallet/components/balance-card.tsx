@@ -4,17 +4,18 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatUsd } from '@/lib/format';
+import type { WalletBalance } from '@/lib/wallet-balance';
 import { LoadError } from './load-error';
 
 export const HIDDEN_BALANCE = '••••••';
 
 /** The available balance (ledger balance minus open withdraw requests), which the person can hide. */
 export function BalanceCard({
-  available,
+  balance,
   isLoading,
   isError,
 }: {
-  available: number | undefined;
+  balance: WalletBalance | undefined;
   isLoading: boolean;
   isError: boolean;
 }) {
@@ -44,12 +45,27 @@ export function BalanceCard({
       <CardContent>
         {isError ? (
           <LoadError message="Failed to fetch user data" />
-        ) : isLoading || available === undefined ? (
+        ) : isLoading || balance === undefined ? (
           <Skeleton className="h-9 w-40" />
         ) : (
-          <p data-testid="wallet-balance" className="text-3xl font-semibold tracking-tight tabular-nums">
-            {visible ? formatUsd(available) : <span aria-label="Balance hidden">{HIDDEN_BALANCE}</span>}
-          </p>
+          <div className="grid gap-1">
+            <p data-testid="wallet-balance" className="text-3xl font-semibold tracking-tight tabular-nums">
+              {visible ? (
+                formatUsd(balance.available)
+              ) : (
+                <>
+                  <span aria-hidden>{HIDDEN_BALANCE}</span>
+                  <span className="sr-only">Balance hidden</span>
+                </>
+              )}
+            </p>
+            {/* Why the available amount is below the ledger balance, when it is. */}
+            {visible && balance.reserved > 0 && (
+              <p className="text-muted-foreground text-sm tabular-nums">
+                {formatUsd(balance.reserved)} held for open withdraw requests
+              </p>
+            )}
+          </div>
         )}
       </CardContent>
     </Card>

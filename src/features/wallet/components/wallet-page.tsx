@@ -30,11 +30,7 @@ export function WalletPage({ userId }: { userId: string }) {
       <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
       {limits.isError && <LoadError message="Failed to load transaction limits" />}
       <div className="grid gap-6 md:grid-cols-2">
-        <BalanceCard
-          available={balance.data?.available}
-          isLoading={balance.isPending}
-          isError={balance.isError}
-        />
+        <BalanceCard balance={balance.data} isLoading={balance.isPending} isError={balance.isError} />
         <WalletCodeCard
           walletCode={profile.data?.walletCode}
           isLoading={profile.isPending}
