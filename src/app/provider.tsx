@@ -9,7 +9,15 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster position="top-right" duration={5000} richColors closeButton />
+      {/* Below the sticky top bars (56–64 px), so a toast never covers Account or Logout. */}
+      <Toaster
+        position="top-right"
+        duration={5000}
+        richColors
+        closeButton
+        offset={{ top: '4.5rem' }}
+        mobileOffset={{ top: '4.5rem' }}
+      />
     </QueryClientProvider>
   );
 }
