@@ -12,7 +12,7 @@ import { LoadError } from './load-error';
 import { RecentTransactions } from './recent-transactions';
 import { WalletCodeCard } from './wallet-code-card';
 
-export const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
+const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
 
 /** 'Your Wallet': every panel loads and fails on its own, so one failure leaves the rest usable. */
 export function WalletPage({ userId }: { userId: string }) {
