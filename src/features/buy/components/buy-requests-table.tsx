@@ -27,7 +27,15 @@ export function BuyRequestsTable({ requests, coinNames }: BuyRequestsTableProps)
       <TableBody>
         {requests.map((request) => (
           <TableRow key={request.id} data-testid="buy-request-row">
-            <TableCell>{new Date(request.date).toLocaleString()}</TableCell>
+            <TableCell>
+              {/* Date over time keeps the column narrow enough for all four columns on a laptop. */}
+              <time dateTime={request.date} className="grid">
+                <span>{new Date(request.date).toLocaleDateString()}</span>
+                <span className="text-muted-foreground text-xs">
+                  {new Date(request.date).toLocaleTimeString()}
+                </span>
+              </time>
+            </TableCell>
             <TableCell>{coinNames.get(request.cryptocurrency) ?? request.cryptocurrency}</TableCell>
             <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
             <TableCell>
