@@ -1,3 +1,10 @@
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { AuditLogPage } from '@/features/admin/components/audit-log-page';
+
 export default function AdminAuditLogRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Audit log</h1>;
+  return (
+    <AdminPage title="Audit log" description="Who did what to which record, and when.">
+      <AuditLogPage />
+    </AdminPage>
+  );
 }

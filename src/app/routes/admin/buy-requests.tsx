@@ -1,3 +1,13 @@
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { BuyRequestsPage } from '@/features/admin/components/buy-requests-page';
+
 export default function AdminBuyRequestsRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Buy requests</h1>;
+  return (
+    <AdminPage
+      title="Buy requests"
+      description="New requests and other admins' decisions appear here as they happen."
+    >
+      <BuyRequestsPage />
+    </AdminPage>
+  );
 }

@@ -1,3 +1,10 @@
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { DepositForm } from '@/features/admin/components/deposit-form';
+
 export default function AdminDepositRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Deposit</h1>;
+  return (
+    <AdminPage title="Deposit" description="Credit a user's wallet with a pending deposit.">
+      <DepositForm />
+    </AdminPage>
+  );
 }

@@ -1,3 +1,10 @@
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { LimitsForm } from '@/features/admin/components/limits-form';
+
 export default function AdminSettingsRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Settings</h1>;
+  return (
+    <AdminPage title="Settings">
+      <LimitsForm />
+    </AdminPage>
+  );
 }

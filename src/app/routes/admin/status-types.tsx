@@ -1,3 +1,13 @@
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { StatusTypesPage } from '@/features/admin/components/status-types-page';
+
 export default function AdminStatusTypesRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Status types</h1>;
+  return (
+    <AdminPage
+      title="Status types"
+      description="Statuses offered beside the built-in ones for transactions and withdraw requests."
+    >
+      <StatusTypesPage />
+    </AdminPage>
+  );
 }

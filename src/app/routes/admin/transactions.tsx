@@ -1,3 +1,13 @@
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { TransactionsPage } from '@/features/admin/components/transactions-page';
+
 export default function AdminTransactionsRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Transactions</h1>;
+  return (
+    <AdminPage
+      title="Transactions"
+      description="Every transaction, newest first. Changing a status moves the balance at once."
+    >
+      <TransactionsPage />
+    </AdminPage>
+  );
 }

@@ -1,3 +1,10 @@
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { UsersPage } from '@/features/admin/components/users-page';
+
 export default function AdminUsersRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Users</h1>;
+  return (
+    <AdminPage title="Users" description="Everyone with an account, newest first.">
+      <UsersPage />
+    </AdminPage>
+  );
 }

@@ -1,3 +1,13 @@
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { WithdrawRequestsPage } from '@/features/admin/components/withdraw-requests-page';
+
 export default function AdminWithdrawRequestsRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Withdraw requests</h1>;
+  return (
+    <AdminPage
+      title="Withdraw requests"
+      description="New requests and other admins' decisions appear here as they happen."
+    >
+      <WithdrawRequestsPage />
+    </AdminPage>
+  );
 }

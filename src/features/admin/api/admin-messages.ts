@@ -1,0 +1,51 @@
+/** The specification's wording (sections 5, 6 and 8) for the admin pages. */
+export const NO_PERMISSION_MESSAGE = 'You do not have permission to view this page.';
+export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient balance';
+
+export const USERS_FAILED_MESSAGE = 'Failed to fetch users';
+export const DELETE_USER_CONFIRMATION =
+  'Are you sure you want to delete this user? This action cannot be undone and will delete all associated data.';
+export const USER_DELETED_MESSAGE = 'User and all associated data deleted';
+export const DELETE_USER_FAILED_MESSAGE = 'Failed to delete user';
+
+export const TRANSACTIONS_FAILED_MESSAGE = 'Failed to fetch transactions and status types';
+export const TRANSACTION_STATUS_FAILED_MESSAGE = 'Failed to update transaction status';
+export const TRANSACTION_STATUS_UPDATED_MESSAGE = 'Transaction status updated';
+
+export const DEPOSIT_CREATED_MESSAGE = 'Deposit created';
+export const DEPOSIT_FAILED_MESSAGE = 'Failed to create deposit transaction';
+
+export const STATUS_TYPES_FAILED_MESSAGE = 'Failed to fetch status types';
+export const STATUS_TYPE_CREATED_MESSAGE = 'Status type created';
+export const STATUS_TYPE_CREATE_FAILED_MESSAGE = 'Failed to create status type';
+export const STATUS_TYPE_DUPLICATE_MESSAGE = 'A status type with this name already exists';
+export const STATUS_TYPE_DELETED_MESSAGE = 'Status type deleted';
+export const STATUS_TYPE_DELETE_FAILED_MESSAGE = 'Failed to delete status type';
+
+export const BUY_REQUESTS_FAILED_MESSAGE = 'Error fetching buy requests. Please try again.';
+export const BUY_DECISION_FAILED_MESSAGE = 'Failed to process buy request. Please try again.';
+export const BUY_APPROVED_MESSAGE = 'Buy request approved';
+export const BUY_REJECTED_MESSAGE = 'Buy request rejected';
+
+export const WITHDRAW_REQUESTS_FAILED_MESSAGE = 'Failed to fetch data. Please try again later.';
+export const WITHDRAW_STATUS_FAILED_MESSAGE = 'Failed to update withdraw request status';
+export const WITHDRAW_STATUS_UPDATED_MESSAGE = 'Withdraw request status updated';
+export const NO_ENCRYPTED_DATA_MESSAGE = 'No encrypted data available';
+export const DECRYPT_FAILED_MESSAGE = 'Unable to decrypt data';
+
+export const LIMITS_LOAD_FAILED_MESSAGE = 'Failed to load transaction limits';
+export const LIMITS_UPDATED_MESSAGE = 'Transaction limits updated';
+export const LIMITS_UPDATE_FAILED_MESSAGE = 'Failed to update transaction limits';
+export const LIMITS_ORDER_MESSAGE = 'Minimum amount must be less than maximum amount';
+export const LIMITS_NEGATIVE_MESSAGE = 'Amounts cannot be negative';
+
+export const AUDIT_LOG_FAILED_MESSAGE = 'Error loading data. Please try again.';
+
+/**
+ * The message a person should read for a failed write: the database's own words when they are one of the
+ * specification's (for example 'Insufficient balance'), otherwise the page's generic failure text.
+ */
+export function writeFailureMessage(error: unknown, fallback: string, known: readonly string[]): string {
+  const message = error instanceof Error ? error.message : (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && known.includes(message) ? message : fallback;
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { DEPOSIT_CREATED_MESSAGE } from '../api/admin-messages';
+import { useCreateDeposit } from '../api/create-deposit';
+import { useUsers } from '../api/get-users';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { depositFormSchema, MINIMUM_DEPOSIT, type DepositFormValues } from './deposit-form-schema';
+
+const SEARCH_DELAY_MS = 300;
+/** How many matching people the picker offers; narrowing the search finds anyone else. */
+const PICKER_SIZE = 50;
+
+/** /admin/deposit: a pending deposit for a person, found by name or e-mail. */
+export function DepositForm() {
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DELAY_MS);
+  const users = useUsers({ page: 0, search, pageSize: PICKER_SIZE });
+  const deposit = useCreateDeposit();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<DepositFormValues>({
+    resolver: zodResolver(depositFormSchema),
+    defaultValues: { userId: '', amount: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await deposit.mutateAsync({ userId: values.userId, amount: Number(values.amount) });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    toast.success(DEPOSIT_CREATED_MESSAGE);
+    reset();
+  });
+
+  return (
+    <Card className="max-w-xl">
+      <CardContent className="pt-6">
+        <form onSubmit={submit} noValidate className="grid gap-5">
+          <FormField label="Find a user">
+            {(control) => (
+              <Input
+                {...control}
+                type="search"
+                placeholder="Name or e-mail"
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label="User" error={errors.userId?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...register('userId')} aria-busy={users.isFetching}>
+                <option value="">Select a user</option>
+                {users.data?.rows.map((user) => (
+                  <option key={user.id} value={user.id}>
+                    {user.fullName ? `${user.fullName} (${user.email})` : user.email}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          {users.data && users.data.total > users.data.rows.length && (
+            <p className="text-muted-foreground -mt-3 text-xs">
+              Showing {users.data.rows.length} of {users.data.total.toLocaleString()} users; type to narrow
+              the list.
+            </p>
+          )}
+          <FormField label="Amount (USD)" error={errors.amount?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register('amount')}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={MINIMUM_DEPOSIT}
+                placeholder="0.00"
+                className="tabular-nums"
+              />
+            )}
+          </FormField>
+          <p className="text-muted-foreground text-sm">
+            The deposit starts as pending; mark it complete on the Transactions page to credit the balance.
+          </p>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating…' : 'Create deposit'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useTransactionLimits } from '@/lib/transaction-limits';
+import { LIMITS_LOAD_FAILED_MESSAGE, LIMITS_UPDATED_MESSAGE } from '../api/admin-messages';
+import { useUpdateTransactionLimits } from '../api/update-transaction-limits';
+import { limitsFormSchema, type LimitsFormValues } from './limits-form-schema';
+
+/** /admin/settings: the global minimum and maximum of every buy and withdraw request, in USD. */
+export function LimitsForm() {
+  const limits = useTransactionLimits();
+  const update = useUpdateTransactionLimits();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<LimitsFormValues>({
+    resolver: zodResolver(limitsFormSchema),
+    defaultValues: { minAmount: '', maxAmount: '' },
+  });
+
+  // The form starts from the stored limits once they arrive.
+  useEffect(() => {
+    if (limits.data) {
+      reset({ minAmount: String(limits.data.minAmount), maxAmount: String(limits.data.maxAmount) });
+    }
+  }, [limits.data, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ minAmount: Number(values.minAmount), maxAmount: Number(values.maxAmount) });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    toast.success(LIMITS_UPDATED_MESSAGE);
+  });
+
+  return (
+    <Card className="max-w-xl">
+      <CardHeader>
+        <CardTitle>Transaction limits</CardTitle>
+        <CardDescription>
+          Every buy and withdraw request must lie between these amounts (USD).
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {limits.isPending ? (
+          <div className="grid gap-4" aria-hidden>
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : limits.isError ? (
+          <p role="alert" className="text-destructive text-sm">
+            {LIMITS_LOAD_FAILED_MESSAGE}
+          </p>
+        ) : (
+          <form onSubmit={submit} noValidate className="grid gap-5">
+            <FormField label="Minimum amount (USD)" error={errors.minAmount?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...register('minAmount')}
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  className="tabular-nums"
+                />
+              )}
+            </FormField>
+            <FormField label="Maximum amount (USD)" error={errors.maxAmount?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...register('maxAmount')}
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  className="tabular-nums"
+                />
+              )}
+            </FormField>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving…' : 'Save limits'}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ADMIN_PAGE_SIZE } from '../api/paging';
+
+/** Previous/next for a server-paginated list, with where the shown rows sit in the whole list. */
+export function Pager({
+  page,
+  total,
+  onPageChange,
+  label,
+}: {
+  page: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** What the list holds, for the navigation landmark's name. */
+  label: string;
+}) {
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const first = total === 0 ? 0 : page * ADMIN_PAGE_SIZE + 1;
+  const last = Math.min(total, (page + 1) * ADMIN_PAGE_SIZE);
+  return (
+    <nav aria-label={`${label} pages`} className="flex items-center justify-between gap-4 text-sm">
+      <p className="text-muted-foreground tabular-nums" aria-live="polite">
+        {first}–{last} of {total.toLocaleString()}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="sm" disabled={page === 0} onClick={() => onPageChange(page - 1)}>
+          <ChevronLeftIcon aria-hidden />
+          Previous
+        </Button>
+        <span className="tabular-nums">
+          Page {page + 1} of {pageCount.toLocaleString()}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page + 1 >= pageCount}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Next
+          <ChevronRightIcon aria-hidden />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trash2Icon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { STATUS_TYPE_CREATED_MESSAGE, STATUS_TYPE_DELETED_MESSAGE } from '../api/admin-messages';
+import { useCreateStatusType } from '../api/create-status-type';
+import { useDeleteStatusType } from '../api/delete-status-type';
+import { useStatusTypes } from '../api/get-status-types';
+import { LoadingRows, MessageRow } from './table-states';
+
+const statusTypeFormSchema = z.object({
+  name: z.string().trim().min(1, 'Status type name is required'),
+});
+type StatusTypeFormValues = z.infer<typeof statusTypeFormSchema>;
+
+const COLUMNS = 2;
+
+/** /admin/status-types: the statuses admins add to the built-in ones, created and deleted here. */
+export function StatusTypesPage() {
+  const statusTypes = useStatusTypes();
+  const creation = useCreateStatusType();
+  const deletion = useDeleteStatusType();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<StatusTypeFormValues>({
+    resolver: zodResolver(statusTypeFormSchema),
+    defaultValues: { name: '' },
+  });
+
+  const submit = handleSubmit(async ({ name }) => {
+    try {
+      await creation.mutateAsync(name);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    toast.success(STATUS_TYPE_CREATED_MESSAGE);
+    reset();
+  });
+
+  const remove = (id: string) =>
+    deletion.mutate(id, {
+      onSuccess: () => toast.success(STATUS_TYPE_DELETED_MESSAGE),
+      onError: (error) => toast.error(error.message),
+    });
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
+      <Card>
+        <CardHeader>
+          <CardTitle>New status type</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <FormField label="Name" error={errors.name?.message}>
+              {(control) => (
+                <Input {...control} {...register('name')} maxLength={50} placeholder="e.g. on hold" />
+              )}
+            </FormField>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Adding…' : 'Add status type'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="pt-6">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Status type</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {statusTypes.isPending ? (
+                <LoadingRows columns={COLUMNS} />
+              ) : statusTypes.isError ? (
+                <MessageRow columns={COLUMNS} message={statusTypes.error.message} isError />
+              ) : statusTypes.data.length === 0 ? (
+                <MessageRow columns={COLUMNS} message="No status types yet." />
+              ) : (
+                statusTypes.data.map((statusType) => (
+                  <TableRow key={statusType.id} data-testid="status-type-row">
+                    <TableCell>
+                      <StatusBadge status={statusType.name} palette="request" />
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-destructive"
+                        aria-label={`Delete status type ${statusType.name}`}
+                        disabled={deletion.isPending}
+                        onClick={() => remove(statusType.id)}
+                      >
+                        <Trash2Icon aria-hidden />
+                        Delete
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Card, CardContent } from '@/components/ui/card';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatUsd } from '@/lib/format';
+import { TRANSACTION_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
+import { useStatusTypes } from '../api/get-status-types';
+import { useTransactions } from '../api/get-transactions';
+import { useSetTransactionStatus } from '../api/set-transaction-status';
+import { Pager } from './pager';
+import { StatusSelect, type StatusOption } from './status-select';
+import { LoadingRows, MessageRow } from './table-states';
+
+const COLUMNS = 6;
+const TRANSACTION_STATUSES: StatusOption[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'complete', label: 'Complete' },
+];
+
+/** /admin/transactions: every transaction, newest first, with a status dropdown that may change at any time. */
+export function TransactionsPage() {
+  const [page, setPage] = useState(0);
+  const transactions = useTransactions(page);
+  const statusTypes = useStatusTypes();
+  const statusChange = useSetTransactionStatus();
+  const statusTypeNames = statusTypes.data?.map((statusType) => statusType.name) ?? [];
+
+  const changeStatus = (transactionId: string, status: string) =>
+    statusChange.mutate(
+      { transactionId, status },
+      {
+        onSuccess: () => toast.success(TRANSACTION_STATUS_UPDATED_MESSAGE),
+        onError: (error) => toast.error(error.message),
+      },
+    );
+
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-6">
+        <Table aria-busy={transactions.isFetching}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Date</TableHead>
+              <TableHead>User</TableHead>
+              <TableHead>Type</TableHead>
+              <TableHead className="text-right">Amount</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Change status</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {transactions.isError ? (
+              <MessageRow columns={COLUMNS} message={transactions.error.message} isError />
+            ) : statusTypes.isError ? (
+              <MessageRow columns={COLUMNS} message={statusTypes.error.message} isError />
+            ) : transactions.isPending || statusTypes.isPending ? (
+              <LoadingRows columns={COLUMNS} />
+            ) : transactions.data.rows.length === 0 ? (
+              <MessageRow columns={COLUMNS} message="No transactions yet." />
+            ) : (
+              transactions.data.rows.map((transaction) => (
+                <TableRow key={transaction.id} data-testid="admin-transaction-row">
+                  <TableCell>{new Date(transaction.date).toLocaleString()}</TableCell>
+                  <TableCell>
+                    <span className="font-medium">{transaction.userName || '—'}</span>
+                    <span className="text-muted-foreground block text-xs">{transaction.email}</span>
+                  </TableCell>
+                  <TableCell className="capitalize">
+                    {transaction.type}
+                    {transaction.cryptocurrency && (
+                      <span className="text-muted-foreground"> · {transaction.cryptocurrency}</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatUsd(transaction.amount)}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={transaction.status} palette="transaction" />
+                  </TableCell>
+                  <TableCell>
+                    <StatusSelect
+                      label={`Status of ${transaction.userName || transaction.email}'s ${transaction.type} of ${formatUsd(transaction.amount)}`}
+                      value={transaction.status}
+                      builtIn={TRANSACTION_STATUSES}
+                      statusTypes={statusTypeNames}
+                      disabled={statusChange.isPending}
+                      onChange={(status) => changeStatus(transaction.id, status)}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+        {transactions.data && (
+          <Pager label="Transactions" page={page} total={transactions.data.total} onPageChange={setPage} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
