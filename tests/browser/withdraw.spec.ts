@@ -17,7 +17,10 @@ test('a user withdraws by card: the request shows pending, the balance drops, an
 }) => {
   const admin = await signInAdmin();
   const person = await signUpFundedBuyer(admin, 1000);
-  await page.addInitScript(() => sessionStorage.setItem('hasSeenWithdrawLimits', 'true'));
+  await page.addInitScript(() => {
+    sessionStorage.setItem('hasSeenLimits', 'true');
+    sessionStorage.setItem('hasSeenWithdrawLimits', 'true');
+  });
   await logIn(page, person);
   await openWithdrawPage(page);
 
@@ -67,6 +70,8 @@ test('the form refuses more than the available balance, and the limits notice sh
   const admin = await signInAdmin();
   const person = await signUpFundedBuyer(admin, 100);
   await admin.auth.signOut();
+  // The wallet page (where log-in lands) has its own notice; this test is about the withdraw page's.
+  await page.addInitScript(() => sessionStorage.setItem('hasSeenLimits', 'true'));
   await logIn(page, person);
   await openWithdrawPage(page);
 
