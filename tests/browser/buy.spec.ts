@@ -93,6 +93,8 @@ test('a request larger than the balance is refused on approval and the balance i
   await openBuyPage(page);
 
   await submitBuyRequest(page, 'ethereum', '500');
+  // The row shows at once; the admin can only find the request once the server has stored it.
+  await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
   const newest = page.getByTestId('buy-request-row').first();
   await expect(newest).toContainText('$500.00');
   await expect(newest).toContainText('Ethereum');
