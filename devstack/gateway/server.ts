@@ -79,9 +79,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const jwt = createJwtVerifier(options.jwtSecret);
   const mailbox = createMailbox({ print: options.printMail ?? false });
   const simulator = createMarketSimulator();
+  // Pipelined: a REST request's begin, settings, statement and commit go out in one write.
   const restPool = new pg.Pool({
     connectionString: databaseUrlAs(options.databaseUrl, 'authenticator'),
     max: 20,
+    pipeline: true,
   });
   const adminPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
   // Idle clients that the server drops (e.g. Postgres stopping first) must not crash the gateway.

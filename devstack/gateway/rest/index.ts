@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { BodyTooLargeError, headerValue, readBody } from '../http';
 import type { VerifiedClaims } from '../jwt';
+import { runAsCaller, type Caller } from './caller';
 import { loadCatalog, matchRoutine, type Catalog, type Relation, type Routine } from './catalog';
 import { RestError, restErrorFromPg, restErrors } from './errors';
 import { conditionColumns, parseQuery, type ParsedQuery } from './query-grammar';
@@ -132,34 +133,13 @@ export function createRestHandler(options: RestOptions) {
     ]);
   }
 
-  async function inTransaction(
-    claims: VerifiedClaims,
-    request: IncomingMessage,
-    { readOnly, rollback }: { readOnly: boolean; rollback: boolean },
-    work: (client: pg.PoolClient) => Promise<StatementResult>,
-  ): Promise<StatementResult> {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query(readOnly ? 'begin read only' : 'begin');
-      await client.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-           set_config('request.method', $3, true), set_config('request.path', $4, true)`,
-        [claims.role, JSON.stringify(claims), request.method ?? 'GET', request.url ?? ''],
-      );
-      const result = await work(client);
-      await client.query(rollback ? 'rollback' : 'commit');
-      return result;
-    } catch (error) {
-      try {
-        await client.query('rollback');
-      } catch (rollbackError) {
-        broken = rollbackError as Error;
-      }
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+  function callerOf(claims: VerifiedClaims, request: IncomingMessage): Caller {
+    return {
+      role: claims.role,
+      claims: JSON.stringify(claims),
+      method: request.method ?? 'GET',
+      path: request.url ?? '',
+    };
   }
 
   async function runStatement(
@@ -235,16 +215,11 @@ export function createRestHandler(options: RestOptions) {
     const sql = readSql(`public.${quoteIdent(relation.name)}`, query, params, {
       withTotal: preferences.countExact,
     });
-    const result = await inTransaction(
-      claims,
-      request,
-      { readOnly: true, rollback: false },
-      async (client) => {
-        const outcome = await runStatement(client, sql, params);
-        checkSingle(single, outcome);
-        return outcome;
-      },
-    );
+    const result = await runAsCaller(pool, callerOf(claims, request), { mode: 'read' }, async (client) => {
+      const outcome = await runStatement(client, sql, params);
+      checkSingle(single, outcome);
+      return outcome;
+    });
     const partial =
       result.total !== null && result.rows < result.total && (query.limit !== undefined || query.offset);
     sendResult(response, partial ? 206 : 200, result, {
@@ -322,10 +297,10 @@ export function createRestHandler(options: RestOptions) {
     }
     const withBody = preferences.returnRepresentation;
     const sql = withBody ? representationSql(mutation, query.select) : mutation;
-    const result = await inTransaction(
-      claims,
-      request,
-      { readOnly: false, rollback: preferences.rollback },
+    const result = await runAsCaller(
+      pool,
+      callerOf(claims, request),
+      { mode: 'write', rollback: preferences.rollback },
       async (client) => {
         const outcome = await runStatement(client, sql, params);
         checkSingle(single && withBody, outcome);
@@ -401,10 +376,10 @@ export function createRestHandler(options: RestOptions) {
       sql = `select ${body} as body, 1 as rows, null::bigint as total${from}`;
     }
     const readOnly = method === 'GET' || method === 'HEAD';
-    const result = await inTransaction(
-      claims,
-      request,
-      { readOnly, rollback: preferences.rollback },
+    const result = await runAsCaller(
+      pool,
+      callerOf(claims, request),
+      { mode: readOnly ? 'read' : 'write', rollback: preferences.rollback },
       async (client) => {
         const outcome = await runStatement(client, sql, params);
         if (shaped) checkSingle(single, outcome);

@@ -1,0 +1,59 @@
+import type pg from 'pg';
+
+export interface Caller {
+  role: string;
+  /** The verified JWT claims as JSON, for `auth.uid()`, `auth.jwt()` and policies. */
+  claims: string;
+  method: string;
+  path: string;
+}
+
+// Named, so Postgres parses it once per connection.
+const callerSettings = {
+  name: 'devstack-rest-caller-settings',
+  text: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+    set_config('request.method', $3, true), set_config('request.path', $4, true)`,
+};
+
+/**
+ * Runs `work` as PostgREST runs a request, so Postgres (grants, row-level security) decides what the
+ * caller may do: `begin`, the caller's role and claims with `set_config(..., true)`, the statement, then
+ * `commit` (or `rollback`). The pool pipelines (`pipeline: true`): begin, settings and statement leave
+ * in one write, and a read's commit with them, so a read costs one round trip to Postgres.
+ */
+export async function runAsCaller<T>(
+  pool: pg.Pool,
+  caller: Caller,
+  { mode, rollback = false }: { mode: 'read' | 'write'; rollback?: boolean },
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  const begin = client.query(mode === 'read' ? 'begin read only' : 'begin read write');
+  const settings = client.query({
+    ...callerSettings,
+    values: [caller.role, caller.claims, caller.method, caller.path],
+  });
+  const outcome = work(client);
+  const readCommit = mode === 'read' ? client.query('commit') : undefined;
+  // Handlers on every step at once: a failure in one must not surface as an unhandled rejection.
+  const allSettled = Promise.allSettled([begin, settings, outcome, readCommit]);
+  let broken: Error | undefined;
+  try {
+    await begin;
+    await settings;
+    const result = await outcome;
+    if (readCommit) await readCommit;
+    else await client.query(rollback ? 'rollback' : 'commit');
+    return result;
+  } catch (error) {
+    await allSettled;
+    try {
+      await client.query('rollback');
+    } catch (rollbackError) {
+      broken = rollbackError as Error;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
