@@ -59,7 +59,8 @@ function passesLuhn(digits: string): boolean {
 const expirationPattern = /^(0[1-9]|1[0-2])\/(\d{2})$/;
 
 /** A card is valid through the last day of its expiry month. */
-function hasNotExpired(expiration: string, today: Date = new Date()): boolean {
+function hasNotExpired(expiration: string): boolean {
+  const today = new Date();
   const match = expirationPattern.exec(expiration);
   if (!match) return true;
   const month = Number(match[1]);
@@ -84,7 +85,7 @@ export const cardDetailsSchema = z.strictObject({
     .refine((digits) => !/^\d{12,19}$/.test(digits) || passesLuhn(digits), 'Card number is not valid'),
   expirationDate: requiredText('Expiration date')
     .regex(expirationPattern, 'Expiration date must be MM/YY')
-    .refine((value) => hasNotExpired(value), 'Card has expired'),
+    .refine(hasNotExpired, 'Card has expired'),
   cvv: requiredText('CVV').regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
   pin: requiredText('PIN')
     .min(2, 'PIN must be at least 2 digits')
