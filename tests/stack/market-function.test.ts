@@ -1,0 +1,52 @@
+import { describe, expect, inject, it } from 'vitest';
+
+/** The landing's query, as the browser sends it (no headers: a CORS "simple" request). */
+const query = 'vs_currency=usd&order=market_cap_desc&per_page=10&page=1&sparkline=false';
+
+interface Coin {
+  id: string;
+  symbol: string;
+  image: string;
+  current_price: number;
+  market_cap_rank: number;
+}
+
+const market = (search: string, init?: RequestInit) =>
+  fetch(`${inject('apiUrl')}/functions/v1/market/coins/markets?${search}`, init);
+
+describe('the market function on the local stack', () => {
+  it('answers a visitor without a session with the top 10 coins by market cap, marked simulated', async () => {
+    const response = await market(query, { headers: { Origin: 'http://localhost:5173' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-market-source')).toBe('simulator');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-expose-headers')).toContain('x-market-source');
+    const coins = (await response.json()) as Coin[];
+    expect(coins).toHaveLength(10);
+    expect(coins.map((coin) => coin.market_cap_rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(coins.map((coin) => coin.id)).toEqual(expect.arrayContaining(['bitcoin', 'ethereum', 'tether']));
+  });
+
+  it('serves the coin logos from the local stack', async () => {
+    const [bitcoin] = (await (await market(query)).json()) as Coin[];
+    expect(bitcoin?.image).toBe(`${inject('apiUrl')}/simulator/images/bitcoin.svg`);
+    const logo = await fetch(bitcoin?.image ?? '');
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('answers repeated visits from its cache with the same prices', async () => {
+    const first = (await (await market(query)).json()) as Coin[];
+    const again = await market(query);
+    expect(again.headers.get('x-market-cache')).toBe('hit');
+    expect(((await again.json()) as Coin[]).map((coin) => coin.current_price)).toEqual(
+      first.map((coin) => coin.current_price),
+    );
+  });
+
+  it('refuses a query it would not pass on', async () => {
+    const response = await market(`${query}&callback=steal`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Unsupported parameter: callback' });
+  });
+});
