@@ -183,7 +183,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const requestUrl = new URL(request.url ?? '/', url);
     const pathname = requestUrl.pathname;
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, corsHeaders);
+      // Whatever headers a Supabase client sends (x-client-info, x-region, …) are allowed, as on Supabase.
+      const requested = headerValue(request, 'access-control-request-headers');
+      response.writeHead(204, {
+        ...corsHeaders,
+        ...(requested ? { 'Access-Control-Allow-Headers': requested } : {}),
+      });
       return response.end();
     }
     for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
