@@ -1,5 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logIn, newestBuyRequestId, signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { seededAccounts } from '../../devstack/config';
+import {
+  adminLanding,
+  logIn,
+  signInAdmin,
+  signUpFundedBuyer,
+  userLanding,
+  type Buyer,
+} from './support/buy-people';
 
 test.use({ locale: 'en-US' });
 
@@ -24,6 +32,20 @@ async function openBuyPage(page: Page) {
   await expect(page.getByRole('heading', { name: 'Buy Cryptocurrency' })).toBeVisible();
 }
 
+/** The seeded admin at the live buy queue, in a browser context of their own. */
+async function openAdminQueue(browser: Browser): Promise<Page> {
+  const adminPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
+  await logIn(adminPage, seededAccounts.admin, adminLanding);
+  await adminPage.getByRole('link', { name: 'Buy requests' }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/buy-requests$/);
+  return adminPage;
+}
+
+/** The admin's Approve or Reject button for the buyer's request of that amount. */
+function decisionButton(adminPage: Page, decision: 'Approve' | 'Reject', buyer: Buyer, amount: string) {
+  return adminPage.getByRole('button', { name: `${decision} ${buyer.fullName}'s request of ${amount}` });
+}
+
 async function submitBuyRequest(page: Page, coinId: string, amount: string) {
   await page.getByLabel('Cryptocurrency').selectOption(coinId);
   await page.getByLabel('Amount (USD)').fill(amount);
@@ -32,12 +54,14 @@ async function submitBuyRequest(page: Page, coinId: string, amount: string) {
 
 test('a user buys, an admin approves, and the request turns approved and the balance drops without a reload', async ({
   page,
+  browser,
 }) => {
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 1000);
+  await admin.auth.signOut();
   await stubMarket(page);
   await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
-  await logIn(page, buyer);
+  await logIn(page, buyer, userLanding);
   await openBuyPage(page);
 
   await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
@@ -72,24 +96,24 @@ test('a user buys, an admin approves, and the request turns approved and the bal
   await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
   await expect(rows).toHaveCount(1);
 
-  const { error } = await admin.rpc('approve_buy_request', {
-    request_id: await newestBuyRequestId(admin, buyer),
-  });
-  expect(error).toBeNull();
+  const adminPage = await openAdminQueue(browser);
+  await decisionButton(adminPage, 'Approve', buyer, '$250.00').click();
+  await expect(adminPage.getByText('Buy request approved')).toBeVisible();
 
   await expect(rows.first().getByText('approved')).toHaveAttribute('data-tone', 'green');
   await expect(balance).toHaveText('$750.00');
-  await admin.auth.signOut();
+  await adminPage.context().close();
 });
 
 test('a request larger than the balance is refused on approval and the balance is untouched', async ({
   page,
+  browser,
 }) => {
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 100);
   await stubMarket(page);
   await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
-  await logIn(page, buyer);
+  await logIn(page, buyer, userLanding);
   await openBuyPage(page);
 
   await submitBuyRequest(page, 'ethereum', '500');
@@ -99,9 +123,9 @@ test('a request larger than the balance is refused on approval and the balance i
   await expect(newest).toContainText('$500.00');
   await expect(newest).toContainText('Ethereum');
 
-  const requestId = await newestBuyRequestId(admin, buyer);
-  const { error } = await admin.rpc('approve_buy_request', { request_id: requestId });
-  expect(error?.message).toBe('Insufficient balance');
+  const adminPage = await openAdminQueue(browser);
+  await decisionButton(adminPage, 'Approve', buyer, '$500.00').click();
+  await expect(adminPage.getByText('Insufficient balance', { exact: true })).toBeVisible();
 
   const { data } = await admin.from('wallet_balances').select('balance').eq('user_id', buyer.id).single();
   expect(data?.balance).toBe(100);
@@ -109,9 +133,10 @@ test('a request larger than the balance is refused on approval and the balance i
   await expect(newest.getByText('pending')).toBeVisible();
 
   // The admin's other answer shows up live as well.
-  expect((await admin.rpc('reject_buy_request', { request_id: requestId })).error).toBeNull();
+  await decisionButton(adminPage, 'Reject', buyer, '$500.00').click();
   await expect(newest.getByText('rejected')).toHaveAttribute('data-tone', 'red');
   await expect(page.getByTestId('available-balance')).toHaveText('$100.00');
+  await adminPage.context().close();
   await admin.auth.signOut();
 });
 
@@ -122,7 +147,7 @@ test('the limits notice shows once per session and the form refuses amounts outs
   const buyer = await signUpFundedBuyer(admin, 100);
   await admin.auth.signOut();
   await stubMarket(page);
-  await logIn(page, buyer);
+  await logIn(page, buyer, userLanding);
   await openBuyPage(page);
 
   const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });

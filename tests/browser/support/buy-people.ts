@@ -14,6 +14,7 @@ import type { Database } from '../../../src/types/database';
 
 export interface Buyer {
   id: string;
+  fullName: string;
   email: string;
   password: string;
 }
@@ -39,18 +40,21 @@ export async function signInAdmin(): Promise<SupabaseClient<Database>> {
 
 /** A new user whose ledger holds one completed deposit of `amount` USD. */
 export async function signUpFundedBuyer(admin: SupabaseClient<Database>, amount: number): Promise<Buyer> {
-  const email = `buyer-${randomUUID()}@example.com`;
+  const tag = randomUUID();
+  const email = `buyer-${tag}@example.com`;
   const password = 'buyer-pass-123';
+  // A name of one's own, so the admin's queue tells this buyer's requests apart from earlier tests'.
+  const fullName = `Buyer ${tag.slice(0, 8)}`;
   const { data, error } = await apiClient().auth.signUp({
     email,
     password,
-    options: { data: { full_name: 'Buy Tester' } },
+    options: { data: { full_name: fullName } },
   });
   if (error) throw error;
   if (!data.user) throw new Error('Sign-up returned no user');
 
   await completeTransaction(admin, await createPendingDeposit(admin, data.user.id, amount));
-  return { id: data.user.id, email, password };
+  return { id: data.user.id, fullName, email, password };
 }
 
 /** An admin-created deposit: it starts pending and does not count towards the balance yet. */
@@ -76,23 +80,14 @@ export async function completeTransaction(admin: SupabaseClient<Database>, trans
   if (error) throw error;
 }
 
-/** The buyer's newest request as the admin's queue sees it. */
-export async function newestBuyRequestId(admin: SupabaseClient<Database>, buyer: Buyer): Promise<string> {
-  const { data, error } = await admin
-    .from('buy_requests')
-    .select('id')
-    .eq('user_id', buyer.id)
-    .order('date', { ascending: false })
-    .limit(1)
-    .single();
-  if (error) throw error;
-  return data.id;
+/** Logs in through the login page; the dashboard sends users to their wallet and admins to /admin. */
+export async function logIn(page: Page, account: Pick<Buyer, 'email' | 'password'>, landing: RegExp) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(landing);
 }
 
-export async function logIn(page: Page, buyer: Buyer) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(buyer.email);
-  await page.getByLabel('Password', { exact: true }).fill(buyer.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/user\/wallet$/);
-}
+export const userLanding = /\/user\/wallet$/;
+export const adminLanding = /\/admin\/users$/;
