@@ -62,8 +62,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     postgres,
     gateway,
     async stop() {
-      await gateway.stop();
-      await postgres.stop();
+      try {
+        await gateway.stop();
+      } finally {
+        // Postgres stops (and its throwaway folder goes) even if the gateway did not stop cleanly.
+        await postgres.stop();
+      }
     },
   };
 }

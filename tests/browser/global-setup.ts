@@ -19,9 +19,12 @@ export default async function globalSetup() {
     process.env.API_URL = stack.apiUrl;
     process.env.DATABASE_URL = stack.databaseUrl;
     return async () => {
-      await app.stop();
-      await stack.stop();
-      await rm(buildDir, { recursive: true, force: true });
+      try {
+        await app.stop();
+      } finally {
+        await stack.stop();
+        await rm(buildDir, { recursive: true, force: true });
+      }
     };
   } catch (error) {
     await stack.stop();
