@@ -1,0 +1,228 @@
+import { expect, test } from '@playwright/test';
+import { seededAccounts } from '../../devstack/config';
+import { seriousAccessibilityViolations } from './support/accessibility';
+import {
+  credentialsWork,
+  existingUser,
+  fillLogin,
+  logIn,
+  mailTo,
+  newAccount,
+  toast,
+  walletCodeOf,
+} from './support/auth-people';
+
+test.describe('sign-up', () => {
+  test('a visitor signs up, sees the wallet code the database made, and lands in the wallet', async ({
+    page,
+  }) => {
+    const account = newAccount('signup');
+    await page.goto('/signup');
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+    const walletCode = await walletCodeOf(account);
+    expect(walletCode).toMatch(/^bc1[a-z0-9]{39,59}$/);
+    await expect(toast(page, `Signup successful! Your wallet code is: ${walletCode}`)).toBeVisible();
+  });
+
+  test('an e-mail that already has an account gets a clear message and no second account', async ({
+    page,
+  }) => {
+    const account = await existingUser('taken');
+    await page.goto('/signup');
+    await page.getByLabel('Full name').fill('Someone Else');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('other-pass-456');
+    await page.getByLabel('Confirm password').fill('other-pass-456');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    await expect(toast(page, 'An account with this email already exists.')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(await credentialsWork({ email: account.email, password: 'other-pass-456' })).toBe(false);
+  });
+
+  test('can be completed with the keyboard alone', async ({ page }) => {
+    const account = newAccount('keyboard');
+    await page.goto('/signup');
+    await page.getByLabel('Full name').focus();
+    await page.keyboard.type('Grace Hopper');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(account.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(account.password);
+    await page.keyboard.press('Tab'); // the show/hide toggle
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(account.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+  });
+});
+
+test.describe('log-in and log-out', () => {
+  test('the seeded user logs in with a toast and lands in the wallet, then logs out from the menu', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await fillLogin(page, seededAccounts.user);
+    await expect(toast(page, 'Login successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+
+    await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Logout' }).click();
+    await expect(toast(page, 'Logged out successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/user/wallet');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a wrong password is refused with the specification message and no session', async ({ page }) => {
+    await page.goto('/login');
+    await fillLogin(page, { email: seededAccounts.user.email, password: 'not-the-password' });
+    await expect(toast(page, 'Login failed. Please check your credentials.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a lost connection is reported as such, not as wrong credentials', async ({ page }) => {
+    await page.goto('/login');
+    // The network drops between the browser and the server (fault injection, not a fake answer).
+    await page.route('**/auth/v1/token**', (route) => route.abort('internetdisconnected'));
+    await fillLogin(page, seededAccounts.user);
+    await expect(
+      toast(page, 'Cannot reach the server. Please check your internet connection and try again.'),
+    ).toBeVisible();
+    await expect(toast(page, 'Login failed. Please check your credentials.')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('returns to the page that asked for the log-in', async ({ page }) => {
+    const account = await existingUser('return');
+    await page.goto('/user/account');
+    await expect(page).toHaveURL(/\/login$/);
+    await fillLogin(page, account);
+    await expect(page).toHaveURL(/\/user\/account$/);
+    await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  });
+
+  test('the session survives a reload', async ({ page }) => {
+    const account = await existingUser('reload');
+    await logIn(page, account);
+    await page.goto('/user/account');
+    await page.reload();
+    await expect(page).toHaveURL(/\/user\/account$/);
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  });
+
+  test('can be done with the keyboard alone', async ({ page }) => {
+    const account = await existingUser('keyboard-login');
+    await page.goto('/login');
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(account.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(account.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+  });
+});
+
+test.describe('password reset', () => {
+  test('the e-mailed link lets the person choose a new password, and it works for logging in', async ({
+    page,
+  }) => {
+    const account = await existingUser('reset');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(toast(page, 'Password reset email sent. Please check your inbox.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    const [mail] = await mailTo(account.email);
+    expect(mail?.subject).toBe('Reset Your Password');
+    await page.goto(mail?.links[0] ?? '');
+    await expect(page).toHaveURL(/\/update-password/);
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    const newPassword = 'after-reset-789';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Update password' }).click();
+
+    await expect(toast(page, 'Password updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+    expect(await credentialsWork(account)).toBe(false);
+
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login$/);
+    await logIn(page, { email: account.email, password: newPassword });
+  });
+
+  test('a used or broken link says it has expired and offers a new one', async ({ page }) => {
+    await page.goto('/update-password#error=access_denied&error_code=otp_expired&error_description=expired');
+    await expect(page.getByRole('heading', { name: 'Reset link expired' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Send a new reset link' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
+  });
+});
+
+test.describe('change password', () => {
+  test('checks the current password on the server before setting the new one', async ({ page }) => {
+    const account = await existingUser('change');
+    await logIn(page, account);
+    await page.goto('/user/account');
+
+    const newPassword = 'changed-pass-456';
+    await page.getByLabel('Current password').fill('a-wrong-guess');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(toast(page, 'Failed to update password')).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your current password is incorrect.' }),
+    ).toBeVisible();
+    expect(await credentialsWork(account)).toBe(true);
+
+    await page.getByLabel('Current password').fill(account.password);
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(toast(page, 'Password updated successfully')).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toHaveValue('');
+    expect(await credentialsWork(account)).toBe(false);
+    expect(await credentialsWork({ email: account.email, password: newPassword })).toBe(true);
+  });
+});
+
+test.describe('accessibility of the account pages', () => {
+  for (const path of ['/login', '/signup', '/reset-password', '/update-password']) {
+    test(`${path} has no serious or critical axe-core violation, also with its errors showing`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      const submit = page.locator('form button[type="submit"]');
+      if ((await submit.count()) > 0) {
+        await submit.click();
+        await expect(page.getByRole('alert').first()).toBeVisible();
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      }
+    });
+  }
+
+  test('/user/account in the signed-in shell has no serious or critical axe-core violation', async ({
+    page,
+  }) => {
+    await logIn(page, await existingUser('axe-account'));
+    await page.goto('/user/account');
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seededAccounts } from '../../devstack/config';
+import { seriousAccessibilityViolations } from './support/accessibility';
+import { existingUser, logIn } from './support/auth-people';
+
+const phone = { width: 390, height: 844 };
+
+const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Side menu' });
+
+test.describe('guards', () => {
+  for (const path of ['/dashboard', '/user', '/user/wallet', '/user/account', '/admin', '/admin/users']) {
+    test(`a visitor asking for ${path} is sent to /login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    });
+  }
+
+  test('a signed-in user is sent from /dashboard to the wallet, and from /admin to /login', async ({
+    page,
+  }) => {
+    await logIn(page, await existingUser('guard-user'));
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an admin is sent from /dashboard to the admin area, with its own side menu', async ({ page }) => {
+    await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    const menu = sideMenu(page);
+    await expect(menu.getByRole('heading')).toHaveText([
+      'User Management',
+      'Transactions',
+      'Requests',
+      'System',
+    ]);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Users',
+      'Transactions',
+      'Deposit',
+      'Status types',
+      'Buy requests',
+      'Withdraw requests',
+      'Settings',
+      'Audit log',
+      'Logout',
+    ]);
+    await expect(menu.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('signed-in shell on a desktop screen', () => {
+  test('shows the top bar and the user side menu with the current page highlighted', async ({ page }) => {
+    await logIn(page, await existingUser('shell'));
+    await page.goto('/user/account');
+    const topBar = page.getByRole('banner');
+    await expect(topBar.getByRole('link', { name: 'CoinVault' })).toHaveAttribute('href', '/dashboard');
+    await expect(topBar.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/user/account');
+    await expect(topBar.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+
+    const menu = sideMenu(page);
+    await expect(menu.getByRole('heading')).toHaveText(['Trading', 'Settings']);
+    await expect(menu.getByRole('link')).toHaveText(['Wallet', 'Buy', 'Withdraw', 'Account', 'Logout']);
+    await expect(menu.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+    await menu.getByRole('link', { name: 'Buy' }).click();
+    await expect(page).toHaveURL(/\/user\/buy$/);
+    await expect(menu.getByRole('link', { name: 'Buy' })).toHaveAttribute('aria-current', 'page');
+    await expect(menu.getByRole('link', { name: 'Account' })).not.toHaveAttribute('aria-current', 'page');
+
+    await topBar.getByRole('link', { name: 'CoinVault' }).click();
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+  });
+});
+
+test.describe('signed-in shell on a small screen', () => {
+  test.use({ viewport: phone });
+
+  test('hides the side menu behind a toggle; Escape, the close button, the backdrop and a link close it', async ({
+    page,
+  }) => {
+    await logIn(page, await existingUser('mobile'));
+    await page.goto('/user/account');
+    await expect(sideMenu(page)).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+
+    await toggle.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(page.getByTestId('sheet-backdrop')).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer).toBeHidden();
+
+    await toggle.click();
+    // The backdrop covers the page to the right of the drawer.
+    await page.mouse.click(phone.width - 20, phone.height / 2);
+    await expect(drawer).toBeHidden();
+
+    await toggle.click();
+    await drawer.getByRole('link', { name: 'Withdraw' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/user\/withdraw$/);
+  });
+
+  test('the drawer works from the keyboard and ends with Logout', async ({ page }) => {
+    await logIn(page, await existingUser('mobile-keys'));
+    await page.goto('/user/account');
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link')).toHaveText(['Wallet', 'Buy', 'Withdraw', 'Account', 'Logout']);
+    await drawer.getByRole('link', { name: 'Logout' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the signed-in shell has no serious or critical axe-core violation', async ({ page }) => {
+    await logIn(page, await existingUser('mobile-axe'));
+    await page.goto('/user/account');
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { localDefaults } from '../../../devstack/config';
+import type { Database } from '../../../src/types/database';
+
+/**
+ * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
+ * changes an account makes its own person; the seeded admin is only ever read.
+ */
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export function apiUrl(): string {
+  const url = process.env.API_URL;
+  if (!url) throw new Error('API_URL is not set: run the browser tests through the Playwright global setup');
+  return url;
+}
+
+function apiClient(): SupabaseClient<Database> {
+  return createClient<Database>(apiUrl(), localDefaults.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no WebSocket of its own; supabase-js makes its Realtime client eagerly.
+    realtime: { transport: ws as unknown as WebSocketLikeConstructor },
+  });
+}
+
+export function newAccount(prefix: string): Account {
+  return { email: `${prefix}-${randomUUID()}@example.com`, password: 'start-pass-123' };
+}
+
+/** Someone who signed up earlier (through Auth, as a visitor does). */
+export async function existingUser(prefix: string): Promise<Account> {
+  const account = newAccount(prefix);
+  const { error } = await apiClient().auth.signUp({
+    ...account,
+    options: { data: { full_name: 'Account Tester' } },
+  });
+  if (error) throw error;
+  return account;
+}
+
+/** The wallet code the database gave this person, read as that person. */
+export async function walletCodeOf(account: Account): Promise<string> {
+  const client = apiClient();
+  const { data, error } = await client.auth.signInWithPassword(account);
+  if (error) throw error;
+  const profile = await client.from('profiles').select('wallet_code').eq('id', data.user.id).single();
+  if (profile.error) throw profile.error;
+  return profile.data.wallet_code;
+}
+
+/** Whether Auth accepts these credentials right now. */
+export async function credentialsWork(account: Account): Promise<boolean> {
+  const { error } = await apiClient().auth.signInWithPassword(account);
+  return error === null;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+export async function mailTo(email: string): Promise<MailMessage[]> {
+  const response = await fetch(`${apiUrl()}/mailbox?to=${encodeURIComponent(email)}`);
+  return (await response.json()) as MailMessage[];
+}
+
+export async function fillLogin(page: Page, account: Account) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logIn(page: Page, account: Account, landing: RegExp = /\/user\/wallet$/) {
+  await page.goto('/login');
+  await fillLogin(page, account);
+  await expect(page).toHaveURL(landing);
+}
+
+/** A toast, found by its text in sonner's live region. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
