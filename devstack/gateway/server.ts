@@ -264,11 +264,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     mailbox,
     simulator,
     async stop() {
-      await realtime.close();
+      // Every part stops even when one fails (no orphan Deno workers); the first failure is reported.
+      const results: PromiseSettledResult<void>[] = await Promise.allSettled([realtime.close()]);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await functions.stop();
-      await Promise.all([restPool.end(), adminPool.end()]);
+      results.push(...(await Promise.allSettled([functions.stop(), restPool.end(), adminPool.end()])));
+      const failure = results.find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
     },
   };
 }
