@@ -94,7 +94,7 @@ test.describe('on a wide screen (1280×800)', () => {
       ['Terms of Service', '/terms-of-service'],
       ['Privacy Policy', '/privacy-policy'],
       ['Disclaimer', '/disclaimer'],
-    ]) {
+    ] as const) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(footer.locator('a[href^="tel:"]')).toHaveCount(4);
