@@ -1,13 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import {
-  completeTransaction,
-  createPendingDeposit,
-  logIn,
-  signInAdmin,
-  signUpFundedBuyer,
-} from './support/buy-people';
+import { seededAccounts } from '../../devstack/config';
+import { logIn } from './support/auth-people';
+import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { seriousAccessibilityViolations } from './support/accessibility';
 
 test.use({ locale: 'en-US' });
 
@@ -93,6 +90,11 @@ test('a user sees the available balance, the wallet code, a QR code of that code
   const prices = page.getByRole('row', { name: /Ethereum/ });
   await expect(prices).toContainText('$2,000.00');
   await expect(prices).toContainText('-2.10%');
+
+  // Checked at rest: no pointer over a button, the 'Login successful' toast closed.
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
 test('the limits notice shows once per browser session, after a delay, and not again after a reload', async ({
@@ -126,31 +128,55 @@ test('the limits notice shows once per browser session, after a delay, and not a
   await expect(notice).toHaveCount(0);
 });
 
-test("an admin's deposit and its completion appear in the user's wallet without a reload", async ({
+test("an admin's deposit and its completion, made in another browser, appear in the wallet without a reload", async ({
   page,
+  browser,
 }) => {
   const person = await fundedUser(1000);
   await skipLimitsNotice(page);
   await logIn(page, person);
-  await expect(page.getByTestId('wallet-balance')).toHaveText('$1,000.00');
+  const balance = page.getByTestId('wallet-balance');
+  await expect(balance).toHaveText('$1,000.00');
   const rows = page.getByRole('table', { name: 'Recent Transactions' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   // A reload would lose this marker.
   await page.evaluate(() => Object.assign(window, { walletDocument: 'unchanged' }));
 
-  const admin = await signInAdmin();
-  const depositId = await createPendingDeposit(admin, person.id, 250);
-  await expect(rows).toHaveCount(3);
-  const newest = rows.nth(1);
-  await expect(newest).toContainText('Deposit');
-  await expect(newest).toContainText('$250.00');
-  await expect(newest.getByText('pending')).toHaveAttribute('data-tone', 'yellow');
-  await expect(page.getByTestId('wallet-balance')).toHaveText('$1,000.00');
+  const adminContext = await browser.newContext({ locale: 'en-US' });
+  try {
+    const admin = await adminContext.newPage();
+    await logIn(admin, seededAccounts.admin, /\/admin\/users$/);
 
-  await completeTransaction(admin, depositId);
-  await expect(newest.getByText('complete')).toHaveAttribute('data-tone', 'green');
-  await expect(page.getByTestId('wallet-balance')).toHaveText('$1,250.00');
-  expect(await page.evaluate(() => (window as Window & { walletDocument?: string }).walletDocument)).toBe(
-    'unchanged',
-  );
+    await admin.goto('/admin/deposit');
+    await admin.getByLabel('Find a user').fill(person.email);
+    const user = admin.getByLabel('User', { exact: true });
+    await expect(user.locator(`option[value="${person.id}"]`)).toHaveCount(1);
+    await user.selectOption(person.id);
+    await admin.getByLabel('Amount (USD)').fill('250');
+    await admin.getByRole('button', { name: 'Create deposit' }).click();
+
+    await expect(rows).toHaveCount(3);
+    const newest = rows.nth(1);
+    await expect(newest).toContainText('Deposit');
+    await expect(newest).toContainText('$250.00');
+    await expect(newest.getByText('pending')).toHaveAttribute('data-tone', 'yellow');
+    // A pending deposit does not count yet.
+    await expect(balance).toHaveText('$1,000.00');
+
+    await admin.goto('/admin/transactions');
+    await admin
+      .getByRole('row')
+      .filter({ hasText: person.email })
+      .filter({ hasText: '$250.00' })
+      .getByRole('combobox')
+      .selectOption('complete');
+
+    await expect(newest.getByText('complete')).toHaveAttribute('data-tone', 'green');
+    await expect(balance).toHaveText('$1,250.00');
+    expect(await page.evaluate(() => (window as Window & { walletDocument?: string }).walletDocument)).toBe(
+      'unchanged',
+    );
+  } finally {
+    await adminContext.close();
+  }
 });
