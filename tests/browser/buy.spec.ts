@@ -172,3 +172,26 @@ test('the limits notice shows once per session and the form refuses amounts outs
   await page.waitForTimeout(2000);
   await expect(notice).toBeHidden();
 });
+
+test('when the request list cannot be loaded the page says so, and the form still works', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 100);
+  await admin.auth.signOut();
+  await stubMarket(page);
+  await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
+  // The network fails for reading the list only (an outage, not a stand-in for our API).
+  await page.route('**/rest/v1/buy_requests?**', (route) =>
+    route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue(),
+  );
+  await logIn(page, buyer, userLanding);
+  await openBuyPage(page);
+
+  // supabase-js retries a failed read three times (1, 2, 4 s) and the query once more before giving up.
+  await expect(page.getByText('Failed to fetch buy requests. Please try again later.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await submitBuyRequest(page, 'bitcoin', '20');
+  await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
+});

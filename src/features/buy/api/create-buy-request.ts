@@ -64,6 +64,9 @@ export function useCreateBuyRequest(userId: string | undefined) {
       );
       if (isLimitRefusal(error)) void queryClient.invalidateQueries({ queryKey: transactionLimitsQueryKey });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    // Not awaited: the person hears the outcome at once, whatever the list's refetch meets.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey });
+    },
   });
 }
