@@ -6,8 +6,9 @@ import { pageRange, type Page } from './paging';
 
 export interface AuditEntry {
   id: string;
-  /** Name or e-mail of who acted; empty for the database operator or a deleted person. */
-  actor: string;
+  /** Who acted; both null for the database operator or a person deleted since. */
+  actorName: string | null;
+  actorEmail: string | null;
   actorId: string | null;
   action: string;
   targetTable: string;
@@ -34,7 +35,8 @@ export async function getAuditLog(page: number): Promise<Page<AuditEntry>> {
     total: count ?? data.length,
     rows: data.map((row) => ({
       id: row.id,
-      actor: row.actor_name || row.actor_email || '',
+      actorName: row.actor_name,
+      actorEmail: row.actor_email,
       actorId: row.actor_id,
       action: row.action,
       targetTable: row.target_table,

@@ -36,19 +36,30 @@ export function AuditLogPage() {
               entries.data.rows.map((entry) => (
                 <TableRow key={entry.id} data-testid="audit-log-row">
                   <TableCell>{new Date(entry.at).toLocaleString()}</TableCell>
-                  <TableCell>{entry.actor || (entry.actorId ? 'Deleted user' : 'System')}</TableCell>
-                  <TableCell className="font-mono text-xs">{entry.action}</TableCell>
                   <TableCell>
-                    {entry.targetTable}
-                    {entry.targetId && (
-                      <span className="text-muted-foreground block font-mono text-xs">{entry.targetId}</span>
+                    {entry.actorEmail ? (
+                      <>
+                        <span className="font-medium">{entry.actorName || entry.actorEmail}</span>
+                        <span className="text-muted-foreground block text-xs">{entry.actorEmail}</span>
+                      </>
+                    ) : entry.actorId ? (
+                      'Deleted user'
+                    ) : (
+                      'System'
                     )}
                   </TableCell>
-                  <TableCell
-                    className="max-w-md truncate font-mono text-xs"
-                    title={JSON.stringify(entry.details)}
-                  >
-                    {JSON.stringify(entry.details)}
+                  <TableCell className="font-mono text-xs">{entry.action}</TableCell>
+                  <TableCell className="whitespace-normal">
+                    {entry.targetTable}
+                    {entry.targetId && (
+                      <span className="text-muted-foreground block max-w-40 font-mono text-xs break-all">
+                        {entry.targetId}
+                      </span>
+                    )}
+                  </TableCell>
+                  <TableCell className="whitespace-normal">
+                    {/* Wrapped, not scrolled: the table fits the page instead of hiding columns off-screen. */}
+                    <code className="block max-w-72 text-xs break-all">{JSON.stringify(entry.details)}</code>
                   </TableCell>
                 </TableRow>
               ))
