@@ -39,7 +39,7 @@ export function WalletCodeCard({
         </CardTitle>
         <CardDescription>Share it to receive funds</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="@container">
         {isError ? (
           <LoadError message="Failed to fetch user data" />
         ) : isLoading || walletCode === undefined ? (
@@ -48,7 +48,7 @@ export function WalletCodeCard({
             <Skeleton className="h-5 w-36" />
           </div>
         ) : (
-          <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+          <div className="flex flex-col items-start gap-4 @xs:flex-row @xs:items-center">
             {/* A white quiet zone keeps the code scannable in the dark theme too. */}
             <div className="shrink-0 rounded-md bg-white p-2" data-testid="wallet-qr">
               <QRCodeSVG

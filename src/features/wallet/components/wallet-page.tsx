@@ -26,10 +26,10 @@ export function WalletPage({ userId }: { userId: string }) {
   const coins = market.data?.coins ?? [];
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
       {limits.isError && <LoadError message="Failed to load transaction limits" />}
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <BalanceCard balance={balance.data} isLoading={balance.isPending} isError={balance.isError} />
         <WalletCodeCard
           walletCode={profile.data?.walletCode}
@@ -37,7 +37,7 @@ export function WalletPage({ userId }: { userId: string }) {
           isError={profile.isError}
         />
       </div>
-      <div className="grid gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />
         <RecentTransactions
           className="lg:col-span-3"
