@@ -18,9 +18,7 @@ export function MarketSection() {
           Live Cryptocurrency Market Data
         </h2>
         <p role="status" className="text-muted-foreground h-5 text-sm">
-          {!data
-            ? 'Loading cryptocurrency data...'
-            : 'Top 10 coins by market cap, in US dollars, refreshed every minute.'}
+          {!data ? 'Loading cryptocurrency data...' : 'Top 10 by market cap, in USD, refreshed every minute.'}
         </p>
       </div>
 
