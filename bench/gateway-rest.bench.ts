@@ -10,6 +10,7 @@
  * `npm run bench -- gateway-rest`
  */
 import { Agent, request } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { localDefaults } from '../devstack/config';
@@ -41,12 +42,12 @@ function createRun() {
   const latencies: number[] = [];
   let elapsedMs = 0;
   return {
-    /** Runs `operation` from `CLIENTS` concurrent loops for `durationMs`, timing each call. */
-    async slice(operation: () => Promise<void>, durationMs: number) {
+    /** Runs `operation` from `clients` concurrent loops for `durationMs`, timing each call. */
+    async slice(operation: () => Promise<void>, durationMs: number, clients = CLIENTS) {
       const started = performance.now();
       const deadline = started + durationMs;
       await Promise.all(
-        Array.from({ length: CLIENTS }, async () => {
+        Array.from({ length: clients }, async () => {
           while (performance.now() < deadline) {
             const begun = performance.now();
             await operation();
@@ -145,6 +146,11 @@ async function main() {
         const { status } = await httpGet(agent, url, headers);
         if (status !== 200) failures++;
       };
+      // No database at all: what one HTTP hop to the gateway process costs on this machine right now.
+      const healthUrl = new URL('/auth/v1/health', gateway.url);
+      const viaHealth = async () => {
+        await httpGet(agent, healthUrl, {});
+      };
 
       // The statement and transaction the gateway runs for this request, straight through pg.
       const params = new SqlParams();
@@ -171,12 +177,19 @@ async function main() {
       // Interleaved slices, so both paths see the same load from the rest of the machine.
       const gatewayRuns = createRun();
       const pgRuns = createRun();
+      const healthRuns = createRun();
+      const sequentialRuns = createRun();
+      const loadBefore = loadavg()[0] ?? Number.NaN;
       for (let slice = 0; slice < SLICES; slice++) {
         await gatewayRuns.slice(viaGateway, DURATION_MS / SLICES);
         await pgRuns.slice(viaPg, DURATION_MS / SLICES);
+        await healthRuns.slice(viaHealth, DURATION_MS / SLICES / 4);
+        await sequentialRuns.slice(viaGateway, DURATION_MS / SLICES / 4, 1);
       }
       const gatewayRun = gatewayRuns.result();
       const pgRun = pgRuns.result();
+      const healthRun = healthRuns.result();
+      const sequentialRun = sequentialRuns.result();
       const rssMb = await gateway.peakRssMb();
       agent.destroy();
       await direct.end();
@@ -196,7 +209,22 @@ async function main() {
           'p50 ms': format(pgRun.p50),
           'p95 ms': format(pgRun.p95),
         },
+        'gateway, one client at a time': {
+          requests: sequentialRun.requests,
+          'req/s': Math.round(sequentialRun.requestsPerSecond),
+          'p50 ms': format(sequentialRun.p50),
+          'p95 ms': format(sequentialRun.p95),
+        },
+        'gateway health (HTTP hop only)': {
+          requests: healthRun.requests,
+          'req/s': Math.round(healthRun.requestsPerSecond),
+          'p50 ms': format(healthRun.p50),
+          'p95 ms': format(healthRun.p95),
+        },
       });
+      console.log(
+        `Machine load average (1 min) at the start: ${loadBefore.toFixed(1)} on ${cpus().length} cores`,
+      );
       const checks = {
         'req/s': [
           Math.round(gatewayRun.requestsPerSecond),
