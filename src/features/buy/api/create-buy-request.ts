@@ -5,13 +5,12 @@ import type { BuyOrder, BuyRequest } from '../types';
 import { NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from './buy-messages';
 import { BUY_REQUEST_COLUMNS, buyRequestsQueryKey } from './get-buy-requests';
 
-/** The database's own limit texts are the specification's on-submit texts, so they are shown as they are. */
-const LIMIT_MESSAGE = /^(Minimum|Maximum) transaction amount is \$[\d,.]+$/;
-
-/** Refused because the limits changed since the page loaded: the form needs fresh limits. */
-function isLimitRefusal(error: unknown): boolean {
-  return error instanceof Error && LIMIT_MESSAGE.test(error.message);
-}
+/**
+ * The database's limit texts are the specification's on-submit texts, so they are shown as they are.
+ * Such a refusal means the limits changed since the page loaded.
+ */
+const isLimitRefusal = (message: string) =>
+  /^(Minimum|Maximum) transaction amount is \$[\d,.]+$/.test(message);
 
 /** Creates a pending buy request; the database checks the amount against the current limits. */
 export async function createBuyRequest(userId: string, order: BuyOrder): Promise<BuyRequest> {
@@ -23,7 +22,7 @@ export async function createBuyRequest(userId: string, order: BuyOrder): Promise
   if (error) {
     // 401: the session expired or was signed out elsewhere.
     if (status === 401) throw new Error(NOT_SIGNED_IN_MESSAGE, { cause: error });
-    throw new Error(LIMIT_MESSAGE.test(error.message) ? error.message : SUBMIT_FAILED_MESSAGE, {
+    throw new Error(isLimitRefusal(error.message) ? error.message : SUBMIT_FAILED_MESSAGE, {
       cause: error,
     });
   }
@@ -62,7 +61,10 @@ export function useCreateBuyRequest(userId: string | undefined) {
       queryClient.setQueryData<BuyRequest[]>(queryKey, (rows = []) =>
         rows.filter((row) => row.id !== context?.optimisticId),
       );
-      if (isLimitRefusal(error)) void queryClient.invalidateQueries({ queryKey: transactionLimitsQueryKey });
+      // The form validates against the limits it shows: fetch the current ones.
+      if (isLimitRefusal(error.message)) {
+        void queryClient.invalidateQueries({ queryKey: transactionLimitsQueryKey });
+      }
     },
     // Not awaited: the person hears the outcome at once, whatever the list's refetch meets.
     onSettled: () => {

@@ -8,7 +8,7 @@ import { formatUsd } from '@/lib/format';
 import { useMarketCoins } from '@/lib/market';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
-import { MARKET_FAILED_MESSAGE } from '../api/buy-messages';
+import { LIMITS_FAILED_MESSAGE, MARKET_FAILED_MESSAGE } from '../api/buy-messages';
 import { useCreateBuyRequest } from '../api/create-buy-request';
 import { useBuyRequests } from '../api/get-buy-requests';
 import { useBuyRequestsRealtime } from '../hooks/use-buy-requests-realtime';
@@ -91,7 +91,7 @@ function BuyCryptoContent() {
               {balance.data ? formatUsd(balance.data.available) : '…'}
             </span>
           </CardDescription>
-          {limits.isError && <p className="text-destructive text-sm">Failed to load transaction limits</p>}
+          {limits.isError && <p className="text-destructive text-sm">{LIMITS_FAILED_MESSAGE}</p>}
         </CardHeader>
         <CardContent>
           <BuyForm
