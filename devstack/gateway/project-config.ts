@@ -48,6 +48,8 @@ export interface ProjectConfig {
   siteUrl: string;
   additionalRedirectUrls: string[];
   jwtExpirySeconds: number;
+  /** `refresh_token_reuse_interval`: seconds a just-rotated refresh token still returns the current one. */
+  refreshTokenReuseIntervalSeconds: number;
   minimumPasswordLength: number;
   /** Functions whose `[functions.<name>] verify_jwt = false`. */
   functionsWithoutJwt: Set<string>;
@@ -70,6 +72,7 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     siteUrl: String(auth.get('site_url') ?? 'http://localhost:5173'),
     additionalRedirectUrls: Array.isArray(redirects) ? redirects : [],
     jwtExpirySeconds: Number(auth.get('jwt_expiry') ?? 3600),
+    refreshTokenReuseIntervalSeconds: Number(auth.get('refresh_token_reuse_interval') ?? 10),
     minimumPasswordLength: Number(auth.get('minimum_password_length') ?? 6),
     functionsWithoutJwt,
     signInSignUpsPer5Minutes: Number(rateLimit.get('sign_in_sign_ups') ?? 30),

@@ -104,7 +104,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     mailbox,
     project,
     apiUrl: url,
-    refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
+    refreshTokenReuseIntervalSeconds:
+      options.refreshTokenReuseIntervalSeconds ?? project.refreshTokenReuseIntervalSeconds,
     rateLimits: {
       signInSignUps: { limit: project.signInSignUpsPer5Minutes, windowMs: 5 * 60_000 },
       emailSent: { limit: project.emailSentPerHour, windowMs: 60 * 60_000 },
