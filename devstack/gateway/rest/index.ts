@@ -55,6 +55,7 @@ function parsePreferences(request: IncomingMessage): Preferences {
 /** `Accept: application/vnd.pgrst.object+json` asks for exactly one row as an object. */
 function wantsSingleObject(request: IncomingMessage): boolean {
   const accept = headerValue(request, 'accept') ?? '';
+  if (accept.includes('nulls=stripped')) throw restErrors.unsupported(`Accept: ${accept}`);
   if (accept.includes('application/vnd.pgrst.object+json')) return true;
   const supported = ['application/json', 'application/vnd.pgrst.array+json', '*/*', ''];
   const types = accept.split(',').map((type) => (type.split(';')[0] ?? '').trim());
