@@ -195,3 +195,28 @@ test('when the request list cannot be loaded the page says so, and the form stil
   await submitBuyRequest(page, 'bitcoin', '20');
   await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
 });
+
+test('limits an admin changes after the page loaded are enforced by the server, and the form takes them up', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 2000);
+  await stubMarket(page);
+  await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
+  await logIn(page, buyer, userLanding);
+  await openBuyPage(page);
+
+  const setLimits = (min_amount: number, max_amount: number) =>
+    admin.from('transaction_limits').update({ min_amount, max_amount }).eq('id', true);
+  expect((await setLimits(10, 500)).error).toBeNull();
+  try {
+    await submitBuyRequest(page, 'bitcoin', '1000');
+    await expect(page.getByText('Maximum transaction amount is $500')).toBeVisible();
+    await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
+    await page.getByRole('button', { name: 'Submit Buy Request' }).click();
+    await expect(page.getByText('Maximum amount is $500', { exact: true })).toBeVisible();
+  } finally {
+    expect((await setLimits(10, 10000)).error).toBeNull();
+    await admin.auth.signOut();
+  }
+});
