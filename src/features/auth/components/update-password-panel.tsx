@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { cn } from '@/lib/utils';
 import { passwordUpdatedMessage } from '../api/change-password';
+import { signedInByEmailLink } from '../utils/signed-in-by-email-link';
 import { AuthCard } from './auth-card';
 
 /** auth-ui's own look switched off (`extend: false`); our input, label and button classes instead. */
@@ -59,6 +60,18 @@ export function UpdatePasswordPanel({ onUpdated }: { onUpdated: () => void }) {
       <AuthCard title="Reset link expired" description="This password reset link is invalid or has expired.">
         <Link to="/reset-password" className={buttonVariants({ className: 'w-full' })}>
           Send a new reset link
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (!signedInByEmailLink(session)) {
+    return (
+      <AuthCard
+        title="Open your reset link"
+        description="A new password can be set here only from the link in a password reset e-mail. While logged in, change it with your current password instead."
+      >
+        <Link to="/user/account" className={buttonVariants({ className: 'w-full' })}>
+          Change password in Account
         </Link>
       </AuthCard>
     );
