@@ -81,6 +81,15 @@ test.describe('log-in and log-out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('a failed log-out says so and keeps the person signed in', async ({ page }) => {
+    await logIn(page, await existingUser('logout-fails'));
+    // The network drops just as the log-out is sent.
+    await page.route('**/auth/v1/logout**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/logout');
+    await expect(toast(page, 'Logout failed. Please try again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+  });
+
   test('a wrong password is refused with the specification message and no session', async ({ page }) => {
     await page.goto('/login');
     await fillLogin(page, { email: seededAccounts.user.email, password: 'not-the-password' });
@@ -170,6 +179,17 @@ test.describe('password reset', () => {
     await expect(page.getByRole('link', { name: 'Send a new reset link' })).toHaveAttribute(
       'href',
       '/reset-password',
+    );
+  });
+
+  test('a password log-in cannot set a new password there without the current one', async ({ page }) => {
+    await logIn(page, await existingUser('no-link'));
+    await page.goto('/update-password');
+    await expect(page.getByRole('heading', { name: 'Open your reset link' })).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Change password in Account' })).toHaveAttribute(
+      'href',
+      '/user/account',
     );
   });
 });
