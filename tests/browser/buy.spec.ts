@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seededAccounts } from '../../devstack/config';
+import { seriousAccessibilityViolations } from './support/accessibility';
 import {
   adminLanding,
   logIn,
@@ -30,6 +31,16 @@ async function openBuyPage(page: Page) {
   await page.getByRole('link', { name: 'Buy', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/buy$/);
   await expect(page.getByRole('heading', { name: 'Buy Cryptocurrency' })).toBeVisible();
+}
+
+/**
+ * axe-core's serious findings on the page at rest: the pointer off the buttons and the toasts gone
+ * (toasts come from the app-wide Toaster and are checked with it, not per page).
+ */
+async function violationsAtRest(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  return seriousAccessibilityViolations(page);
 }
 
 /** The seeded admin at the live buy queue, in a browser context of their own. */
@@ -102,6 +113,7 @@ test('a user buys, an admin approves, and the request turns approved and the bal
 
   await expect(rows.first().getByText('approved')).toHaveAttribute('data-tone', 'green');
   await expect(balance).toHaveText('$750.00');
+  expect(await violationsAtRest(page)).toEqual([]);
   await adminPage.context().close();
 });
 
@@ -160,6 +172,7 @@ test('the limits notice shows once per session and the form refuses amounts outs
   await submitBuyRequest(page, 'bitcoin', '5');
   await expect(page.getByText('Minimum amount is $10', { exact: true })).toBeVisible();
   await expect(page.getByText('Minimum transaction amount is $10')).toBeVisible();
+  expect(await violationsAtRest(page)).toEqual([]);
   await page.getByLabel('Amount (USD)').fill('10000.01');
   await page.getByRole('button', { name: 'Submit Buy Request' }).click();
   await expect(page.getByText('Maximum amount is $10,000', { exact: true })).toBeVisible();
