@@ -22,7 +22,9 @@ export function AuthCard({
   return (
     <Card className={cn('mx-auto w-full max-w-md', className)}>
       <CardHeader>
-        <Heading className="text-2xl font-semibold tracking-tight">{title}</Heading>
+        <Heading className={cn('font-semibold tracking-tight', Heading === 'h1' ? 'text-2xl' : 'text-xl')}>
+          {title}
+        </Heading>
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
       <CardContent>{children}</CardContent>
