@@ -19,7 +19,8 @@ const callerSettings = {
  * Runs `work` as PostgREST runs a request, so Postgres (grants, row-level security) decides what the
  * caller may do: `begin`, the caller's role and claims with `set_config(..., true)`, the statement, then
  * `commit` (or `rollback`). The pool pipelines (`pipeline: true`): begin, settings and statement leave
- * in one write, and a read's commit with them, so a read costs one round trip to Postgres.
+ * in one write, and a read's commit with them, so a read costs one round trip to Postgres. `work` must
+ * send its statement before its first `await`.
  */
 export async function runAsCaller<T>(
   pool: pg.Pool,
@@ -28,6 +29,9 @@ export async function runAsCaller<T>(
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  // pg flushes each query on its own; corking the socket around the batch makes it one write.
+  const socket = client.connection.stream;
+  socket.cork();
   const begin = client.query(mode === 'read' ? 'begin read only' : 'begin read write');
   const settings = client.query({
     ...callerSettings,
@@ -35,6 +39,7 @@ export async function runAsCaller<T>(
   });
   const outcome = work(client);
   const readCommit = mode === 'read' ? client.query('commit') : undefined;
+  socket.uncork();
   // Handlers on every step at once: a failure in one must not surface as an unhandled rejection.
   const allSettled = Promise.allSettled([begin, settings, outcome, readCommit]);
   let broken: Error | undefined;
