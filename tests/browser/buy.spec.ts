@@ -233,3 +233,23 @@ test('limits an admin changes after the page loaded are enforced by the server, 
     await admin.auth.signOut();
   }
 });
+
+test('when the market data fails the page says so, and Retry reloads it', async ({ page }) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 100);
+  await admin.auth.signOut();
+  await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
+  let marketUp = false;
+  await page.route('**/coins/markets?**', (route) =>
+    marketUp ? route.fulfill({ json: marketCoins }) : route.fulfill({ status: 503, body: 'down' }),
+  );
+  await logIn(page, buyer, userLanding);
+  await openBuyPage(page);
+
+  await expect(page.getByText('Failed to fetch cryptocurrency data. Please try again later.')).toBeVisible();
+  await expect(page.getByLabel('Cryptocurrency')).toBeHidden();
+  marketUp = true;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByLabel('Cryptocurrency')).toBeVisible();
+  await expect(page.getByRole('option', { name: /Ethereum \(ETH\)/ })).toBeAttached();
+});
