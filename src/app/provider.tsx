@@ -13,7 +13,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <Toaster
         position="top-right"
         duration={5000}
-        richColors
         closeButton
         offset={{ top: '4.5rem' }}
         mobileOffset={{ top: '4.5rem' }}
