@@ -27,8 +27,8 @@ begin
   if full_xid > horizon + (1::bigint << 31) then
     full_xid := full_xid - (1::bigint << 32);
   end if;
-  -- Each test takes a new snapshot; give up after about a second rather than hang a delivery.
-  for attempt in 1..1000 loop
+  -- Each test takes a new snapshot; give up after a few seconds rather than hang deliveries.
+  for attempt in 1..5000 loop
     exit when pg_catalog.pg_visible_in_snapshot(full_xid::text::xid8, pg_catalog.pg_current_snapshot());
     perform pg_catalog.pg_sleep(0.001);
   end loop;
@@ -37,7 +37,7 @@ $$;
 
 comment on function realtime.wait_until_visible(bigint) is
   'Logical decoding can hand over a commit a moment before the committing session has published it to '
-  'other snapshots; waits (at most about a second) until the transaction''s effects are visible.';
+  'other snapshots; waits (at most a few seconds) until the transaction''s effects are visible.';
 revoke all on function realtime.wait_until_visible(bigint) from public;
 
 create or replace function realtime.apply_rls(
@@ -63,13 +63,13 @@ declare
   check_item record;
   role_name text;
   selectable_by_role jsonb := '{}';
-  selectable text[];
   filter_item jsonb;
   filter_column_type text;
   passes boolean;
   visible boolean;
   visible_checks jsonb := '[]';
   check_function text;
+  recheck boolean;
 begin
   select string_agg(format('t.%I = ($1 ->> %L)::%s', a.attname, a.attname, format_type(a.atttypid, a.atttypmod)), ' and ')
     into key_condition
@@ -114,96 +114,113 @@ begin
     execute format('grant execute on function realtime.%I(jsonb) to anon, authenticated, service_role', check_function);
   end if;
 
-  begin
-    if not row_exists then
-      -- The row is gone (deleted, or deleted again since this change). Put this version back for the
-      -- length of the check, so that the table's own policies decide who may see it; rolled back below.
-      select string_agg(format('%I', a.attname), ', ' order by a.attnum)
-        into writable_columns
-        from pg_catalog.pg_attribute a
-       where a.attrelid = entity and a.attnum > 0 and not a.attisdropped and a.attgenerated = '';
-      perform pg_catalog.set_config('session_replication_role', 'replica', true);
-      begin
-        execute format(
-          'insert into %s (%s) overriding system value select %s from jsonb_populate_record(null::%s, $1) r',
-          entity, writable_columns, writable_columns, entity
-        ) using lookup;
-      exception
-        -- A newer row took its key (or the old row is incomplete): nobody is shown this change.
-        when others then
-          raise exception using errcode = 'RTRLB';
-      end;
-    end if;
-
-    for check_item in
-      select c.value as spec, (c.ordinality - 1)::integer as position
-        from jsonb_array_elements(checks) with ordinality c
-    loop
-      role_name := check_item.spec -> 'claims' ->> 'role';
-      -- Only the roles the API may switch to (those granted to authenticator), as PostgREST.
-      continue when role_name is null;
-      continue when not exists (select from pg_catalog.pg_roles r where r.rolname = role_name);
-      continue when not pg_catalog.pg_has_role('authenticator', role_name, 'member');
-
-      if not selectable_by_role ? role_name then
-        selectable_by_role := selectable_by_role || jsonb_build_object(role_name, (
-          select coalesce(jsonb_agg(a.attname order by a.attnum), '[]')
-            from pg_catalog.pg_attribute a
-           where a.attrelid = entity and a.attnum > 0 and not a.attisdropped
-             and pg_catalog.has_column_privilege(role_name, entity, a.attnum, 'SELECT')
-             and pg_catalog.has_schema_privilege(role_name, (select c.relnamespace from pg_catalog.pg_class c where c.oid = entity), 'USAGE')
-        ));
-      end if;
-      selectable := array(select jsonb_array_elements_text(selectable_by_role -> role_name));
-      continue when cardinality(selectable) = 0;
-
-      -- Filters (`column=op.value`) only on columns this subscriber may read, compared as the column's type.
-      passes := true;
-      for filter_item in select f.value from jsonb_array_elements(coalesce(check_item.spec -> 'filters', '[]')) f loop
-        select format_type(a.atttypid, a.atttypmod)
-          into filter_column_type
+  -- The row may be deleted while the checks run (they see the table as it is now). Then the checks
+  -- are made once more, on this change's own version of the row.
+  for attempt in 1..2 loop
+    visible_checks := '[]';
+    recheck := false;
+    begin
+      if not row_exists then
+        -- The row is gone (deleted, or deleted again since this change). Put this version back for the
+        -- length of the check, so that the table's own policies decide who may see it; rolled back below.
+        select string_agg(format('%I', a.attname), ', ' order by a.attnum)
+          into writable_columns
           from pg_catalog.pg_attribute a
-         where a.attrelid = entity and a.attname = filter_item ->> 'column' and a.attnum > 0 and not a.attisdropped;
-        if filter_column_type is null or not (filter_item ->> 'column') = any (selectable) then
-          passes := false;
-        elsif filter_item ->> 'op' = 'in' then
-          execute format('select ($1)::%s = any (($2)::%s[])', filter_column_type, filter_column_type)
-            into passes
-            using lookup ->> (filter_item ->> 'column'), array(select jsonb_array_elements_text(filter_item -> 'values'));
-        else
+         where a.attrelid = entity and a.attnum > 0 and not a.attisdropped and a.attgenerated = '';
+        perform pg_catalog.set_config('session_replication_role', 'replica', true);
+        begin
           execute format(
-            'select ($1)::%s %s ($2)::%s',
-            filter_column_type,
-            case filter_item ->> 'op'
-              when 'eq' then '=' when 'neq' then '<>' when 'lt' then '<'
-              when 'lte' then '<=' when 'gt' then '>' when 'gte' then '>='
-            end,
-            filter_column_type
-          )
-            into passes
-            using lookup ->> (filter_item ->> 'column'), filter_item -> 'values' ->> 0;
-        end if;
-        exit when passes is not true;
-      end loop;
-      continue when passes is not true;
-
-      -- The visibility check itself runs as the subscriber, with the subscriber's claims.
-      perform pg_catalog.set_config('role', role_name, true);
-      perform pg_catalog.set_config('request.jwt.claims', (check_item.spec -> 'claims')::text, true);
-      execute format('select realtime.%I($1)', check_function) into visible using lookup;
-      perform pg_catalog.set_config('role', 'none', true);
-      perform pg_catalog.set_config('request.jwt.claims', '', true);
-
-      if visible then
-        visible_checks := visible_checks || jsonb_build_object('position', check_item.position, 'columns', to_jsonb(selectable));
+            'insert into %s (%s) overriding system value select %s from jsonb_populate_record(null::%s, $1) r',
+            entity, writable_columns, writable_columns, entity
+          ) using lookup;
+        exception
+          -- The key is taken: the row committed after all (its session was slow to publish it) or a newer
+          -- one has its key. The checks below then see that row.
+          when unique_violation then
+            null;
+          -- The old row is incomplete (no replica identity full): nobody is shown this change.
+          when others then
+            raise exception using errcode = 'RTRLB';
+        end;
       end if;
-    end loop;
 
-    -- Undo the re-inserted row and the role switches in one go.
-    raise exception using errcode = 'RTRLB';
-  exception
-    when sqlstate 'RTRLB' then null;
-  end;
+      for check_item in
+        select c.value as spec, (c.ordinality - 1)::integer as position
+          from jsonb_array_elements(checks) with ordinality c
+      loop
+        role_name := check_item.spec -> 'claims' ->> 'role';
+        continue when role_name is null;
+        -- Per role, once: whether the API may switch to it (granted to authenticator, as for PostgREST)
+        -- and which columns it may select; an empty list means nothing is shown.
+        if not selectable_by_role ? role_name then
+          selectable_by_role := selectable_by_role || jsonb_build_object(role_name, (
+            select coalesce(jsonb_agg(a.attname order by a.attnum), '[]')
+              from pg_catalog.pg_attribute a
+             where a.attrelid = entity and a.attnum > 0 and not a.attisdropped
+               and exists (select from pg_catalog.pg_roles r where r.rolname = role_name)
+               and pg_catalog.pg_has_role('authenticator', role_name, 'member')
+               and pg_catalog.has_column_privilege(role_name, entity, a.attnum, 'SELECT')
+               and pg_catalog.has_schema_privilege(role_name, (select c.relnamespace from pg_catalog.pg_class c where c.oid = entity), 'USAGE')
+          ));
+        end if;
+        continue when jsonb_array_length(selectable_by_role -> role_name) = 0;
+
+        -- Filters (`column=op.value`) only on columns this subscriber may read, compared as the column's type.
+        passes := true;
+        for filter_item in
+          select f.value from jsonb_array_elements(check_item.spec -> 'filters') f
+           where jsonb_array_length(check_item.spec -> 'filters') > 0
+        loop
+          select format_type(a.atttypid, a.atttypmod)
+            into filter_column_type
+            from pg_catalog.pg_attribute a
+           where a.attrelid = entity and a.attname = filter_item ->> 'column' and a.attnum > 0 and not a.attisdropped;
+          if filter_column_type is null or not selectable_by_role -> role_name ? (filter_item ->> 'column') then
+            passes := false;
+          elsif filter_item ->> 'op' = 'in' then
+            execute format('select ($1)::%s = any (($2)::%s[])', filter_column_type, filter_column_type)
+              into passes
+              using lookup ->> (filter_item ->> 'column'), array(select jsonb_array_elements_text(filter_item -> 'values'));
+          else
+            execute format(
+              'select ($1)::%s %s ($2)::%s',
+              filter_column_type,
+              case filter_item ->> 'op'
+                when 'eq' then '=' when 'neq' then '<>' when 'lt' then '<'
+                when 'lte' then '<=' when 'gt' then '>' when 'gte' then '>='
+              end,
+              filter_column_type
+            )
+              into passes
+              using lookup ->> (filter_item ->> 'column'), filter_item -> 'values' ->> 0;
+          end if;
+          exit when passes is not true;
+        end loop;
+        continue when passes is not true;
+
+        -- The visibility check itself runs as the subscriber, with the subscriber's claims. Role and
+        -- claims stay until the next subscriber's replace them; the rollback below ends them.
+        perform pg_catalog.set_config('role', role_name, true),
+          pg_catalog.set_config('request.jwt.claims', (check_item.spec -> 'claims')::text, true);
+        execute format('select realtime.%I($1)', check_function) into visible using lookup;
+
+        if visible then
+          visible_checks := visible_checks || jsonb_build_object('position', check_item.position, 'columns', selectable_by_role -> role_name);
+        end if;
+      end loop;
+
+      if row_exists then
+        perform pg_catalog.set_config('role', 'none', true);
+        execute format('select not exists (select from %s t where %s)', entity, key_condition) into recheck using lookup;
+      end if;
+      -- Undo the re-inserted row and the role switches in one go.
+      raise exception using errcode = 'RTRLB';
+    exception
+      when sqlstate 'RTRLB' then null;
+    end;
+    exit when not recheck;
+    row_exists := false;
+  end loop;
 
   return query
     select (v ->> 'position')::integer,

@@ -70,7 +70,7 @@ async function newPerson({ admin = false } = {}) {
   return { id, token: await tokenFor(id) };
 }
 
-async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = find();
