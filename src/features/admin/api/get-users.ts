@@ -19,7 +19,7 @@ export interface UsersQuery {
   pageSize?: number;
 }
 
-export const usersQueryKeyRoot = ['admin', 'users'] as const;
+const usersQueryKeyRoot = ['admin', 'users'] as const;
 export const usersQueryKey = (query: UsersQuery) => [...usersQueryKeyRoot, query] as const;
 
 /** Characters with a meaning in PostgREST's filter grammar (`or=(…)` lists, `*` wildcards) are dropped. */

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAuditLog } from '../api/get-audit-log';
+import { DateTimeCell } from './date-time-cell';
 import { Pager } from './pager';
+import { PersonCell } from './person-cell';
 import { LoadingRows, MessageRow } from './table-states';
 
-const COLUMNS = 5;
+const COLUMNS = 4;
 
 /** /admin/audit-log: who did what to which record, when. Read-only: the database alone writes it. */
 export function AuditLogPage() {
@@ -20,8 +22,7 @@ export function AuditLogPage() {
             <TableRow>
               <TableHead>When</TableHead>
               <TableHead>Who</TableHead>
-              <TableHead>Action</TableHead>
-              <TableHead>Record</TableHead>
+              <TableHead>What</TableHead>
               <TableHead>Details</TableHead>
             </TableRow>
           </TableHeader>
@@ -35,31 +36,22 @@ export function AuditLogPage() {
             ) : (
               entries.data.rows.map((entry) => (
                 <TableRow key={entry.id} data-testid="audit-log-row">
-                  <TableCell>{new Date(entry.at).toLocaleString()}</TableCell>
-                  <TableCell>
-                    {entry.actorEmail ? (
-                      <>
-                        <span className="font-medium">{entry.actorName || entry.actorEmail}</span>
-                        <span className="text-muted-foreground block text-xs">{entry.actorEmail}</span>
-                      </>
-                    ) : entry.actorId ? (
-                      'Deleted user'
-                    ) : (
-                      'System'
-                    )}
-                  </TableCell>
-                  <TableCell className="font-mono text-xs">{entry.action}</TableCell>
+                  <DateTimeCell value={entry.at} />
+                  {entry.actorEmail ? (
+                    <PersonCell name={entry.actorName ?? ''} email={entry.actorEmail} />
+                  ) : (
+                    <TableCell>{entry.actorId ? 'Deleted user' : 'System'}</TableCell>
+                  )}
+                  {/* Wrapped, not scrolled: the table fits the page instead of hiding columns off-screen. */}
                   <TableCell className="whitespace-normal">
-                    {entry.targetTable}
-                    {entry.targetId && (
-                      <span className="text-muted-foreground block max-w-40 font-mono text-xs break-all">
-                        {entry.targetId}
-                      </span>
-                    )}
+                    <span className="block font-mono text-xs">{entry.action}</span>
+                    <span className="text-muted-foreground block max-w-56 font-mono text-xs break-all">
+                      {entry.targetTable}
+                      {entry.targetId && ` ${entry.targetId}`}
+                    </span>
                   </TableCell>
                   <TableCell className="whitespace-normal">
-                    {/* Wrapped, not scrolled: the table fits the page instead of hiding columns off-screen. */}
-                    <code className="block max-w-72 text-xs break-all">{JSON.stringify(entry.details)}</code>
+                    <code className="block max-w-64 text-xs break-all">{JSON.stringify(entry.details)}</code>
                   </TableCell>
                 </TableRow>
               ))

@@ -9,6 +9,8 @@ import { useDecideBuyRequest, type BuyDecision } from '../api/decide-buy-request
 import { buyRequestsQueryKeyRoot, useBuyRequests } from '../api/get-buy-requests';
 import { useAdminQueueRealtime } from '../hooks/use-admin-queue-realtime';
 import { DecisionButtons } from './decision-buttons';
+import { DateTimeCell } from './date-time-cell';
+import { PersonCell } from './person-cell';
 import { Pager } from './pager';
 import { LoadingRows, MessageRow } from './table-states';
 
@@ -52,11 +54,8 @@ export function BuyRequestsPage() {
             ) : (
               requests.data.rows.map((request) => (
                 <TableRow key={request.id} data-testid="admin-buy-request-row">
-                  <TableCell>{new Date(request.date).toLocaleString()}</TableCell>
-                  <TableCell>
-                    <span className="font-medium">{request.userName || '—'}</span>
-                    <span className="text-muted-foreground block text-xs">{request.email}</span>
-                  </TableCell>
+                  <DateTimeCell value={request.date} />
+                  <PersonCell name={request.userName} email={request.email} />
                   <TableCell className="capitalize">{request.cryptocurrency}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
                   <TableCell>

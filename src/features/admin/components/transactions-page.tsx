@@ -8,11 +8,13 @@ import { TRANSACTION_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
 import { useStatusTypes } from '../api/get-status-types';
 import { useTransactions } from '../api/get-transactions';
 import { useSetTransactionStatus } from '../api/set-transaction-status';
+import { DateTimeCell } from './date-time-cell';
+import { PersonCell } from './person-cell';
 import { Pager } from './pager';
 import { StatusSelect, type StatusOption } from './status-select';
 import { LoadingRows, MessageRow } from './table-states';
 
-const COLUMNS = 6;
+const COLUMNS = 5;
 const TRANSACTION_STATUSES: StatusOption[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'complete', label: 'Complete' },
@@ -46,7 +48,6 @@ export function TransactionsPage() {
               <TableHead>Type</TableHead>
               <TableHead className="text-right">Amount</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead>Change status</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -61,11 +62,8 @@ export function TransactionsPage() {
             ) : (
               transactions.data.rows.map((transaction) => (
                 <TableRow key={transaction.id} data-testid="admin-transaction-row">
-                  <TableCell>{new Date(transaction.date).toLocaleString()}</TableCell>
-                  <TableCell>
-                    <span className="font-medium">{transaction.userName || '—'}</span>
-                    <span className="text-muted-foreground block text-xs">{transaction.email}</span>
-                  </TableCell>
+                  <DateTimeCell value={transaction.date} />
+                  <PersonCell name={transaction.userName} email={transaction.email} />
                   <TableCell className="capitalize">
                     {transaction.type}
                     {transaction.cryptocurrency && (
@@ -74,17 +72,17 @@ export function TransactionsPage() {
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatUsd(transaction.amount)}</TableCell>
                   <TableCell>
-                    <StatusBadge status={transaction.status} palette="transaction" />
-                  </TableCell>
-                  <TableCell>
-                    <StatusSelect
-                      label={`Status of ${transaction.userName || transaction.email}'s ${transaction.type} of ${formatUsd(transaction.amount)}`}
-                      value={transaction.status}
-                      builtIn={TRANSACTION_STATUSES}
-                      statusTypes={statusTypeNames}
-                      disabled={statusChange.isPending}
-                      onChange={(status) => changeStatus(transaction.id, status)}
-                    />
+                    <div className="grid justify-items-start gap-1.5">
+                      <StatusBadge status={transaction.status} palette="transaction" />
+                      <StatusSelect
+                        label={`Status of ${transaction.userName || transaction.email}'s ${transaction.type} of ${formatUsd(transaction.amount)}`}
+                        value={transaction.status}
+                        builtIn={TRANSACTION_STATUSES}
+                        statusTypes={statusTypeNames}
+                        disabled={statusChange.isPending}
+                        onChange={(status) => changeStatus(transaction.id, status)}
+                      />
+                    </div>
                   </TableCell>
                 </TableRow>
               ))

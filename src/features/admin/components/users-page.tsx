@@ -66,7 +66,11 @@ export function UsersPage() {
               users.data.rows.map((user) => (
                 <TableRow key={user.id} data-testid="admin-user-row">
                   <TableCell className="font-medium">{user.fullName || '—'}</TableCell>
-                  <TableCell>{user.email}</TableCell>
+                  <TableCell>
+                    <span className="block max-w-64 truncate" title={user.email}>
+                      {user.email}
+                    </span>
+                  </TableCell>
                   <TableCell className="capitalize">{user.role}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatUsd(user.available)}</TableCell>
                   <TableCell>{new Date(user.registrationDate).toLocaleDateString()}</TableCell>

@@ -16,12 +16,14 @@ import {
 import { useSetWithdrawRequestStatus } from '../api/set-withdraw-request-status';
 import { useAdminQueueRealtime } from '../hooks/use-admin-queue-realtime';
 import { DecisionButtons } from './decision-buttons';
+import { DateTimeCell } from './date-time-cell';
+import { PersonCell } from './person-cell';
 import { Pager } from './pager';
 import { StatusSelect, type StatusOption } from './status-select';
 import { LoadingRows, MessageRow } from './table-states';
 import { WithdrawalDetailsDialog } from './withdrawal-details-dialog';
 
-const COLUMNS = 7;
+const COLUMNS = 6;
 const WITHDRAW_STATUSES: StatusOption[] = [
   { value: 'pending', label: 'pending' },
   { value: 'approved', label: 'approved' },
@@ -60,7 +62,6 @@ export function WithdrawRequestsPage() {
               <TableHead className="text-right">Amount</TableHead>
               <TableHead>Method</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead>Change status</TableHead>
               <TableHead className="text-right">Actions</TableHead>
             </TableRow>
           </TableHeader>
@@ -78,25 +79,22 @@ export function WithdrawRequestsPage() {
                 const subject = `${request.userName || request.email}'s withdrawal of ${formatUsd(request.amount)}`;
                 return (
                   <TableRow key={request.id} data-testid="admin-withdraw-request-row">
-                    <TableCell>{new Date(request.date).toLocaleString()}</TableCell>
-                    <TableCell>
-                      <span className="font-medium">{request.userName || '—'}</span>
-                      <span className="text-muted-foreground block text-xs">{request.email}</span>
-                    </TableCell>
+                    <DateTimeCell value={request.date} />
+                    <PersonCell name={request.userName} email={request.email} />
                     <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
                     <TableCell className="capitalize">{request.withdrawMethod}</TableCell>
                     <TableCell>
-                      <StatusBadge status={request.status} palette="request" />
-                    </TableCell>
-                    <TableCell>
-                      <StatusSelect
-                        label={`Status of ${subject}`}
-                        value={request.status}
-                        builtIn={WITHDRAW_STATUSES}
-                        statusTypes={statusTypeNames}
-                        disabled={statusChange.isPending || FINAL_STATUSES.has(request.status)}
-                        onChange={(status) => changeStatus(request.id, status)}
-                      />
+                      <div className="grid justify-items-start gap-1.5">
+                        <StatusBadge status={request.status} palette="request" />
+                        <StatusSelect
+                          label={`Status of ${subject}`}
+                          value={request.status}
+                          builtIn={WITHDRAW_STATUSES}
+                          statusTypes={statusTypeNames}
+                          disabled={statusChange.isPending || FINAL_STATUSES.has(request.status)}
+                          onChange={(status) => changeStatus(request.id, status)}
+                        />
+                      </div>
                     </TableCell>
                     <TableCell>
                       <div className="flex justify-end gap-2">
