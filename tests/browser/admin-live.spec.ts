@@ -1,0 +1,97 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { seededAccounts } from '../../devstack/config';
+import { personWithBalance } from './support/admin-people';
+import { logIn, toast } from './support/auth-people';
+import { signInAdmin } from './support/buy-people';
+
+test.use({ locale: 'en-US' });
+
+/** The spec's budget for a new request to reach an admin's open queue. */
+const LIVE_BUDGET_MS = 2_000;
+
+/** The market-data provider is the one outside party we may stub. */
+const marketCoins = [
+  {
+    id: 'bitcoin',
+    symbol: 'btc',
+    name: 'Bitcoin',
+    image: '',
+    current_price: 30000,
+    market_cap: 570_000_000_000,
+    market_cap_rank: 1,
+    price_change_percentage_24h: 1,
+  },
+];
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.route('**/coins/markets?**', (route) => route.fulfill({ json: marketCoins }));
+  await page.addInitScript(() => {
+    for (const flag of ['hasSeenLimits', 'hasSeenBuyLimits', 'hasSeenWithdrawLimits']) {
+      sessionStorage.setItem(flag, 'true');
+    }
+  });
+  return page;
+}
+
+async function openFromMenu(page: Page, label: string, path: RegExp) {
+  await page.getByRole('link', { name: label, exact: true }).click();
+  await expect(page).toHaveURL(path);
+}
+
+test('a user’s buy request and withdrawal reach the admin’s queues live, and the approvals reach the user live', async ({
+  browser,
+}) => {
+  const person = await personWithBalance(await signInAdmin(), 'Live Person', 1000);
+  const adminPage = await newPage(browser);
+  const userPage = await newPage(browser);
+  await logIn(adminPage, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(userPage, person);
+
+  // Buy: the admin's open queue shows the new request without a reload.
+  await openFromMenu(adminPage, 'Buy requests', /\/admin\/buy-requests$/);
+  await expect(adminPage.getByRole('heading', { name: 'Buy requests', level: 1 })).toBeVisible();
+  await expect(adminPage.locator('[aria-busy="true"]')).toHaveCount(0);
+  await openFromMenu(userPage, 'Buy', /\/user\/buy$/);
+  await userPage.getByLabel('Cryptocurrency').selectOption('bitcoin');
+  await userPage.getByLabel('Amount (USD)').fill('250');
+  await userPage.getByRole('button', { name: 'Submit Buy Request' }).click();
+  await expect(toast(userPage, 'Buy request submitted successfully')).toBeVisible();
+  const adminBuyRow = adminPage.getByTestId('admin-buy-request-row').filter({ hasText: person.fullName });
+  await expect(adminBuyRow).toBeVisible({ timeout: LIVE_BUDGET_MS });
+  await expect(adminBuyRow).toContainText('$250.00');
+
+  await adminBuyRow.getByRole('button', { name: /^Approve / }).click();
+  await expect(adminBuyRow.getByText('approved')).toBeVisible();
+  const userBuyRow = userPage.getByTestId('buy-request-row').first();
+  await expect(userBuyRow.getByText('approved')).toHaveAttribute('data-tone', 'green', {
+    timeout: LIVE_BUDGET_MS,
+  });
+  await expect(userPage.getByTestId('available-balance')).toHaveText('$750.00');
+
+  // Withdraw: same journey through the withdraw queue.
+  await openFromMenu(adminPage, 'Withdraw requests', /\/admin\/withdraw-requests$/);
+  await expect(adminPage.getByRole('heading', { name: 'Withdraw requests', level: 1 })).toBeVisible();
+  await expect(adminPage.locator('[aria-busy="true"]')).toHaveCount(0);
+  await openFromMenu(userPage, 'Withdraw', /\/user\/withdraw$/);
+  await userPage.getByLabel('Amount (USD)').fill('100');
+  await userPage.getByLabel('Withdraw method').selectOption('wallet');
+  await userPage.getByLabel('Cryptocurrency').selectOption('ETH');
+  await userPage.getByLabel('Wallet address').fill('0x1111222233334444555566667777888899990000');
+  await userPage.getByRole('button', { name: 'Submit Withdraw Request' }).click();
+  await expect(toast(userPage, 'Withdraw request submitted successfully')).toBeVisible();
+  const adminWithdrawRow = adminPage
+    .getByTestId('admin-withdraw-request-row')
+    .filter({ hasText: person.fullName });
+  await expect(adminWithdrawRow).toBeVisible({ timeout: LIVE_BUDGET_MS });
+  await expect(adminWithdrawRow).toContainText('$100.00');
+
+  await adminWithdrawRow.getByRole('button', { name: /^Approve / }).click();
+  await expect(adminWithdrawRow.locator('[data-tone]')).toHaveText('approved');
+  const userWithdrawRow = userPage.getByTestId('withdraw-request-row').first();
+  await expect(userWithdrawRow.getByText('approved')).toHaveAttribute('data-tone', 'green', {
+    timeout: LIVE_BUDGET_MS,
+  });
+  await expect(userPage.getByTestId('available-balance')).toHaveText('$650.00');
+});

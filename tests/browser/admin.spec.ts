@@ -1,0 +1,399 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seededAccounts } from '../../devstack/config';
+import { seriousAccessibilityViolations } from './support/accessibility';
+import {
+  personWithBalance,
+  submitBuyRequest,
+  submitWalletWithdrawal,
+  uniqueName,
+} from './support/admin-people';
+import { existingUser, logIn, toast } from './support/auth-people';
+import { signInAdmin } from './support/buy-people';
+
+test.use({ locale: 'en-US' });
+
+const adminPages = [
+  { path: '/admin/users', heading: 'Users' },
+  { path: '/admin/transactions', heading: 'Transactions' },
+  { path: '/admin/deposit', heading: 'Deposit' },
+  { path: '/admin/status-types', heading: 'Status types' },
+  { path: '/admin/buy-requests', heading: 'Buy requests' },
+  { path: '/admin/withdraw-requests', heading: 'Withdraw requests' },
+  { path: '/admin/settings', heading: 'Settings' },
+  { path: '/admin/audit-log', heading: 'Audit log' },
+];
+
+async function logInAsAdmin(page: Page) {
+  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+}
+
+/** Opens an admin page through the side menu, as an admin does. */
+async function openFromMenu(page: Page, label: string, heading: string) {
+  await page.getByRole('link', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+}
+
+test('a visitor and a user are sent to the log-in page from every admin page', async ({ browser }) => {
+  // Separate browsers: a visitor's trip to /login remembers the admin page as where to return after logging in.
+  const visitor = await (await browser.newContext()).newPage();
+  for (const { path } of adminPages) {
+    await visitor.goto(path);
+    await expect(visitor).toHaveURL(/\/login$/);
+  }
+  const userPage = await (await browser.newContext()).newPage();
+  await logIn(userPage, await existingUser('admin-outsider'));
+  for (const { path } of adminPages) {
+    await userPage.goto(path);
+    await expect(userPage).toHaveURL(/\/login$/);
+  }
+});
+
+test('every admin page is reachable from the grouped side menu and has no serious accessibility violation', async ({
+  page,
+}) => {
+  // Pending requests make the queues their widest (Approve and Reject buttons on the row).
+  const person = await personWithBalance(await signInAdmin(), 'Accessible', 500);
+  await submitBuyRequest(person, 100);
+  await submitWalletWithdrawal(person, 100, '0x1111222233334444555566667777888899990000');
+  await page.goto('/admin');
+  await logInAsAdmin(page);
+  const menu = page.getByRole('navigation', { name: 'Side menu' });
+  for (const group of ['User Management', 'Transactions', 'Requests', 'System']) {
+    await expect(menu.getByText(group, { exact: true }).first()).toBeVisible();
+  }
+  await expect(toast(page, 'Login successful')).toBeHidden({ timeout: 10_000 });
+  for (const { path, heading } of adminPages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await seriousAccessibilityViolations(page), path).toEqual([]);
+  }
+});
+
+test('users: search by name or e-mail shows the available balance; deleting asks first and removes the person', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Searchable', 1234.5);
+  await submitWalletWithdrawal(person, 234.5, '0x1111222233334444555566667777888899990000');
+  await logInAsAdmin(page);
+
+  const search = page.getByRole('searchbox', { name: 'Search by name or e-mail' });
+  await search.fill(person.fullName);
+  const rows = page.getByTestId('admin-user-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(person.fullName);
+  await expect(rows.first()).toContainText(person.email);
+  await expect(rows.first()).toContainText('user');
+  await expect(rows.first()).toContainText('$1,000.00');
+
+  await search.fill(person.email.toUpperCase());
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(person.fullName);
+
+  await rows
+    .first()
+    .getByRole('button', { name: `Delete ${person.fullName}` })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    'Are you sure you want to delete this user? This action cannot be undone and will delete all associated data.',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rows).toHaveCount(1);
+
+  await rows
+    .first()
+    .getByRole('button', { name: `Delete ${person.fullName}` })
+    .click();
+  await dialog.getByRole('button', { name: 'Delete user' }).click();
+  await expect(toast(page, 'User and all associated data deleted')).toBeVisible();
+  await expect(page.getByText('No users found.')).toBeVisible();
+  const { data } = await admin.from('profiles').select('id').eq('id', person.id);
+  expect(data).toEqual([]);
+});
+
+test('users: deleting your own account is refused with the reason', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(seededAccounts.admin.email);
+  const row = page.getByTestId('admin-user-row').filter({ hasText: seededAccounts.admin.email });
+  await row.getByRole('button', { name: /^Delete / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete user' }).click();
+  await expect(toast(page, 'You cannot delete your own account')).toBeVisible();
+});
+
+test('deposit: required fields, then a pending deposit that completes from the transactions list', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Depositee', 0);
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Deposit', 'Deposit');
+
+  await page.getByRole('button', { name: 'Create deposit' }).click();
+  await expect(page.getByText('User is required')).toBeVisible();
+  await expect(page.getByText('Amount must be greater than 0')).toBeVisible();
+
+  await page.getByLabel('Find a user').fill(person.fullName);
+  await expect(page.getByLabel('User', { exact: true }).locator('option')).toHaveCount(2);
+  await page
+    .getByLabel('User', { exact: true })
+    .selectOption({ label: `${person.fullName} (${person.email})` });
+  await page.getByLabel('Amount (USD)').fill('0.001');
+  await page.getByRole('button', { name: 'Create deposit' }).click();
+  await expect(page.getByText('Amount must be greater than 0')).toBeVisible();
+  await expect(page.getByText('User is required')).toBeHidden();
+
+  await page.getByLabel('Amount (USD)').fill('75.25');
+  await page.getByRole('button', { name: 'Create deposit' }).click();
+  await expect(toast(page, 'Deposit created')).toBeVisible();
+
+  await openFromMenu(page, 'Transactions', 'Transactions');
+  const row = page.getByTestId('admin-transaction-row').filter({ hasText: person.fullName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('deposit');
+  await expect(row).toContainText('$75.25');
+  await expect(row.getByText('pending', { exact: true })).toHaveAttribute('data-tone', 'yellow');
+
+  await row.getByRole('combobox').selectOption('complete');
+  await expect(toast(page, 'Transaction status updated')).toBeVisible();
+  await expect(row.getByText('complete', { exact: true })).toHaveAttribute('data-tone', 'green');
+  const { data: wallet } = await admin
+    .from('wallet_balances')
+    .select('available')
+    .eq('user_id', person.id)
+    .single();
+  expect(wallet?.available).toBe(75.25);
+});
+
+test('deposit: a person deleted meanwhile gets the failure message', async ({ page }) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Vanishing', 0);
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Deposit', 'Deposit');
+  await page.getByLabel('Find a user').fill(person.fullName);
+  await expect(page.getByLabel('User', { exact: true }).locator('option')).toHaveCount(2);
+  await page
+    .getByLabel('User', { exact: true })
+    .selectOption({ label: `${person.fullName} (${person.email})` });
+  await page.getByLabel('Amount (USD)').fill('10');
+  const { error } = await admin.functions.invoke('admin-delete-user', { body: { userId: person.id } });
+  expect(error).toBeNull();
+
+  await page.getByRole('button', { name: 'Create deposit' }).click();
+  await expect(toast(page, 'Failed to create deposit transaction')).toBeVisible();
+});
+
+test('transactions: a status change that would overdraw the wallet says Insufficient balance', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Overdrawn', 100);
+  // 80 of the 100 are reserved by an open withdrawal, so taking the deposit back would leave -80.
+  await submitWalletWithdrawal(person, 80, '0x9999888877776666555544443333222211110000');
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Transactions', 'Transactions');
+
+  const row = page.getByTestId('admin-transaction-row').filter({ hasText: person.fullName });
+  await expect(row.getByText('complete', { exact: true })).toBeVisible();
+  await row.getByRole('combobox').selectOption('pending');
+  await expect(toast(page, 'Insufficient balance')).toBeVisible();
+  await expect(row.getByText('complete', { exact: true })).toBeVisible();
+  await expect(row.getByRole('combobox')).toHaveValue('complete');
+});
+
+test('status types: required name, create, duplicate refused, offered in the dropdowns, delete', async ({
+  page,
+}) => {
+  const name = uniqueName('on hold').toLowerCase();
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Status types', 'Status types');
+
+  await page.getByRole('button', { name: 'Add status type' }).click();
+  await expect(page.getByText('Status type name is required')).toBeVisible();
+
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Add status type' }).click();
+  await expect(toast(page, 'Status type created')).toBeVisible();
+  const row = page.getByTestId('status-type-row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText(name)).toHaveAttribute('data-tone', 'purple');
+
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Add status type' }).click();
+  await expect(toast(page, 'A status type with this name already exists')).toBeVisible();
+
+  await page.getByLabel('Name').fill('Pending');
+  await page.getByRole('button', { name: 'Add status type' }).click();
+  await expect(toast(page, 'Status "Pending" is built in')).toBeVisible();
+
+  await openFromMenu(page, 'Transactions', 'Transactions');
+  await expect(page.getByTestId('admin-transaction-row').first().getByRole('option', { name })).toHaveCount(
+    1,
+  );
+
+  await openFromMenu(page, 'Status types', 'Status types');
+  await row.getByRole('button', { name: `Delete status type ${name}` }).click();
+  await expect(toast(page, 'Status type deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('buy requests: approve and reject only while pending, Insufficient balance, and coloured badges', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Buyer', 500);
+  await submitBuyRequest(person, 600);
+  await submitBuyRequest(person, 200);
+  await submitBuyRequest(person, 50);
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Buy requests', 'Buy requests');
+
+  const rows = page.getByTestId('admin-buy-request-row').filter({ hasText: person.fullName });
+  await expect(rows).toHaveCount(3);
+  // Newest first.
+  await expect(rows.nth(0)).toContainText('$50.00');
+  await expect(rows.nth(1)).toContainText('$200.00');
+  await expect(rows.nth(2)).toContainText('$600.00');
+  await expect(rows.nth(0)).toContainText('bitcoin');
+  await expect(rows.nth(0).getByText('pending')).toHaveAttribute('data-tone', 'yellow');
+
+  await rows
+    .nth(2)
+    .getByRole('button', { name: /^Approve / })
+    .click();
+  await expect(toast(page, 'Insufficient balance')).toBeVisible();
+  await expect(rows.nth(2).getByText('pending')).toBeVisible();
+
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^Approve / })
+    .click();
+  await expect(toast(page, 'Buy request approved')).toBeVisible();
+  await expect(rows.nth(1).getByText('approved')).toHaveAttribute('data-tone', 'green');
+  await expect(rows.nth(1).getByRole('button')).toHaveCount(0);
+
+  await rows
+    .nth(0)
+    .getByRole('button', { name: /^Reject / })
+    .click();
+  await expect(toast(page, 'Buy request rejected')).toBeVisible();
+  await expect(rows.nth(0).getByText('rejected')).toHaveAttribute('data-tone', 'red');
+  await expect(rows.nth(0).getByRole('button')).toHaveCount(0);
+
+  const { data: wallet } = await admin
+    .from('wallet_balances')
+    .select('available')
+    .eq('user_id', person.id)
+    .single();
+  expect(wallet?.available).toBe(300);
+});
+
+test("buy requests: another admin's decision shows live and removes the buttons", async ({ page }) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Raced', 500);
+  const requestId = await submitBuyRequest(person, 100);
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Buy requests', 'Buy requests');
+  const row = page.getByTestId('admin-buy-request-row').filter({ hasText: person.fullName });
+  await expect(row.getByText('pending')).toBeVisible();
+
+  const { error } = await admin.rpc('reject_buy_request', { request_id: requestId });
+  expect(error).toBeNull();
+  await expect(row.getByText('rejected')).toBeVisible({ timeout: 2_000 });
+  await expect(row.getByRole('button')).toHaveCount(0);
+});
+
+test('withdraw requests: status dropdown with status types, details decrypted, approve locks the status', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Withdrawer', 500);
+  const walletAddress = `0x${Date.now().toString(16).padStart(40, 'a')}`;
+  await submitWalletWithdrawal(person, 120, walletAddress);
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Withdraw requests', 'Withdraw requests');
+
+  const row = page.getByTestId('admin-withdraw-request-row').filter({ hasText: person.fullName });
+  await expect(row).toContainText('$120.00');
+  await expect(row).toContainText('wallet');
+  const status = row.getByRole('combobox');
+  // The status badge (the dropdown also lists every status by name).
+  const badge = row.locator('[data-tone]');
+  await expect(badge).toHaveText('pending');
+  await expect(badge).toHaveAttribute('data-tone', 'yellow');
+  await expect(status.locator('option')).toContainText([
+    'pending',
+    'approved',
+    'rejected',
+    'processing',
+    'cancelled',
+  ]);
+
+  await status.selectOption('processing');
+  await expect(toast(page, 'Withdraw request status updated')).toBeVisible();
+  await expect(badge).toHaveText('processing');
+  await expect(badge).toHaveAttribute('data-tone', 'blue');
+  await expect(row.getByRole('button', { name: /^Approve / })).toHaveCount(0);
+
+  await row.getByRole('button', { name: /^Details of / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdrawal details' });
+  await expect(dialog).toContainText(walletAddress);
+  await expect(dialog).toContainText('ETH');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await status.selectOption('pending');
+  await expect(badge).toHaveText('pending');
+  await row.getByRole('button', { name: /^Approve / }).click();
+  await expect(badge).toHaveText('approved');
+  await expect(badge).toHaveAttribute('data-tone', 'green');
+  await expect(status).toBeDisabled();
+  await expect(row.getByRole('button', { name: /^(Approve|Reject) / })).toHaveCount(0);
+  const { data: wallet } = await admin
+    .from('wallet_balances')
+    .select('balance')
+    .eq('user_id', person.id)
+    .single();
+  expect(wallet?.balance).toBe(380);
+});
+
+test('settings: limit rules, then saving the limits', async ({ page }) => {
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Settings', 'Settings');
+  const minimum = page.getByLabel('Minimum amount (USD)');
+  const maximum = page.getByLabel('Maximum amount (USD)');
+  await expect(minimum).toHaveValue('10');
+  await expect(maximum).toHaveValue('10000');
+
+  await minimum.fill('500');
+  await maximum.fill('100');
+  await page.getByRole('button', { name: 'Save limits' }).click();
+  await expect(page.getByText('Minimum amount must be less than maximum amount')).toBeVisible();
+
+  await minimum.fill('-5');
+  await page.getByRole('button', { name: 'Save limits' }).click();
+  await expect(page.getByText('Amounts cannot be negative')).toBeVisible();
+
+  // Other specs rely on the seeded limits, so the saved values are those.
+  await minimum.fill('10');
+  await maximum.fill('10000');
+  await page.getByRole('button', { name: 'Save limits' }).click();
+  await expect(toast(page, 'Transaction limits updated')).toBeVisible();
+});
+
+test('audit log: shows who did what to which record, newest first', async ({ page }) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Audited', 300);
+  const requestId = await submitBuyRequest(person, 40);
+  const { error } = await admin.rpc('approve_buy_request', { request_id: requestId });
+  expect(error).toBeNull();
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Audit log', 'Audit log');
+
+  const row = page.getByTestId('audit-log-row').filter({ hasText: requestId });
+  await expect(row).toContainText('buy_request.approve');
+  await expect(row).toContainText('Ada Admin');
+  await expect(row).toContainText(seededAccounts.admin.email);
+  await expect(row).toContainText('buy_requests');
+  await expect(page.getByRole('button', { name: /delete|edit/i })).toHaveCount(0);
+});

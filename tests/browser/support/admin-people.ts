@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { localDefaults } from '../../../devstack/config';
+import type { Database } from '../../../src/types/database';
+import { apiUrl } from './auth-people';
+import { completeTransaction, createPendingDeposit } from './buy-people';
+
+/**
+ * People for the admin back office specs. The browser specs share one seeded stack, so each test makes
+ * its own people with names no other test uses, and finds its rows by those names.
+ */
+
+export interface AdminTestPerson {
+  id: string;
+  fullName: string;
+  email: string;
+  password: string;
+  /** The person's own supabase-js session, to act as they would from their browser. */
+  client: SupabaseClient<Database>;
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${randomUUID().slice(0, 8)}`;
+}
+
+/** A new user (signed up through Auth) holding `balance` USD from a completed admin deposit. */
+export async function personWithBalance(
+  admin: SupabaseClient<Database>,
+  namePrefix: string,
+  balance: number,
+): Promise<AdminTestPerson> {
+  const fullName = uniqueName(namePrefix);
+  const email = `admin-spec-${randomUUID()}@example.com`;
+  const password = 'admin-spec-pass-123';
+  const client = createClient<Database>(apiUrl(), localDefaults.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no WebSocket of its own; supabase-js makes its Realtime client eagerly.
+    realtime: { transport: ws as unknown as WebSocketLikeConstructor },
+  });
+  const { data, error } = await client.auth.signUp({
+    email,
+    password,
+    options: { data: { full_name: fullName } },
+  });
+  if (error) throw error;
+  if (!data.user) throw new Error('Sign-up returned no user');
+  if (balance > 0) await completeTransaction(admin, await createPendingDeposit(admin, data.user.id, balance));
+  return { id: data.user.id, fullName, email, password, client };
+}
+
+/** A pending buy request the person sends as the buy page does. */
+export async function submitBuyRequest(person: AdminTestPerson, amount: number): Promise<string> {
+  const { data, error } = await person.client
+    .from('buy_requests')
+    .insert({ user_id: person.id, cryptocurrency: 'bitcoin', amount, status: 'pending' })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id;
+}
+
+/** A pending crypto-wallet withdrawal the person sends through the withdrawals function, as the form does. */
+export async function submitWalletWithdrawal(person: AdminTestPerson, amount: number, walletAddress: string) {
+  const { data, error } = await person.client.functions.invoke<{ id: string }>('withdrawals', {
+    body: { amount, withdrawMethod: 'wallet', details: { cryptoType: 'ETH', walletAddress } },
+  });
+  if (error || !data) throw error ?? new Error('The withdrawals function answered nothing');
+  return data.id;
+}
