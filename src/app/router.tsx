@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteErrorScreen } from '@/components/errors/route-error-screen';
+import { AppRoot, type PageHandle } from './app-root';
 import LandingRoute from './routes/landing';
 import PublicLayoutRoute from './routes/public-layout';
 
@@ -11,16 +12,19 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/** The landing and legal pages raise no toasts, so their visitors skip the toaster's download. */
+const quiet: Pick<RouteObject, 'handle'> = { handle: { toasts: false } satisfies PageHandle };
+
 export const routes: RouteObject[] = [
   {
     // The landing page and its shell ship in the entry chunk: the most visited page paints without a
     // second round of chunk requests (its largest paint is what the landing-vitals bench budgets).
     Component: PublicLayoutRoute,
     children: [
-      { index: true, Component: LandingRoute },
-      { path: 'terms-of-service', ...page(() => import('./routes/terms-of-service')) },
-      { path: 'privacy-policy', ...page(() => import('./routes/privacy-policy')) },
-      { path: 'disclaimer', ...page(() => import('./routes/disclaimer')) },
+      { index: true, Component: LandingRoute, ...quiet },
+      { path: 'terms-of-service', ...quiet, ...page(() => import('./routes/terms-of-service')) },
+      { path: 'privacy-policy', ...quiet, ...page(() => import('./routes/privacy-policy')) },
+      { path: 'disclaimer', ...quiet, ...page(() => import('./routes/disclaimer')) },
       { path: 'login', ...page(() => import('./routes/auth/login')) },
       { path: 'signup', ...page(() => import('./routes/auth/signup')) },
       { path: 'reset-password', ...page(() => import('./routes/auth/reset-password')) },
@@ -59,6 +63,9 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  // A pathless root catches what any page throws while loading or rendering.
-  return createBrowserRouter([{ errorElement: <RouteErrorScreen />, children: routes }]);
+  // Pathless roots: the app root (toaster) and, inside it, what catches any page's error while loading
+  // or rendering, so the toaster outlives an error screen.
+  return createBrowserRouter([
+    { Component: AppRoot, children: [{ errorElement: <RouteErrorScreen />, children: routes }] },
+  ]);
 }

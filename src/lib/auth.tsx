@@ -1,8 +1,8 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { startSessionRefresh } from './session-refresh';
-import { supabase } from './supabase';
+import type { supabase } from './supabase';
 
 export type Role = 'admin' | 'user';
 
@@ -16,16 +16,33 @@ export interface AuthState {
   isLoading: boolean;
 }
 
-const AuthContext = createContext<AuthState | undefined>(undefined);
+interface AuthContextValue {
+  state: AuthState;
+  /** Loads the Supabase client and restores the session; idempotent. */
+  start: () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
 /** The role stored in the user's profile; `user` when the profile or its role is missing (spec §4). */
-async function readRole(userId: string): Promise<Role> {
-  const { data } = await supabase.from('profiles').select('role').eq('id', userId).maybeSingle();
+async function readRole(client: typeof supabase, userId: string): Promise<Role> {
+  const { data } = await client.from('profiles').select('role').eq('id', userId).maybeSingle();
   return data?.role === 'admin' ? 'admin' : 'user';
 }
 
+/** A sign-in link's redirect carries its session in the URL; the client must read it on arrival. */
+function urlCarriesSession(): boolean {
+  return /[#&?](access_token|error_description)=/.test(window.location.hash + window.location.search);
+}
+
+/**
+ * Holds the session for the whole app, but loads the Supabase client (and restores the session) only
+ * once a `useAuth` consumer mounts: the public pages never need it, and their visitors should not
+ * download it. Once started it keeps running, so moving between areas never re-restores the session.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [started, setStarted] = useState(urlCarriesSession);
   const [state, setState] = useState<Pick<AuthState, 'session' | 'role' | 'isLoading'>>({
     session: null,
     role: null,
@@ -33,45 +50,55 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   useEffect(() => {
-    let latestChange = 0;
-    let signedInUserId: string | null = null;
-    const {
-      data: { subscription },
-    } = supabase.auth.onAuthStateChange((_event, session) => {
-      const change = ++latestChange;
-      const userId = session?.user.id ?? null;
-      const sameUser = userId === signedInUserId;
-      if (!sameUser) {
-        // Someone else's (or nobody's) data must never show from the cache.
-        queryClient.clear();
-        signedInUserId = userId;
-      }
-      if (!session) {
-        setState({ session: null, role: null, isLoading: false });
-        return;
-      }
-      // A new person waits for their role; the same person (token refreshed) keeps theirs meanwhile.
-      setState((previous) =>
-        sameUser ? { ...previous, session } : { session, role: null, isLoading: true },
-      );
-      // supabase-js forbids awaiting its own calls inside this callback (it holds a lock), so defer.
-      setTimeout(() => {
-        void readRole(session.user.id).then((role) => {
-          if (change === latestChange) setState({ session, role, isLoading: false });
-        });
-      }, 0);
+    if (!started) return;
+    let stopped = false;
+    let stop = () => {};
+    void import('./supabase').then(({ supabase: client }) => {
+      if (stopped) return;
+      let latestChange = 0;
+      let signedInUserId: string | null = null;
+      const {
+        data: { subscription },
+      } = client.auth.onAuthStateChange((_event, session) => {
+        const change = ++latestChange;
+        const userId = session?.user.id ?? null;
+        const sameUser = userId === signedInUserId;
+        if (!sameUser) {
+          // Someone else's (or nobody's) data must never show from the cache.
+          queryClient.clear();
+          signedInUserId = userId;
+        }
+        if (!session) {
+          setState({ session: null, role: null, isLoading: false });
+          return;
+        }
+        // A new person waits for their role; the same person (token refreshed) keeps theirs meanwhile.
+        setState((previous) =>
+          sameUser ? { ...previous, session } : { session, role: null, isLoading: true },
+        );
+        // supabase-js forbids awaiting its own calls inside this callback (it holds a lock), so defer.
+        setTimeout(() => {
+          void readRole(client, session.user.id).then((role) => {
+            if (change === latestChange) setState({ session, role, isLoading: false });
+          });
+        }, 0);
+      });
+      const stopSessionRefresh = startSessionRefresh(client.auth);
+      stop = () => {
+        subscription.unsubscribe();
+        stopSessionRefresh();
+      };
     });
-    const stopSessionRefresh = startSessionRefresh(supabase.auth);
     return () => {
-      subscription.unsubscribe();
-      stopSessionRefresh();
+      stopped = true;
+      stop();
     };
-  }, [queryClient]);
+  }, [started, queryClient]);
 
-  const value: AuthState = {
-    ...state,
-    user: state.session?.user ?? null,
-    isAdmin: state.role === 'admin',
+  const start = useCallback(() => setStarted(true), []);
+  const value: AuthContextValue = {
+    state: { ...state, user: state.session?.user ?? null, isAdmin: state.role === 'admin' },
+    start,
   };
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -81,5 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 export function useAuth(): AuthState {
   const context = useContext(AuthContext);
   if (!context) throw new Error('useAuth must be used within an AuthProvider');
-  return context;
+  const { start } = context;
+  useEffect(start, [start]);
+  return context.state;
 }

@@ -1,0 +1,15 @@
+import { Toaster as SonnerToaster } from 'sonner';
+
+/** The app's toasts: top right for 5 s, below the sticky top bars (56–64 px) so they never cover Account or Logout. */
+export function Toaster() {
+  return (
+    <SonnerToaster
+      position="top-right"
+      duration={5000}
+      richColors
+      closeButton
+      offset={{ top: '4.5rem' }}
+      mobileOffset={{ top: '4.5rem' }}
+    />
+  );
+}
