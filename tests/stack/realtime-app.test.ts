@@ -33,6 +33,37 @@ async function signIn(account: { email: string; password: string }) {
   return { client, userId: data.user.id };
 }
 
+/**
+ * A fresh person with a completed deposit, signed up the way the seed does it, so that these tests
+ * never change the seeded accounts other tests count on.
+ */
+async function newPerson() {
+  const id = crypto.randomUUID();
+  const account = { email: `realtime-${id}@example.com`, password: 'realtime-pass-123' };
+  await db.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token,
+       email_change_token_new, email_change, email_change_token_current, reauthentication_token)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2,
+       extensions.crypt($3, extensions.gen_salt('bf')), now(), '{"provider": "email", "providers": ["email"]}',
+       '{"full_name": "Realtime Person"}', now(), now(), '', '', '', '', '', '')`,
+    [id, account.email, account.password],
+  );
+  await db.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     select users.id::text, users.id,
+       jsonb_build_object('sub', users.id::text, 'email', users.email, 'email_verified', true),
+       'email', now(), now(), now()
+     from auth.users as users where users.id = $1`,
+    [id],
+  );
+  await db.query(
+    `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', 1000, 'complete')`,
+    [id],
+  );
+  return account;
+}
+
 async function listen(client: SupabaseClient, table: string, filter?: string) {
   const changes: Change[] = [];
   await new Promise<void>((resolve, reject) => {
@@ -78,7 +109,7 @@ afterAll(async () => {
 describe('live app tables through the local stack', () => {
   it('shows an admin a user’s new buy request, then its approval as an UPDATE from pending to approved', async () => {
     const admin = await signIn(seededAccounts.admin);
-    const user = await signIn(seededAccounts.user);
+    const user = await signIn(await newPerson());
     const queue = await listen(admin.client, 'buy_requests');
     const ownList = await listen(user.client, 'buy_requests', `user_id=eq.${user.userId}`);
 
@@ -116,7 +147,7 @@ describe('live app tables through the local stack', () => {
 
   it('never sends encrypted_data of withdraw requests to the user or to the admin queue', async () => {
     const admin = await signIn(seededAccounts.admin);
-    const user = await signIn(seededAccounts.user);
+    const user = await signIn(await newPerson());
     const queue = await listen(admin.client, 'withdraw_requests');
     const ownList = await listen(user.client, 'withdraw_requests');
     const ciphertext = `iv-${crypto.randomUUID()}.ciphertext.wrapped-key`;
