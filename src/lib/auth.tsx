@@ -1,7 +1,15 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { startSessionRefresh } from './session-refresh';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
 import type { supabase } from './supabase';
 
 export type Role = 'admin' | 'user';
@@ -30,6 +38,46 @@ async function readRole(client: typeof supabase, userId: string): Promise<Role> 
   return data?.role === 'admin' ? 'admin' : 'user';
 }
 
+type SessionState = Pick<AuthState, 'session' | 'role' | 'isLoading'>;
+
+/**
+ * Follows the client's session, reading each newly signed-in person's role, until the returned
+ * function is called. `forgetCachedData` runs whenever the person changes.
+ */
+function followSession(
+  client: typeof supabase,
+  setState: Dispatch<SetStateAction<SessionState>>,
+  forgetCachedData: () => void,
+): () => void {
+  let latestChange = 0;
+  let signedInUserId: string | null = null;
+  const {
+    data: { subscription },
+  } = client.auth.onAuthStateChange((_event, session) => {
+    const change = ++latestChange;
+    const userId = session?.user.id ?? null;
+    const sameUser = userId === signedInUserId;
+    if (!sameUser) {
+      // Someone else's (or nobody's) data must never show from the cache.
+      forgetCachedData();
+      signedInUserId = userId;
+    }
+    if (!session) {
+      setState({ session: null, role: null, isLoading: false });
+      return;
+    }
+    // A new person waits for their role; the same person (token refreshed) keeps theirs meanwhile.
+    setState((previous) => (sameUser ? { ...previous, session } : { session, role: null, isLoading: true }));
+    // supabase-js forbids awaiting its own calls inside this callback (it holds a lock), so defer.
+    setTimeout(() => {
+      void readRole(client, session.user.id).then((role) => {
+        if (change === latestChange) setState({ session, role, isLoading: false });
+      });
+    }, 0);
+  });
+  return () => subscription.unsubscribe();
+}
+
 /** A sign-in link's redirect carries its session in the URL; the client must read it on arrival. */
 function urlCarriesSession(): boolean {
   return /[#&?](access_token|error_description)=/.test(window.location.hash + window.location.search);
@@ -43,52 +91,23 @@ function urlCarriesSession(): boolean {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [started, setStarted] = useState(urlCarriesSession);
-  const [state, setState] = useState<Pick<AuthState, 'session' | 'role' | 'isLoading'>>({
-    session: null,
-    role: null,
-    isLoading: true,
-  });
+  const [state, setState] = useState<SessionState>({ session: null, role: null, isLoading: true });
 
   useEffect(() => {
     if (!started) return;
     let stopped = false;
     let stop = () => {};
-    void import('./supabase').then(({ supabase: client }) => {
-      if (stopped) return;
-      let latestChange = 0;
-      let signedInUserId: string | null = null;
-      const {
-        data: { subscription },
-      } = client.auth.onAuthStateChange((_event, session) => {
-        const change = ++latestChange;
-        const userId = session?.user.id ?? null;
-        const sameUser = userId === signedInUserId;
-        if (!sameUser) {
-          // Someone else's (or nobody's) data must never show from the cache.
-          queryClient.clear();
-          signedInUserId = userId;
-        }
-        if (!session) {
-          setState({ session: null, role: null, isLoading: false });
-          return;
-        }
-        // A new person waits for their role; the same person (token refreshed) keeps theirs meanwhile.
-        setState((previous) =>
-          sameUser ? { ...previous, session } : { session, role: null, isLoading: true },
-        );
-        // supabase-js forbids awaiting its own calls inside this callback (it holds a lock), so defer.
-        setTimeout(() => {
-          void readRole(client, session.user.id).then((role) => {
-            if (change === latestChange) setState({ session, role, isLoading: false });
-          });
-        }, 0);
-      });
-      const stopSessionRefresh = startSessionRefresh(client.auth);
-      stop = () => {
-        subscription.unsubscribe();
-        stopSessionRefresh();
-      };
-    });
+    void Promise.all([import('./supabase'), import('./session-refresh')]).then(
+      ([{ supabase: client }, { startSessionRefresh }]) => {
+        if (stopped) return;
+        const stopFollowing = followSession(client, setState, () => queryClient.clear());
+        const stopSessionRefresh = startSessionRefresh(client.auth);
+        stop = () => {
+          stopFollowing();
+          stopSessionRefresh();
+        };
+      },
+    );
     return () => {
       stopped = true;
       stop();
