@@ -1,14 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seededAccounts } from '../../devstack/config';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import {
-  adminLanding,
-  logIn,
-  signInAdmin,
-  signUpFundedBuyer,
-  userLanding,
-  type Buyer,
-} from './support/buy-people';
+import { logIn } from './support/auth-people';
+import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer } from './support/buy-people';
 
 test.use({ locale: 'en-US' });
 

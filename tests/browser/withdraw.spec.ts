@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { logIn, signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { logIn } from './support/auth-people';
+import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 
 test.use({ locale: 'en-US' });
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import ws from 'ws';
@@ -78,15 +77,6 @@ export async function completeTransaction(admin: SupabaseClient<Database>, trans
     new_status: 'complete',
   });
   if (error) throw error;
-}
-
-/** Logs in through the login page; the dashboard sends users to their wallet and admins to /admin. */
-export async function logIn(page: Page, account: Pick<Buyer, 'email' | 'password'>, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(landing);
 }
 
 export const userLanding = /\/user\/wallet$/;
