@@ -167,35 +167,34 @@ begin
 
         -- Filters (`column=op.value`) only on columns this subscriber may read, compared as the column's type.
         passes := true;
-        for filter_item in
-          select f.value from jsonb_array_elements(check_item.spec -> 'filters') f
-           where jsonb_array_length(check_item.spec -> 'filters') > 0
-        loop
-          select format_type(a.atttypid, a.atttypmod)
-            into filter_column_type
-            from pg_catalog.pg_attribute a
-           where a.attrelid = entity and a.attname = filter_item ->> 'column' and a.attnum > 0 and not a.attisdropped;
-          if filter_column_type is null or not selectable_by_role -> role_name ? (filter_item ->> 'column') then
-            passes := false;
-          elsif filter_item ->> 'op' = 'in' then
-            execute format('select ($1)::%s = any (($2)::%s[])', filter_column_type, filter_column_type)
-              into passes
-              using lookup ->> (filter_item ->> 'column'), array(select jsonb_array_elements_text(filter_item -> 'values'));
-          else
-            execute format(
-              'select ($1)::%s %s ($2)::%s',
-              filter_column_type,
-              case filter_item ->> 'op'
-                when 'eq' then '=' when 'neq' then '<>' when 'lt' then '<'
-                when 'lte' then '<=' when 'gt' then '>' when 'gte' then '>='
-              end,
-              filter_column_type
-            )
-              into passes
-              using lookup ->> (filter_item ->> 'column'), filter_item -> 'values' ->> 0;
-          end if;
-          exit when passes is not true;
-        end loop;
+        if jsonb_array_length(check_item.spec -> 'filters') > 0 then
+          for filter_item in select f.value from jsonb_array_elements(check_item.spec -> 'filters') f loop
+            select format_type(a.atttypid, a.atttypmod)
+              into filter_column_type
+              from pg_catalog.pg_attribute a
+             where a.attrelid = entity and a.attname = filter_item ->> 'column' and a.attnum > 0 and not a.attisdropped;
+            if filter_column_type is null or not selectable_by_role -> role_name ? (filter_item ->> 'column') then
+              passes := false;
+            elsif filter_item ->> 'op' = 'in' then
+              execute format('select ($1)::%s = any (($2)::%s[])', filter_column_type, filter_column_type)
+                into passes
+                using lookup ->> (filter_item ->> 'column'), array(select jsonb_array_elements_text(filter_item -> 'values'));
+            else
+              execute format(
+                'select ($1)::%s %s ($2)::%s',
+                filter_column_type,
+                case filter_item ->> 'op'
+                  when 'eq' then '=' when 'neq' then '<>' when 'lt' then '<'
+                  when 'lte' then '<=' when 'gt' then '>' when 'gte' then '>='
+                end,
+                filter_column_type
+              )
+                into passes
+                using lookup ->> (filter_item ->> 'column'), filter_item -> 'values' ->> 0;
+            end if;
+            exit when passes is not true;
+          end loop;
+        end if;
         continue when passes is not true;
 
         -- The visibility check itself runs as the subscriber, with the subscriber's claims. Role and
