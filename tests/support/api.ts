@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
-import { createClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
-import ws from 'ws';
+import { createNodeClient } from '../../devstack/node-client';
 import { seededAccounts } from '../../devstack/config';
-import type { Database } from '../../src/types/database';
 
 /**
  * supabase-js clients against the test stack's gateway, exactly as the app makes them (no session
@@ -12,11 +9,7 @@ import type { Database } from '../../src/types/database';
  */
 
 export function apiClient(key = inject('anonKey'), apiUrl = inject('apiUrl')) {
-  return createClient<Database>(apiUrl, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no WebSocket of its own; supabase-js makes its Realtime client eagerly.
-    realtime: { transport: ws as unknown as WebSocketLikeConstructor },
-  });
+  return createNodeClient(apiUrl, key);
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;

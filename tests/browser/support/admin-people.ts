@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import ws from 'ws';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../../devstack/node-client';
 import { localDefaults } from '../../../devstack/config';
 import type { Database } from '../../../src/types/database';
 import { apiUrl } from './auth-people';
@@ -34,11 +33,7 @@ export async function personWithBalance(
   const fullName = uniqueName(namePrefix);
   const email = `admin-spec-${randomUUID()}@example.com`;
   const password = 'admin-spec-pass-123';
-  const client = createClient<Database>(apiUrl(), localDefaults.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket of its own; supabase-js makes its Realtime client eagerly.
-    realtime: { transport: ws as unknown as WebSocketLikeConstructor },
-  });
+  const client = createNodeClient(apiUrl(), localDefaults.anonKey);
   const { data, error } = await client.auth.signUp({
     email,
     password,

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import ws from 'ws';
+import { createNodeClient } from '../../../devstack/node-client';
 import { localDefaults } from '../../../devstack/config';
-import type { Database } from '../../../src/types/database';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
@@ -22,12 +19,8 @@ export function apiUrl(): string {
   return url;
 }
 
-function apiClient(): SupabaseClient<Database> {
-  return createClient<Database>(apiUrl(), localDefaults.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket of its own; supabase-js makes its Realtime client eagerly.
-    realtime: { transport: ws as unknown as WebSocketLikeConstructor },
-  });
+function apiClient() {
+  return createNodeClient(apiUrl(), localDefaults.anonKey);
 }
 
 export function newAccount(prefix: string): Account {

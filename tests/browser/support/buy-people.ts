@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
-import ws from 'ws';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '../../../devstack/node-client';
 import { localDefaults, seededAccounts } from '../../../devstack/config';
 import type { Database } from '../../../src/types/database';
 
@@ -22,12 +21,7 @@ function apiClient(): SupabaseClient<Database> {
   const apiUrl = process.env.API_URL;
   if (!apiUrl)
     throw new Error('API_URL is not set: run the browser tests through the Playwright global setup');
-  return createClient<Database>(apiUrl, localDefaults.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket of its own and supabase-js builds its Realtime client even when unused;
-    // ws behaves as realtime-js expects, only its typings differ from the browser shape it declares.
-    realtime: { transport: ws as unknown as WebSocketLikeConstructor },
-  });
+  return createNodeClient(apiUrl, localDefaults.anonKey);
 }
 
 export async function signInAdmin(): Promise<SupabaseClient<Database>> {
