@@ -1,12 +1,14 @@
 import { Toaster as SonnerToaster } from 'sonner';
 
-/** The app's toasts: top right for 5 s, below the sticky top bars (56–64 px) so they never cover Account or Logout. */
+/**
+ * The app's toasts: top right for 5 s, below the sticky top bars (56–64 px) so they never cover Account or
+ * Logout. Neutral colours: sonner's rich colours fail WCAG contrast for their text.
+ */
 export function Toaster() {
   return (
     <SonnerToaster
       position="top-right"
       duration={5000}
-      richColors
       closeButton
       offset={{ top: '4.5rem' }}
       mobileOffset={{ top: '4.5rem' }}
