@@ -7,34 +7,23 @@ import {
   HttpError,
   jsonResponse,
   readJsonBody,
-  requireUser,
+  requireAdmin,
   serveJson,
   serviceClient,
-} from '../_shared/withdrawal-http.ts';
+  uuidField,
+} from '../_shared/http.ts';
 
 const bodyLimitBytes = 1024;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function userIdOf(body: unknown): string {
-  const userId = (body as { userId?: unknown } | null)?.userId;
-  if (typeof userId !== 'string' || !uuidPattern.test(userId))
-    throw new HttpError(400, 'userId must be a user id');
-  return userId;
-}
 
 Deno.serve(
   serveJson('Failed to delete user', async (request) => {
-    const caller = await requireUser(request);
-    const userId = userIdOf(await readJsonBody(request, bodyLimitBytes));
+    const caller = await requireAdmin(request, 'Only admins can delete users');
+    const userId = uuidField(
+      await readJsonBody(request, bodyLimitBytes),
+      'userId',
+      'userId must be a user id',
+    );
     const admin = serviceClient();
-
-    const { data: callerProfile, error: callerError } = await admin
-      .from('profiles')
-      .select('role')
-      .eq('id', caller.id)
-      .maybeSingle();
-    if (callerError) throw callerError;
-    if (callerProfile?.role !== 'admin') throw new HttpError(403, 'Only admins can delete users');
     // An admin removing their own account would lock themselves out mid-session; another admin must do it.
     if (userId === caller.id) throw new HttpError(400, 'You cannot delete your own account');
 

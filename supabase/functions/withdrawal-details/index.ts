@@ -13,35 +13,23 @@ import {
   jsonResponse,
   masterKeySecret,
   readJsonBody,
-  requireUser,
+  requireAdmin,
   serveJson,
   serviceClient,
-} from '../_shared/withdrawal-http.ts';
+  uuidField,
+} from '../_shared/http.ts';
 
 const bodyLimitBytes = 1024;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function requestIdOf(body: unknown): string {
-  const requestId = (body as { requestId?: unknown } | null)?.requestId;
-  if (typeof requestId !== 'string' || !uuidPattern.test(requestId)) {
-    throw new HttpError(400, 'requestId must be a withdraw request id');
-  }
-  return requestId;
-}
 
 Deno.serve(
   serveJson('Unable to decrypt data', async (request) => {
-    const caller = await requireUser(request);
-    const requestId = requestIdOf(await readJsonBody(request, bodyLimitBytes));
+    const caller = await requireAdmin(request, 'Only admins may view withdrawal details');
+    const requestId = uuidField(
+      await readJsonBody(request, bodyLimitBytes),
+      'requestId',
+      'requestId must be a withdraw request id',
+    );
     const admin = serviceClient();
-
-    const { data: profile, error: profileError } = await admin
-      .from('profiles')
-      .select('role')
-      .eq('id', caller.id)
-      .maybeSingle();
-    if (profileError) throw profileError;
-    if (profile?.role !== 'admin') throw new HttpError(403, 'Only admins may view withdrawal details');
 
     const { data: withdrawRequest, error: readError } = await admin
       .from('withdraw_requests')

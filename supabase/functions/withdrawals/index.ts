@@ -13,7 +13,7 @@ import {
   requireUser,
   serveJson,
   serviceClient,
-} from '../_shared/withdrawal-http.ts';
+} from '../_shared/http.ts';
 import { withdrawalRequest } from '../_shared/withdrawal-schema.ts';
 
 /** A filled-in form is well under 2 KB; 16 KB leaves room without letting anyone post megabytes. */

@@ -85,6 +85,28 @@ export function serviceClient(): SupabaseClient {
   });
 }
 
+/** The signed-in caller when their stored role is admin; 401 without a session, 403 for anyone else. */
+export async function requireAdmin(request: Request, refusal: string): Promise<User> {
+  const caller = await requireUser(request);
+  const { data, error } = await serviceClient()
+    .from('profiles')
+    .select('role')
+    .eq('id', caller.id)
+    .maybeSingle();
+  if (error) throw error;
+  if (data?.role !== 'admin') throw new HttpError(403, refusal);
+  return caller;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A body field that must be a uuid (a record id); 400 with `message` otherwise. */
+export function uuidField(body: unknown, field: string, message: string): string {
+  const value = (body as Record<string, unknown> | null)?.[field];
+  if (typeof value !== 'string' || !uuidPattern.test(value)) throw new HttpError(400, message);
+  return value;
+}
+
 export function masterKeySecret(): string {
   return environment('WITHDRAWAL_MASTER_KEY');
 }
