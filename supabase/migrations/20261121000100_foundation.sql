@@ -46,21 +46,30 @@ grant select on table public.audit_log to authenticated;
 -- Edge Functions (withdrawal-details, admin-delete-user) record their actions with the service role.
 grant select, insert on table public.audit_log to service_role;
 
+-- The actor is the request's user, or the person a service-role call acts for (the withdrawals
+-- function acts for the signed-in person, who has no auth.uid() inside the service role's request).
 create function private.write_audit(
   p_action text,
   p_target_table text,
   p_target_id uuid,
-  p_details jsonb default '{}'::jsonb
+  p_details jsonb default '{}'::jsonb,
+  p_actor_id uuid default null
 ) returns void
 language sql
 security definer
 set search_path = ''
 as $$
   insert into public.audit_log (actor_id, action, target_table, target_id, details)
-  values ((select auth.uid()), p_action, p_target_table, p_target_id, coalesce(p_details, '{}'::jsonb));
+  values (
+    coalesce(p_actor_id, (select auth.uid())),
+    p_action,
+    p_target_table,
+    p_target_id,
+    coalesce(p_details, '{}'::jsonb)
+  );
 $$;
-comment on function private.write_audit(text, text, uuid, jsonb) is
-  'Appends one audit_log row with the current request''s user as actor.';
+comment on function private.write_audit(text, text, uuid, jsonb, uuid) is
+  'Appends one audit_log row; the actor is the given person, else the current request''s user.';
 
 create function private.is_usd_amount(value numeric) returns boolean
 language sql
@@ -113,4 +122,4 @@ comment on function private.format_usd(numeric) is
 
 -- Only the security-definer writer is locked away; the pure helpers run inside check constraints and
 -- triggers as whichever role writes the row, so they stay executable.
-revoke execute on function private.write_audit(text, text, uuid, jsonb) from public;
+revoke execute on function private.write_audit(text, text, uuid, jsonb, uuid) from public;

@@ -10,6 +10,7 @@ create table public.profiles (
   wallet_code text not null,
   registration_date timestamptz not null default now(),
   constraint profiles_wallet_code_key unique (wallet_code),
+  constraint profiles_full_name_length check (char_length(full_name) <= 200),
   constraint profiles_wallet_code_is_bech32 check (wallet_code ~ '^bc1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{39,59}$'),
   constraint profiles_balance_not_negative check (balance >= 0)
 );

@@ -7,6 +7,7 @@ create table public.status_types (
   created_at timestamptz not null default now(),
   constraint status_types_name_key unique (name),
   constraint status_types_name_not_blank check (btrim(name) <> ''),
+  constraint status_types_name_length check (char_length(name) <= 50),
   constraint status_types_name_trimmed check (name = btrim(name)),
   constraint status_types_name_not_built_in check (lower(name) not in ('pending', 'complete', 'approved', 'rejected'))
 );

@@ -111,7 +111,9 @@ create table public.withdraw_requests (
   decided_by uuid references public.profiles (id) on delete set null,
   -- numeric(14,2) in range and scale, declared as a check so that 3 decimals are refused, not rounded.
   constraint withdraw_requests_amount_is_usd check (private.is_usd_amount(amount)),
-  constraint withdraw_requests_status_not_blank check (btrim(status) <> '')
+  constraint withdraw_requests_status_not_blank check (btrim(status) <> ''),
+  constraint withdraw_requests_status_length check (char_length(status) <= 50),
+  constraint withdraw_requests_encrypted_data_length check (char_length(encrypted_data) <= 20000)
 );
 comment on table public.withdraw_requests is
   'A person''s request to be paid out; open (reserving its amount) until approved or rejected.';

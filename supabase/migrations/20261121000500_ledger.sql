@@ -13,7 +13,8 @@ create table public.transactions (
   date timestamptz not null default now(),
   -- numeric(14,2) in range and scale, declared as a check so that 3 decimals are refused, not rounded.
   constraint transactions_amount_is_usd check (private.is_usd_amount(amount)),
-  constraint transactions_status_not_blank check (btrim(status) <> '')
+  constraint transactions_status_not_blank check (btrim(status) <> ''),
+  constraint transactions_status_length check (char_length(status) <= 50)
 );
 comment on table public.transactions is 'The ledger: every movement of a person''s USD balance.';
 comment on column public.transactions.type is 'deposit and sell add to the balance; withdraw and buy take from it.';

@@ -172,7 +172,8 @@ begin
     'withdraw_request.create',
     'withdraw_requests',
     created.id,
-    jsonb_build_object('user_id', p_user_id, 'amount', p_amount, 'withdraw_method', p_method)
+    jsonb_build_object('user_id', p_user_id, 'amount', p_amount, 'withdraw_method', p_method),
+    p_user_id
   );
   return query select created.id, created.user_id, created.amount, created.withdraw_method, created.status, created.date;
 end;
