@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Json } from '@/types/database';
 import { supabase } from '@/lib/supabase';
 import { AUDIT_LOG_FAILED_MESSAGE } from './admin-messages';
-import { pageRange, type Page } from './paging';
+import { pageRange, toPage, type Page } from './paging';
 
 export interface AuditEntry {
   id: string;
@@ -22,7 +22,7 @@ export const auditLogQueryKey = (page: number) => ['admin', 'audit-log', page] a
 /** Who did what to which record, newest first, one page at a time. Read-only. */
 export async function getAuditLog(page: number): Promise<Page<AuditEntry>> {
   const [from, to] = pageRange(page);
-  const { data, error, count } = await supabase
+  const answer = await supabase
     .from('audit_log_with_actor')
     .select('id, actor_id, actor_name, actor_email, action, target_table, target_id, details, at', {
       count: 'exact',
@@ -30,21 +30,17 @@ export async function getAuditLog(page: number): Promise<Page<AuditEntry>> {
     .order('at', { ascending: false })
     .order('id')
     .range(from, to);
-  if (error) throw new Error(AUDIT_LOG_FAILED_MESSAGE, { cause: error });
-  return {
-    total: count ?? data.length,
-    rows: data.map((row) => ({
-      id: row.id,
-      actorName: row.actor_name,
-      actorEmail: row.actor_email,
-      actorId: row.actor_id,
-      action: row.action,
-      targetTable: row.target_table,
-      targetId: row.target_id,
-      details: row.details,
-      at: row.at,
-    })),
-  };
+  return toPage(answer, AUDIT_LOG_FAILED_MESSAGE, (row) => ({
+    id: row.id,
+    actorName: row.actor_name,
+    actorEmail: row.actor_email,
+    actorId: row.actor_id,
+    action: row.action,
+    targetTable: row.target_table,
+    targetId: row.target_id,
+    details: row.details,
+    at: row.at,
+  }));
 }
 
 export const auditLogQueryOptions = (page: number) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { BUY_REQUESTS_FAILED_MESSAGE } from './admin-messages';
-import { pageRange, type Page } from './paging';
+import { pageRange, toPage, type Page } from './paging';
 
 export interface AdminBuyRequest {
   id: string;
@@ -19,25 +19,21 @@ export const buyRequestsQueryKey = (page: number) => [...buyRequestsQueryKeyRoot
 /** The buy request queue with the person's name, newest first, one page at a time. */
 export async function getBuyRequests(page: number): Promise<Page<AdminBuyRequest>> {
   const [from, to] = pageRange(page);
-  const { data, error, count } = await supabase
+  const answer = await supabase
     .from('buy_requests_with_user')
     .select('id, full_name, email, cryptocurrency, amount, status, date', { count: 'exact' })
     .order('date', { ascending: false })
     .order('id')
     .range(from, to);
-  if (error) throw new Error(BUY_REQUESTS_FAILED_MESSAGE, { cause: error });
-  return {
-    total: count ?? data.length,
-    rows: data.map((row) => ({
-      id: row.id,
-      userName: row.full_name ?? '',
-      email: row.email ?? '',
-      cryptocurrency: row.cryptocurrency,
-      amount: Number(row.amount),
-      status: row.status,
-      date: row.date,
-    })),
-  };
+  return toPage(answer, BUY_REQUESTS_FAILED_MESSAGE, (row) => ({
+    id: row.id,
+    userName: row.full_name ?? '',
+    email: row.email ?? '',
+    cryptocurrency: row.cryptocurrency,
+    amount: Number(row.amount),
+    status: row.status,
+    date: row.date,
+  }));
 }
 
 export const buyRequestsQueryOptions = (page: number) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { TRANSACTIONS_FAILED_MESSAGE } from './admin-messages';
-import { pageRange, type Page } from './paging';
+import { pageRange, toPage, type Page } from './paging';
 
 export interface AdminTransaction {
   id: string;
@@ -20,26 +20,22 @@ export const transactionsQueryKey = (page: number) => [...transactionsQueryKeyRo
 /** Every transaction with the person's name, newest first, one page at a time. */
 export async function getTransactions(page: number): Promise<Page<AdminTransaction>> {
   const [from, to] = pageRange(page);
-  const { data, error, count } = await supabase
+  const answer = await supabase
     .from('transactions_with_user')
     .select('id, full_name, email, type, amount, status, cryptocurrency, date', { count: 'exact' })
     .order('date', { ascending: false })
     .order('id')
     .range(from, to);
-  if (error) throw new Error(TRANSACTIONS_FAILED_MESSAGE, { cause: error });
-  return {
-    total: count ?? data.length,
-    rows: data.map((row) => ({
-      id: row.id,
-      userName: row.full_name ?? '',
-      email: row.email ?? '',
-      type: row.type,
-      amount: Number(row.amount),
-      status: row.status,
-      cryptocurrency: row.cryptocurrency,
-      date: row.date,
-    })),
-  };
+  return toPage(answer, TRANSACTIONS_FAILED_MESSAGE, (row) => ({
+    id: row.id,
+    userName: row.full_name ?? '',
+    email: row.email ?? '',
+    type: row.type,
+    amount: Number(row.amount),
+    status: row.status,
+    cryptocurrency: row.cryptocurrency,
+    date: row.date,
+  }));
 }
 
 export const transactionsQueryOptions = (page: number) =>

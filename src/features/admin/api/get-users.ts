@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { USERS_FAILED_MESSAGE } from './admin-messages';
-import { ADMIN_PAGE_SIZE, pageRange, type Page } from './paging';
+import { ADMIN_PAGE_SIZE, pageRange, toPage, type Page } from './paging';
 
 export interface AdminUser {
   id: string;
@@ -43,19 +43,15 @@ export async function getUsers({
     .range(from, from + pageSize - 1);
   const pattern = searchPattern(search);
   if (pattern) request = request.or(`full_name.ilike.${pattern},email.ilike.${pattern}`);
-  const { data, error, count } = await request;
-  if (error) throw new Error(USERS_FAILED_MESSAGE, { cause: error });
-  return {
-    total: count ?? data.length,
-    rows: data.map((row) => ({
-      id: row.id,
-      email: row.email ?? '',
-      fullName: row.full_name ?? '',
-      role: row.role,
-      available: Number(row.available ?? 0),
-      registrationDate: row.registration_date,
-    })),
-  };
+  const answer = await request;
+  return toPage(answer, USERS_FAILED_MESSAGE, (row) => ({
+    id: row.id,
+    email: row.email ?? '',
+    fullName: row.full_name ?? '',
+    role: row.role,
+    available: Number(row.available ?? 0),
+    registrationDate: row.registration_date,
+  }));
 }
 
 export const usersQueryOptions = (query: UsersQuery) =>

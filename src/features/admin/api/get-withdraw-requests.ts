@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { WITHDRAW_REQUESTS_FAILED_MESSAGE } from './admin-messages';
-import { pageRange, type Page } from './paging';
+import { pageRange, toPage, type Page } from './paging';
 
 export interface AdminWithdrawRequest {
   id: string;
@@ -19,25 +19,21 @@ export const withdrawRequestsQueryKey = (page: number) => [...withdrawRequestsQu
 /** The withdraw request queue with the person's name, newest first; the encrypted details are never read. */
 export async function getWithdrawRequests(page: number): Promise<Page<AdminWithdrawRequest>> {
   const [from, to] = pageRange(page);
-  const { data, error, count } = await supabase
+  const answer = await supabase
     .from('withdraw_requests_with_user')
     .select('id, full_name, email, amount, withdraw_method, status, date', { count: 'exact' })
     .order('date', { ascending: false })
     .order('id')
     .range(from, to);
-  if (error) throw new Error(WITHDRAW_REQUESTS_FAILED_MESSAGE, { cause: error });
-  return {
-    total: count ?? data.length,
-    rows: data.map((row) => ({
-      id: row.id,
-      userName: row.full_name ?? '',
-      email: row.email ?? '',
-      amount: Number(row.amount),
-      withdrawMethod: row.withdraw_method,
-      status: row.status,
-      date: row.date,
-    })),
-  };
+  return toPage(answer, WITHDRAW_REQUESTS_FAILED_MESSAGE, (row) => ({
+    id: row.id,
+    userName: row.full_name ?? '',
+    email: row.email ?? '',
+    amount: Number(row.amount),
+    withdrawMethod: row.withdraw_method,
+    status: row.status,
+    date: row.date,
+  }));
 }
 
 export const withdrawRequestsQueryOptions = (page: number) =>
