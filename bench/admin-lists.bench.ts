@@ -23,6 +23,7 @@ import { seededAccounts } from '../devstack/config';
 import { buildApp, serveApp } from '../devstack/app-server';
 import { startStack } from '../devstack/stack';
 import type { Database } from '../src/types/database';
+import { percentile } from './support/stats';
 
 const PEOPLE = 1_000;
 const TRANSACTIONS = 100_000;
@@ -155,13 +156,6 @@ async function load(db: pg.Pool) {
     client.release();
   }
   await db.query('vacuum analyze');
-}
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
-  );
 }
 
 const ms = (value: number) => Number(value.toFixed(2));

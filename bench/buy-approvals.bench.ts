@@ -32,6 +32,7 @@ import {
   readMoneyInvariants,
   type ApprovalWorkload,
 } from '../tests/support/buy-approval-workload';
+import { percentile } from './support/stats';
 
 const ADMINS = 8;
 const USERS = 200;
@@ -49,11 +50,6 @@ function classify(error: unknown): Outcome {
   if (error.message === 'Request has already been decided') return 'already decided';
   console.error(error);
   return 'error';
-}
-
-function percentile(sortedValues: number[], fraction: number): number {
-  const index = Math.min(sortedValues.length - 1, Math.ceil(fraction * sortedValues.length) - 1);
-  return sortedValues[Math.max(0, index)] ?? 0;
 }
 
 /** 10 requests of 60 to 150 USD (1,050 in all) against 1,000 deposited: each user's last one is refused. */

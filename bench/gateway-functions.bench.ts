@@ -8,7 +8,8 @@
 import { performance } from 'node:perf_hooks';
 import { startPostgres } from '../devstack/db/postgres';
 import { prepareDatabase } from '../devstack/db/prepare';
-import { percentile, startGatewayProcess } from './support/gateway-process';
+import { startGatewayProcess } from './support/gateway-process';
+import { percentile } from './support/stats';
 
 const WARM_CALLS = 50;
 const BUDGET = { coldMs: 5_000, warmP95Ms: 50 };

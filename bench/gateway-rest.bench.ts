@@ -19,7 +19,8 @@ import { prepareDatabase } from '../devstack/db/prepare';
 import { runAsCaller } from '../devstack/gateway/rest/caller';
 import { parseQuery } from '../devstack/gateway/rest/query-grammar';
 import { readSql, SqlParams } from '../devstack/gateway/rest/sql';
-import { percentile, startGatewayProcess } from './support/gateway-process';
+import { startGatewayProcess } from './support/gateway-process';
+import { percentile } from './support/stats';
 
 const CLIENTS = 10;
 const DURATION_MS = 10_000;

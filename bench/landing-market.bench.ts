@@ -10,6 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startStack } from '../devstack/stack';
+import { percentile } from './support/stats';
 
 const VISITORS = 200;
 const DURATION_MS = 125_000;
@@ -21,10 +22,6 @@ const queries = {
 } as const;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
-}
 
 async function main() {
   const stack = await startStack();

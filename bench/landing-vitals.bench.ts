@@ -13,6 +13,7 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { buildApp, serveApp } from '../devstack/app-server';
 import { startStack } from '../devstack/stack';
+import { percentile } from './support/stats';
 
 const RUNS = 7;
 const CPU_SLOWDOWN = 4;
@@ -73,11 +74,6 @@ async function measure(browser: Browser, url: string, viewport: { width: number;
   } finally {
     await context.close();
   }
-}
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
 }
 
 async function main() {

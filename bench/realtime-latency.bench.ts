@@ -27,6 +27,7 @@ import WebSocket from 'ws';
 import { localDefaults } from '../devstack/config';
 import { startPostgres } from '../devstack/db/postgres';
 import { prepareDatabase } from '../devstack/db/prepare';
+import { percentile } from './support/stats';
 
 const CHANGES = 1000;
 const CHANGES_PER_SECOND = 50;
@@ -50,11 +51,6 @@ const secretKey = new TextEncoder().encode(localDefaults.jwtSecret);
 const serveScript = new URL('../devstack/realtime/serve.ts', import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.timeOrigin + performance.now();
-
-function percentile(sorted: number[], fraction: number) {
-  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
 
 async function createPeople(pool: pg.Pool, count: number, admins: number): Promise<Person[]> {
   const people: Person[] = [];

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startPostgres } from '../devstack/db/postgres';
 import { prepareDatabase } from '../devstack/db/prepare';
+import { percentile } from './support/stats';
 
 const PEOPLE = 1_000;
 const TRANSACTIONS = 100_000;
@@ -74,12 +75,6 @@ async function load(db: pg.Pool): Promise<string[]> {
   }
   await db.query('vacuum analyze');
   return ids;
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
-  );
 }
 
 /** One list request: a transaction, the claims, the statement (timed), commit — as PostgREST does it. */

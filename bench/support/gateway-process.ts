@@ -43,9 +43,3 @@ export async function startGatewayProcess(databaseUrl: string): Promise<GatewayP
       }),
   };
 }
-
-export function percentile(sorted: number[], fraction: number): number {
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
-  );
-}
