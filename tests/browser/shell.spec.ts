@@ -103,6 +103,9 @@ test.describe('signed-in shell on a small screen', () => {
     await expect(drawer).toBeHidden();
 
     await toggle.click();
+    // Radix starts listening for outside clicks only once the opened drawer has taken focus; a person
+    // cannot click sooner, a test can (that race failed CI once).
+    await expect(drawer.locator(':focus')).toHaveCount(1);
     // The backdrop covers the page to the right of the drawer.
     await page.mouse.click(phone.width - 20, phone.height / 2);
     await expect(drawer).toBeHidden();
