@@ -1,71 +1,81 @@
-import type { ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { RouteErrorScreen } from '@/components/errors/route-error-screen';
-import { AppRoot, type PageHandle } from './app-root';
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import LandingRoute from './routes/landing';
 import PublicLayoutRoute from './routes/public-layout';
 
-type PageModule = { default: ComponentType };
+/*
+ * Declarative routes rather than a data router: no page has a loader or an action, and the data
+ * router's state machine alone weighed 16 KiB gzip of a visitor's first load (bench/landing-bundle).
+ * Each page below is its own chunk, so a visitor's landing page loads only what it shows.
+ */
+const TermsOfService = lazy(() => import('./routes/terms-of-service'));
+const PrivacyPolicy = lazy(() => import('./routes/privacy-policy'));
+const Disclaimer = lazy(() => import('./routes/disclaimer'));
+const LogIn = lazy(() => import('./routes/auth/login'));
+const SignUp = lazy(() => import('./routes/auth/signup'));
+const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
+const UpdatePassword = lazy(() => import('./routes/auth/update-password'));
+const LogOut = lazy(() => import('./routes/auth/logout'));
+const Dashboard = lazy(() => import('./routes/dashboard'));
+const UserLayout = lazy(() => import('./routes/user/layout'));
+const Wallet = lazy(() => import('./routes/user/wallet'));
+const Buy = lazy(() => import('./routes/user/buy'));
+const Withdraw = lazy(() => import('./routes/user/withdraw'));
+const Account = lazy(() => import('./routes/user/account'));
+const AdminLayout = lazy(() => import('./routes/admin/layout'));
+const AdminUsers = lazy(() => import('./routes/admin/users'));
+const AdminTransactions = lazy(() => import('./routes/admin/transactions'));
+const AdminDeposit = lazy(() => import('./routes/admin/deposit'));
+const AdminStatusTypes = lazy(() => import('./routes/admin/status-types'));
+const AdminBuyRequests = lazy(() => import('./routes/admin/buy-requests'));
+const AdminWithdrawRequests = lazy(() => import('./routes/admin/withdraw-requests'));
+const AdminSettings = lazy(() => import('./routes/admin/settings'));
+const AdminAuditLog = lazy(() => import('./routes/admin/audit-log'));
 
-/** Each page is its own chunk, so a visitor's landing page loads only what it shows. */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+/** Pages that never raise a toast, so their visitors do not download the toaster. */
+export const pathsWithoutToasts: ReadonlySet<string> = new Set([
+  '/',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/disclaimer',
+]);
 
-/** The landing and legal pages raise no toasts, so their visitors skip the toaster's download. */
-const quiet: Pick<RouteObject, 'handle'> = { handle: { toasts: false } satisfies PageHandle };
-
-export const routes: RouteObject[] = [
-  {
-    // The landing page and its shell ship in the entry chunk: the most visited page paints without a
-    // second round of chunk requests (its largest paint is what the landing-vitals bench budgets).
-    Component: PublicLayoutRoute,
-    children: [
-      { index: true, Component: LandingRoute, ...quiet },
-      { path: 'terms-of-service', ...quiet, ...page(() => import('./routes/terms-of-service')) },
-      { path: 'privacy-policy', ...quiet, ...page(() => import('./routes/privacy-policy')) },
-      { path: 'disclaimer', ...quiet, ...page(() => import('./routes/disclaimer')) },
-      { path: 'login', ...page(() => import('./routes/auth/login')) },
-      { path: 'signup', ...page(() => import('./routes/auth/signup')) },
-      { path: 'reset-password', ...page(() => import('./routes/auth/reset-password')) },
-      { path: 'update-password', ...page(() => import('./routes/auth/update-password')) },
-    ],
-  },
-  { path: 'logout', ...page(() => import('./routes/auth/logout')) },
-  { path: 'dashboard', ...page(() => import('./routes/dashboard')) },
-  {
-    path: 'user',
-    ...page(() => import('./routes/user/layout')),
-    children: [
-      { index: true, element: <Navigate to="/user/wallet" replace /> },
-      { path: 'wallet', ...page(() => import('./routes/user/wallet')) },
-      { path: 'buy', ...page(() => import('./routes/user/buy')) },
-      { path: 'withdraw', ...page(() => import('./routes/user/withdraw')) },
-      { path: 'account', ...page(() => import('./routes/user/account')) },
-    ],
-  },
-  {
-    path: 'admin',
-    ...page(() => import('./routes/admin/layout')),
-    children: [
-      { index: true, element: <Navigate to="/admin/users" replace /> },
-      { path: 'users', ...page(() => import('./routes/admin/users')) },
-      { path: 'transactions', ...page(() => import('./routes/admin/transactions')) },
-      { path: 'deposit', ...page(() => import('./routes/admin/deposit')) },
-      { path: 'status-types', ...page(() => import('./routes/admin/status-types')) },
-      { path: 'buy-requests', ...page(() => import('./routes/admin/buy-requests')) },
-      { path: 'withdraw-requests', ...page(() => import('./routes/admin/withdraw-requests')) },
-      { path: 'settings', ...page(() => import('./routes/admin/settings')) },
-      { path: 'audit-log', ...page(() => import('./routes/admin/audit-log')) },
-    ],
-  },
-  { path: '*', element: <Navigate to="/" replace /> },
-];
-
-export function createAppRouter() {
-  // Pathless roots: the app root (toaster) and, inside it, what catches any page's error while loading
-  // or rendering, so the toaster outlives an error screen.
-  return createBrowserRouter([
-    { Component: AppRoot, children: [{ errorElement: <RouteErrorScreen />, children: routes }] },
-  ]);
+export function AppRoutes() {
+  return (
+    <Routes>
+      {/* The landing page and its shell ship in the entry chunk: the most visited page paints without a
+          second round of chunk requests (its largest paint is what the landing-vitals bench budgets). */}
+      <Route element={<PublicLayoutRoute />}>
+        <Route index element={<LandingRoute />} />
+        <Route path="terms-of-service" element={<TermsOfService />} />
+        <Route path="privacy-policy" element={<PrivacyPolicy />} />
+        <Route path="disclaimer" element={<Disclaimer />} />
+        <Route path="login" element={<LogIn />} />
+        <Route path="signup" element={<SignUp />} />
+        <Route path="reset-password" element={<ResetPassword />} />
+        <Route path="update-password" element={<UpdatePassword />} />
+      </Route>
+      <Route path="logout" element={<LogOut />} />
+      <Route path="dashboard" element={<Dashboard />} />
+      <Route path="user" element={<UserLayout />}>
+        <Route index element={<Navigate to="/user/wallet" replace />} />
+        <Route path="wallet" element={<Wallet />} />
+        <Route path="buy" element={<Buy />} />
+        <Route path="withdraw" element={<Withdraw />} />
+        <Route path="account" element={<Account />} />
+      </Route>
+      <Route path="admin" element={<AdminLayout />}>
+        <Route index element={<Navigate to="/admin/users" replace />} />
+        <Route path="users" element={<AdminUsers />} />
+        <Route path="transactions" element={<AdminTransactions />} />
+        <Route path="deposit" element={<AdminDeposit />} />
+        <Route path="status-types" element={<AdminStatusTypes />} />
+        <Route path="buy-requests" element={<AdminBuyRequests />} />
+        <Route path="withdraw-requests" element={<AdminWithdrawRequests />} />
+        <Route path="settings" element={<AdminSettings />} />
+        <Route path="audit-log" element={<AdminAuditLog />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
 }

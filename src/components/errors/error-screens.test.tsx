@@ -1,8 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { lazy, Suspense } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppErrorBoundary } from './app-error-boundary';
-import { RouteErrorScreen } from './route-error-screen';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 function Broken(): never {
   throw new Error('render failed');
@@ -20,23 +22,32 @@ describe('error screens', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 
-  it("shows the router's 'Unexpected Application Error!' when a page fails to load", async () => {
+  it("shows the router's 'Unexpected Application Error!' when a page fails to load, until the visitor leaves it", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const router = createMemoryRouter([
-      {
-        errorElement: <RouteErrorScreen />,
-        children: [
-          {
-            path: '/',
-            lazy: () => Promise.reject(new Error('Failed to fetch dynamically imported module')),
-          },
-        ],
-      },
-    ]);
-    render(<RouterProvider router={router} />);
+    const BrokenPage = lazy(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    function Pages() {
+      const { pathname } = useLocation();
+      return (
+        <RouteErrorBoundary pathname={pathname}>
+          <Suspense>
+            <Routes>
+              <Route path="/broken" element={<BrokenPage />} />
+              <Route path="/" element={<h1>Landing</h1>} />
+            </Routes>
+          </Suspense>
+        </RouteErrorBoundary>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <Pages />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('Failed to fetch dynamically imported module')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

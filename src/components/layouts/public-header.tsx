@@ -1,8 +1,9 @@
 import { MenuIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { company } from '@/config/company';
+import { cn } from '@/lib/utils';
 import { BrandMark } from './brand-mark';
 
 const links = [
@@ -33,9 +34,9 @@ export function PublicHeader() {
         <ul className="hidden items-center gap-2 sm:flex">
           {links.map(({ to, label, variant }) => (
             <li key={to}>
-              <Button asChild variant={variant}>
-                <Link to={to}>{label}</Link>
-              </Button>
+              <Link to={to} className={buttonVariants({ variant })}>
+                {label}
+              </Link>
             </li>
           ))}
         </ul>
@@ -57,11 +58,16 @@ export function PublicHeader() {
         <ul id="public-menu" className="flex flex-col gap-2 border-t px-4 py-3 sm:hidden">
           {links.map(({ to, label, variant }) => (
             <li key={to}>
-              <Button asChild variant={variant === 'ghost' ? 'outline' : variant} className="w-full">
-                <Link to={to} onClick={closeMenu}>
-                  {label}
-                </Link>
-              </Button>
+              <Link
+                to={to}
+                onClick={closeMenu}
+                className={cn(
+                  buttonVariants({ variant: variant === 'ghost' ? 'outline' : variant }),
+                  'w-full',
+                )}
+              >
+                {label}
+              </Link>
             </li>
           ))}
         </ul>

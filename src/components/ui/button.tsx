@@ -1,4 +1,3 @@
-import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
@@ -27,13 +26,9 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
-    /** Renders the child element (for example a router `Link`) with the button's look. */
-    asChild?: boolean;
-  };
+export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Component = asChild ? Slot : 'button';
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+/** A button. A link that looks like one is a router `Link` with `className={buttonVariants(…)}`. */
+export function Button({ className, variant, size, ...props }: ButtonProps) {
+  return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 
 /** Landing hero: the specification's heading and copy, the two calls to action, the dashboard preview. */
 export function Hero() {
@@ -12,12 +12,12 @@ export function Hero() {
           data, advanced analytics and personalized insights, all in one place.
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/signup">Get Started</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/login">Log In</Link>
-          </Button>
+          <Link to="/signup" className={buttonVariants({ size: 'lg' })}>
+            Get Started
+          </Link>
+          <Link to="/login" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+            Log In
+          </Link>
         </div>
       </div>
       <img

@@ -1,0 +1,61 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonVariants } from '@/components/ui/button';
+
+interface Props {
+  /** The page being shown: going to another page clears the error screen. */
+  pathname: string;
+  children: ReactNode;
+}
+
+interface State {
+  error: unknown;
+  pathname: string;
+}
+
+const noError = Symbol('no error');
+
+function errorSummary(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong while loading this page.';
+}
+
+/**
+ * The router's error screen, 'Unexpected Application Error!' (spec §2), for a page that fails to load
+ * its code or to render. The app's header links and the back button still work: leaving the broken
+ * page shows the next one again.
+ */
+export class RouteErrorBoundary extends Component<Props, State> {
+  state: State = { error: noError, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (props.pathname === state.pathname) return null;
+    return { error: noError, pathname: props.pathname };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Page failed to load or render', error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error === noError) return this.props.children;
+    return (
+      <main className="bg-background text-foreground grid min-h-screen place-items-center p-6">
+        <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
+          <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
+          <p className="text-muted-foreground break-words">{errorSummary(this.state.error)}</p>
+          <div className="flex gap-3">
+            <Button onClick={() => window.location.reload()}>Reload</Button>
+            <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+              Home
+            </Link>
+          </div>
+        </div>
+      </main>
+    );
+  }
+}
