@@ -4,11 +4,13 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { company } from '@/config/company';
+import { cn } from '@/lib/utils';
 import { AppShellNav, type NavGroup } from './app-shell-nav';
 import { BrandMark } from './brand-mark';
 
-const topBarLinkClass =
-  'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring inline-flex h-10 items-center rounded-md px-3 text-sm font-medium focus-visible:ring-2 focus-visible:outline-none';
+const topBarTargetClass =
+  'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring inline-flex h-10 items-center rounded-md px-3 focus-visible:ring-2 focus-visible:outline-none';
+const topBarLinkClass = cn(topBarTargetClass, 'text-sm font-medium');
 
 /**
  * The signed-in shell: top bar (brand, Account, Logout), the side menu and the page. On small screens the
@@ -26,7 +28,10 @@ export function AppShell({ navGroups, children }: { navGroups: NavGroup[]; child
               <MenuIcon aria-hidden />
             </Button>
           </SheetTrigger>
-          <Link to="/dashboard" className={`${topBarLinkClass} gap-2 text-lg font-semibold tracking-tight`}>
+          <Link
+            to="/dashboard"
+            className={cn(topBarTargetClass, 'gap-2 text-lg font-semibold tracking-tight')}
+          >
             <BrandMark className="size-7" />
             {company.name}
           </Link>

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
-  'focus-visible:ring-ring focus-visible:ring-offset-background inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'focus-visible:ring-ring focus-visible:ring-offset-background inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -16,10 +16,10 @@ export const buttonVariants = cva(
       },
       // Small screens get at least 40 px touch targets; `sm` only shrinks from the sm breakpoint up.
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-10 px-3 sm:h-8',
+        default: 'h-10 px-4 py-2 text-sm',
+        sm: 'h-10 px-3 text-sm sm:h-8',
         lg: 'h-11 px-6 text-base',
-        icon: 'size-10',
+        icon: 'size-10 text-sm',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -19,10 +19,11 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
   return <p className={cn('text-muted-foreground text-sm', className)} {...props} />;
 }
 
+/** No top padding: the header above already spaces it. A card without a header gives it `pt-6`. */
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('p-6 pt-0', className)} {...props} />;
+  return <div className={cn('px-6 pb-6', className)} {...props} />;
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex items-center p-6 pt-0', className)} {...props} />;
+  return <div className={cn('flex items-center px-6 pb-6', className)} {...props} />;
 }

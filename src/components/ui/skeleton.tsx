@@ -1,7 +1,22 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
+const skeletonVariants = cva('animate-pulse', {
+  variants: {
+    shape: { block: 'rounded-md', circle: 'rounded-full' },
+    // `onPrimary` stays visible on a `bg-primary` surface.
+    tone: { muted: 'bg-muted', onPrimary: 'bg-primary-foreground/20' },
+  },
+  defaultVariants: { shape: 'block', tone: 'muted' },
+});
+
 /** A placeholder block; give it the size of the content it stands for so nothing shifts on load. */
-export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return <div aria-hidden className={cn('bg-muted animate-pulse rounded-md', className)} {...props} />;
+export function Skeleton({
+  className,
+  shape,
+  tone,
+  ...props
+}: ComponentProps<'div'> & VariantProps<typeof skeletonVariants>) {
+  return <div aria-hidden className={cn(skeletonVariants({ shape, tone }), className)} {...props} />;
 }

@@ -10,7 +10,7 @@ export default function AccountRoute() {
       <AuthCard
         title="Change password"
         titleLevel="h2"
-        className="mx-0"
+        align="start"
         description={user?.email ? `Signed in as ${user.email}` : undefined}
       >
         <ChangePasswordForm email={user?.email ?? ''} />

@@ -43,14 +43,14 @@ export function AuditLogPage() {
                     <TableCell>{entry.actorId ? 'Deleted user' : 'System'}</TableCell>
                   )}
                   {/* Wrapped, not scrolled: the table fits the page instead of hiding columns off-screen. */}
-                  <TableCell className="whitespace-normal">
+                  <TableCell wrap>
                     <span className="block font-mono text-xs">{entry.action}</span>
                     <span className="text-muted-foreground block max-w-56 font-mono text-xs break-all">
                       {entry.targetTable}
                       {entry.targetId && ` ${entry.targetId}`}
                     </span>
                   </TableCell>
-                  <TableCell className="whitespace-normal">
+                  <TableCell wrap>
                     <code className="block max-w-64 text-xs break-all">{JSON.stringify(entry.details)}</code>
                   </TableCell>
                 </TableRow>

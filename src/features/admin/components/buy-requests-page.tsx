@@ -39,9 +39,9 @@ export function BuyRequestsPage() {
               <TableHead>Date</TableHead>
               <TableHead>User</TableHead>
               <TableHead>Cryptocurrency</TableHead>
-              <TableHead className="text-right">Amount (USD)</TableHead>
+              <TableHead align="right">Amount (USD)</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
+              <TableHead align="right">Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -28,18 +28,19 @@ export function StatusSelect({
   const options = [...builtIn, ...statusTypes.map((name) => ({ value: name, label: name }))];
   if (!options.some((option) => option.value === value)) options.push({ value, label: value });
   return (
-    <NativeSelect
-      aria-label={label}
-      className="h-9 min-w-36"
-      value={value}
-      disabled={disabled}
-      onChange={(event) => onChange(event.target.value)}
-    >
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </NativeSelect>
+    <div className="min-w-36">
+      <NativeSelect
+        aria-label={label}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }

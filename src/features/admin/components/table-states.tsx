@@ -28,9 +28,10 @@ export function MessageRow({
       <TableCell
         colSpan={columns}
         role={isError ? 'alert' : undefined}
-        className={isError ? 'text-destructive py-6 text-center' : 'text-muted-foreground py-6 text-center'}
+        className={isError ? 'text-destructive text-center' : 'text-muted-foreground text-center'}
       >
-        {message}
+        {/* With the cell's own padding, twice a data row's: the message row stands apart. */}
+        <div className="py-3">{message}</div>
       </TableCell>
     </TableRow>
   );

@@ -46,7 +46,7 @@ export function TransactionsPage() {
               <TableHead>Date</TableHead>
               <TableHead>User</TableHead>
               <TableHead>Type</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
+              <TableHead align="right">Amount</TableHead>
               <TableHead>Status</TableHead>
             </TableRow>
           </TableHeader>

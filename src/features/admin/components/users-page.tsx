@@ -48,7 +48,7 @@ export function UsersPage() {
               <TableHead>Name</TableHead>
               <TableHead>E-mail</TableHead>
               <TableHead>Role</TableHead>
-              <TableHead className="text-right">Available balance</TableHead>
+              <TableHead align="right">Available balance</TableHead>
               <TableHead>Registered</TableHead>
               <TableHead>
                 <span className="sr-only">Actions</span>

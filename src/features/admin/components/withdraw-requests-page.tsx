@@ -59,10 +59,10 @@ export function WithdrawRequestsPage() {
             <TableRow>
               <TableHead>Date</TableHead>
               <TableHead>User</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
+              <TableHead align="right">Amount</TableHead>
               <TableHead>Method</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
+              <TableHead align="right">Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>

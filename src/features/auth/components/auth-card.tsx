@@ -8,19 +8,20 @@ export function AuthCard({
   titleLevel: Heading = 'h1',
   description,
   footer,
-  className,
+  align = 'center',
   children,
 }: {
   title: string;
   /** `h2` when the page already has its own `h1`. */
   titleLevel?: 'h1' | 'h2';
-  className?: string;
+  /** `start` inside a page with other content, `center` on a page of its own. */
+  align?: 'center' | 'start';
   description?: string;
   footer?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <Card className={cn('mx-auto w-full max-w-md', className)}>
+    <Card className={cn('w-full max-w-md', align === 'center' && 'mx-auto')}>
       <CardHeader>
         <Heading className={cn('font-semibold tracking-tight', Heading === 'h1' ? 'text-2xl' : 'text-xl')}>
           {title}
@@ -29,7 +30,9 @@ export function AuthCard({
       </CardHeader>
       <CardContent>{children}</CardContent>
       {footer && (
-        <CardFooter className="text-muted-foreground flex-col items-start gap-2 text-sm">{footer}</CardFooter>
+        <CardFooter className="text-muted-foreground text-sm">
+          <div className="flex grow flex-col items-start gap-2">{footer}</div>
+        </CardFooter>
       )}
     </Card>
   );

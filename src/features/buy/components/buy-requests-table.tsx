@@ -20,7 +20,7 @@ export function BuyRequestsTable({ requests, coinNames }: BuyRequestsTableProps)
         <TableRow>
           <TableHead>Date</TableHead>
           <TableHead>Cryptocurrency</TableHead>
-          <TableHead className="text-right">Amount (USD)</TableHead>
+          <TableHead align="right">Amount (USD)</TableHead>
           <TableHead>Status</TableHead>
         </TableRow>
       </TableHeader>

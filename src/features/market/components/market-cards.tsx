@@ -47,7 +47,7 @@ export function MarketCardsSkeleton({ rows }: { rows: number }) {
           <Card className={cardClass}>
             <div className="flex items-start justify-between">
               <span className="flex items-center gap-3">
-                <Skeleton className="size-8 rounded-full" />
+                <Skeleton shape="circle" className="size-8" />
                 <span className="flex flex-col gap-1.5">
                   <Skeleton className="h-3.5 w-24" />
                   <Skeleton className="h-3 w-10" />

@@ -10,12 +10,12 @@ const numeric = 'text-right tabular-nums';
 function MarketTableHeader() {
   return (
     <TableHeader>
-      <TableRow className="hover:bg-transparent">
+      <TableRow>
         <TableHead className="w-16">Rank</TableHead>
         <TableHead>Name</TableHead>
-        <TableHead className="text-right">Price</TableHead>
-        <TableHead className="text-right">24h Change</TableHead>
-        <TableHead className="text-right">Market Cap</TableHead>
+        <TableHead align="right">Price</TableHead>
+        <TableHead align="right">24h Change</TableHead>
+        <TableHead align="right">Market Cap</TableHead>
       </TableRow>
     </TableHeader>
   );
@@ -60,7 +60,7 @@ export function MarketTableSkeleton({ rows }: { rows: number }) {
             </TableCell>
             <TableCell>
               <span className="flex items-center gap-3">
-                <Skeleton className="size-8 rounded-full" />
+                <Skeleton shape="circle" className="size-8" />
                 <span className="flex flex-col gap-1.5">
                   <Skeleton className="h-3.5 w-24" />
                   <Skeleton className="h-3 w-10" />

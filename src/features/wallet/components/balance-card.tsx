@@ -24,23 +24,25 @@ export function BalanceCard({
 
   return (
     <Card>
-      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
-        <div className="grid gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <WalletIcon className="text-primary size-4" aria-hidden />
-            Balance
-          </CardTitle>
-          <CardDescription>Available to buy or withdraw</CardDescription>
+      <CardHeader>
+        <div className="flex items-start justify-between gap-4">
+          <div className="grid gap-1.5">
+            <CardTitle className="flex items-center gap-2">
+              <WalletIcon className="text-primary size-4" aria-hidden />
+              Balance
+            </CardTitle>
+            <CardDescription>Available to buy or withdraw</CardDescription>
+          </div>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={visible ? 'Hide balance' : 'Show balance'}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            <ToggleIcon aria-hidden />
+          </Button>
         </div>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={visible ? 'Hide balance' : 'Show balance'}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          <ToggleIcon aria-hidden />
-        </Button>
       </CardHeader>
       <CardContent>
         {isError ? (

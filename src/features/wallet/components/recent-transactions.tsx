@@ -46,7 +46,7 @@ export function RecentTransactions({
             <TableHeader>
               <TableRow>
                 <TableHead>Type</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
+                <TableHead align="right">Amount</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Date</TableHead>
               </TableRow>
@@ -62,7 +62,7 @@ export function RecentTransactions({
                     <TableCell>
                       <StatusBadge status={transaction.status} palette="transaction" />
                     </TableCell>
-                    <TableCell className="text-muted-foreground whitespace-normal tabular-nums">
+                    <TableCell wrap className="text-muted-foreground tabular-nums">
                       <time dateTime={transaction.date}>{dateFormat.format(new Date(transaction.date))}</time>
                     </TableCell>
                   </TableRow>

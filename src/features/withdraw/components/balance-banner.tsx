@@ -18,7 +18,7 @@ export function BalanceBanner({ balance }: { balance: WalletBalance | undefined 
             {formatUsd(balance.available)}
           </p>
         ) : (
-          <Skeleton className="bg-primary-foreground/20 h-9 w-40" />
+          <Skeleton tone="onPrimary" className="h-9 w-40" />
         )}
       </div>
       {balance && balance.reserved > 0 && (

@@ -14,7 +14,7 @@ export function RecentWithdrawRequestsTable({ requests }: { requests: readonly W
       <TableHeader>
         <TableRow>
           <TableHead>Date</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
+          <TableHead align="right">Amount</TableHead>
           <TableHead>Method</TableHead>
           <TableHead>Status</TableHead>
         </TableRow>
