@@ -2,7 +2,7 @@
  * JavaScript a visitor downloads for `/`: every script the page loads (entry, lazy route chunks,
  * shared chunks), gzip-compressed. Budget: <= 100 KiB, and none of it from the signed-in areas
  * (`/user`, `/admin` routes and their features), the form libraries (react-hook-form, zod,
- * @hookform/resolvers, @supabase/auth-ui-react), supabase-js or the toaster (sonner).
+ * @hookform/resolvers, @supabase/auth-ui-react), supabase-js, TanStack Query or the toaster (sonner).
  *
  * Builds the app with source maps into a temporary folder, serves it, opens `/` in Chromium and
  * attributes each chunk's minified bytes to the packages and source folders it came from.
@@ -31,8 +31,11 @@ const forbidden: { pattern: RegExp; why: string }[] = [
     pattern: /node_modules\/(react-hook-form|zod|@hookform\/resolvers|@supabase\/auth-ui-react)\//,
     why: 'form library',
   },
-  // Nobody on `/` has a session to restore or a toast to see.
-  { pattern: /node_modules\/(@supabase\/|sonner\/)/, why: 'session client or toaster' },
+  // Nobody on `/` has a session to restore, server data to cache or a toast to see.
+  {
+    pattern: /node_modules\/(@supabase\/|@tanstack\/|sonner\/)/,
+    why: 'session client, server-data cache or toaster',
+  },
 ];
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

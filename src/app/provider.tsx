@@ -1,13 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth';
-import { createQueryClient } from '@/lib/query-client';
+import { MarketFeedsProvider } from '@/lib/market-feed';
 
+/**
+ * What every page may use. The server-data cache (TanStack Query) is not here: pages that need it
+ * load it with their own code (see `serverDataPage` in the router), so the public pages stay light.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <MarketFeedsProvider>
       <AuthProvider>{children}</AuthProvider>
-    </QueryClientProvider>
+    </MarketFeedsProvider>
   );
 }

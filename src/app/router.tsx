@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import LandingRoute from './routes/landing';
 import PublicLayoutRoute from './routes/public-layout';
@@ -8,21 +8,42 @@ import PublicLayoutRoute from './routes/public-layout';
  * router's state machine alone weighed 16 KiB gzip of a visitor's first load (bench/landing-bundle).
  * Each page below is its own chunk, so a visitor's landing page loads only what it shows.
  */
+
+type PageModule = { default: ComponentType };
+
+/**
+ * A page (or area layout) that reads or writes server data: it renders inside the app's one TanStack
+ * Query cache, whose code loads together with the page's, never with the public pages.
+ */
+function serverDataPage(load: () => Promise<PageModule>) {
+  return lazy(async () => {
+    const [{ default: Page }, { QueryScope }] = await Promise.all([load(), import('@/lib/query-scope')]);
+    return {
+      default: function ServerDataPage() {
+        return (
+          <QueryScope>
+            <Page />
+          </QueryScope>
+        );
+      },
+    };
+  });
+}
 const TermsOfService = lazy(() => import('./routes/terms-of-service'));
 const PrivacyPolicy = lazy(() => import('./routes/privacy-policy'));
 const Disclaimer = lazy(() => import('./routes/disclaimer'));
-const LogIn = lazy(() => import('./routes/auth/login'));
-const SignUp = lazy(() => import('./routes/auth/signup'));
-const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
-const UpdatePassword = lazy(() => import('./routes/auth/update-password'));
-const LogOut = lazy(() => import('./routes/auth/logout'));
+const LogIn = serverDataPage(() => import('./routes/auth/login'));
+const SignUp = serverDataPage(() => import('./routes/auth/signup'));
+const ResetPassword = serverDataPage(() => import('./routes/auth/reset-password'));
+const UpdatePassword = serverDataPage(() => import('./routes/auth/update-password'));
+const LogOut = serverDataPage(() => import('./routes/auth/logout'));
 const Dashboard = lazy(() => import('./routes/dashboard'));
-const UserLayout = lazy(() => import('./routes/user/layout'));
+const UserLayout = serverDataPage(() => import('./routes/user/layout'));
 const Wallet = lazy(() => import('./routes/user/wallet'));
 const Buy = lazy(() => import('./routes/user/buy'));
 const Withdraw = lazy(() => import('./routes/user/withdraw'));
 const Account = lazy(() => import('./routes/user/account'));
-const AdminLayout = lazy(() => import('./routes/admin/layout'));
+const AdminLayout = serverDataPage(() => import('./routes/admin/layout'));
 const AdminUsers = lazy(() => import('./routes/admin/users'));
 const AdminTransactions = lazy(() => import('./routes/admin/transactions'));
 const AdminDeposit = lazy(() => import('./routes/admin/deposit'));

@@ -1,16 +1,69 @@
-import { render } from '@testing-library/react';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useAuth } from './auth';
+import { AuthProvider, useAuth } from './auth';
+import { queryClient } from './query-client';
+
+type SessionListener = (event: AuthChangeEvent, session: Session | null) => void;
+
+/** Stands in for the Supabase client: the test plays the session changes GoTrue would announce. */
+const sessionChanges = vi.hoisted(() => ({ listener: undefined as SessionListener | undefined }));
+
+vi.mock('./supabase', () => ({
+  supabase: {
+    auth: {
+      onAuthStateChange: (listener: SessionListener) => {
+        sessionChanges.listener = listener;
+        return { data: { subscription: { unsubscribe: () => undefined } } };
+      },
+    },
+    from: () => ({
+      select: () => ({ eq: () => ({ maybeSingle: () => Promise.resolve({ data: { role: 'user' } }) }) }),
+    }),
+  },
+}));
+vi.mock('./session-refresh', () => ({ startSessionRefresh: () => () => undefined }));
 
 function ShowsRole() {
-  const { role } = useAuth();
-  return <p>{role}</p>;
+  const { role, isLoading } = useAuth();
+  return <p>{isLoading ? 'loading' : (role ?? 'nobody')}</p>;
 }
+
+const sessionOf = (userId: string) => ({ user: { id: userId }, access_token: `token-${userId}` }) as Session;
+const cachedBalance = () => queryClient.getQueryData(['balance']);
 
 describe('useAuth', () => {
   it('refuses to work outside the AuthProvider', () => {
     // React reports the thrown error to the console as well; keep the test output readable.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<ShowsRole />)).toThrow('useAuth must be used within an AuthProvider');
+  });
+
+  it("forgets every cached server answer when the person changes, never on the same person's token refresh", async () => {
+    render(
+      <AuthProvider>
+        <ShowsRole />
+      </AuthProvider>,
+    );
+    await vi.waitFor(() => expect(sessionChanges.listener).toBeDefined());
+    const announce = (event: AuthChangeEvent, session: Session | null) =>
+      act(() => sessionChanges.listener?.(event, session));
+
+    queryClient.setQueryData(['balance'], 'a visitor has none');
+    announce('SIGNED_IN', sessionOf('alice'));
+    expect(cachedBalance()).toBeUndefined();
+    expect(await screen.findByText('user')).toBeInTheDocument();
+
+    queryClient.setQueryData(['balance'], "Alice's balance");
+    announce('TOKEN_REFRESHED', sessionOf('alice'));
+    expect(cachedBalance()).toBe("Alice's balance");
+
+    announce('SIGNED_IN', sessionOf('bob'));
+    expect(cachedBalance()).toBeUndefined();
+
+    queryClient.setQueryData(['balance'], "Bob's balance");
+    announce('SIGNED_OUT', null);
+    expect(cachedBalance()).toBeUndefined();
+    expect(await screen.findByText('nobody')).toBeInTheDocument();
   });
 });

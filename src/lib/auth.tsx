@@ -1,5 +1,4 @@
 import type { Session, User } from '@supabase/supabase-js';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -89,7 +88,6 @@ function urlCarriesSession(): boolean {
  * download it. Once started it keeps running, so moving between areas never re-restores the session.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [started, setStarted] = useState(urlCarriesSession);
   const [state, setState] = useState<SessionState>({ session: null, role: null, isLoading: true });
 
@@ -97,8 +95,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!started) return;
     let stopped = false;
     let stop = () => {};
-    void Promise.all([import('./supabase'), import('./session-refresh')]).then(
-      ([{ supabase: client }, { startSessionRefresh }]) => {
+    void Promise.all([import('./supabase'), import('./session-refresh'), import('./query-client')]).then(
+      ([{ supabase: client }, { startSessionRefresh }, { queryClient }]) => {
         if (stopped) return;
         const stopFollowing = followSession(client, setState, () => queryClient.clear());
         const stopSessionRefresh = startSessionRefresh(client.auth);
@@ -112,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       stopped = true;
       stop();
     };
-  }, [started, queryClient]);
+  }, [started]);
 
   const start = useCallback(() => setStarted(true), []);
   const value: AuthContextValue = {

@@ -1,9 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { env } from '@/config/env';
 
 /**
- * Market data shared by the landing page, the wallet, the buy form and the converter: one query per
- * coin count, so every screen showing the top 10 reads the same cache entry.
+ * Market data for the landing page, the wallet, the buy form and the converter: what a market item
+ * is, the built-in sample, and one request to the feed. Screens read it through `market-feed.tsx`.
  */
 
 /** A market item as CoinGecko's `/coins/markets` returns it (the fields the product uses). */
@@ -129,23 +128,8 @@ export async function loadMarketSnapshot(count: number, signal?: AbortSignal): P
   try {
     return await fetchMarketSnapshot(count, signal);
   } catch (error) {
-    console.error('Failed to fetch cryptocurrency prices', error);
+    // A request cancelled because nobody shows the feed any more is not a failure.
+    if (!signal?.aborted) console.error('Failed to fetch cryptocurrency prices', error);
     return sampleSnapshot(count);
   }
-}
-
-export const marketQueryKey = (count: number) => ['market', 'coins', count] as const;
-
-export function marketQueryOptions(count: number = TOP_COINS_COUNT) {
-  return queryOptions({
-    queryKey: marketQueryKey(count),
-    queryFn: ({ signal }) => loadMarketSnapshot(count, signal),
-    refetchInterval: MARKET_REFETCH_INTERVAL_MS,
-    staleTime: MARKET_REFETCH_INTERVAL_MS,
-  });
-}
-
-/** The top coins by market cap, refreshed every minute. */
-export function useMarketCoins(count: number = TOP_COINS_COUNT) {
-  return useQuery(marketQueryOptions(count));
 }

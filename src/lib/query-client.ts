@@ -7,3 +7,9 @@ export function createQueryClient() {
     },
   });
 }
+
+/**
+ * The app's one cache of server data, shared by every page that reads or writes it. It lives in its
+ * own module, loaded with the first such page, so the public pages' visitors never download it.
+ */
+export const queryClient = createQueryClient();

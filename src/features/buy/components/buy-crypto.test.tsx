@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { AuthProvider } from '@/lib/auth';
+import { MarketFeedsProvider } from '@/lib/market-feed';
 import { createQueryClient } from '@/lib/query-client';
 import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
 import { BuyCrypto } from './buy-crypto';
@@ -30,9 +31,11 @@ function renderBuyPage() {
   queryClient.setQueryData(transactionLimitsQueryKey, { minAmount: 10, maxAmount: 10000 });
   render(
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <BuyCrypto />
-      </AuthProvider>
+      <MarketFeedsProvider>
+        <AuthProvider>
+          <BuyCrypto />
+        </AuthProvider>
+      </MarketFeedsProvider>
       <Toaster />
     </QueryClientProvider>,
   );

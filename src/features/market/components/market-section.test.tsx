@@ -1,7 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { createQueryClient } from '@/lib/query-client';
+import { MarketFeedsProvider } from '@/lib/market-feed';
 import { MarketSection } from './market-section';
 
 function coin(id: string, rank: number, price: number, change: number | null, cap: number) {
@@ -32,9 +31,9 @@ function stubProvider(respond: () => Response | Promise<Response>) {
 
 function renderSection() {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <MarketFeedsProvider>
       <MarketSection />
-    </QueryClientProvider>,
+    </MarketFeedsProvider>,
   );
 }
 

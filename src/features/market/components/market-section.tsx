@@ -1,5 +1,6 @@
 import { InfoIcon } from 'lucide-react';
-import { TOP_COINS_COUNT, useMarketCoins } from '@/lib/market';
+import { TOP_COINS_COUNT } from '@/lib/market';
+import { useMarketCoins } from '@/lib/market-feed';
 import { MarketCards, MarketCardsSkeleton } from './market-cards';
 import { MarketTable, MarketTableSkeleton } from './market-table';
 
@@ -8,7 +9,7 @@ import { MarketTable, MarketTableSkeleton } from './market-table';
  * ones (both rendered, CSS picks one, so nothing shifts when the viewport is measured).
  */
 export function MarketSection() {
-  // The query never fails (it falls back to the sample), so no data means still loading.
+  // The feed never fails (it falls back to the sample), so no data means still loading.
   const { data } = useMarketCoins(TOP_COINS_COUNT);
 
   return (

@@ -4,21 +4,21 @@ import { PriceChange } from '@/components/price-change';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
-import { LoadError } from './load-error';
 import { SkeletonRows } from './skeleton-rows';
 
 const SKELETON_ROWS = 10;
 
-/** 'Cryptocurrency Prices': the top coins with rank, name, price and 24h change. */
+/**
+ * 'Cryptocurrency Prices': the top coins with rank, name, price and 24h change. The feed never fails
+ * here: on any failure it gives the built-in sample, and the user sees no message (spec, market feed).
+ */
 export function CryptoPrices({
   coins,
   isLoading,
-  isError,
   isSimulated,
 }: {
   coins: readonly MarketCoin[];
   isLoading: boolean;
-  isError: boolean;
   /** The local stack's market simulator answered: the prices move but are not real. */
   isSimulated: boolean;
 }) {
@@ -29,38 +29,34 @@ export function CryptoPrices({
         {isSimulated && <CardDescription>Simulated prices from the local market simulator</CardDescription>}
       </CardHeader>
       <CardContent>
-        {isError ? (
-          <LoadError message="Failed to fetch cryptocurrency prices" />
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="w-16">Rank</TableHead>
-                <TableHead>Name</TableHead>
-                <TableHead className="text-right">Price</TableHead>
-                <TableHead className="text-right">24h Change</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {isLoading ? (
-                <SkeletonRows rows={SKELETON_ROWS} columns={4} />
-              ) : (
-                coins.map((coin) => (
-                  <TableRow key={coin.id}>
-                    <TableCell className="tabular-nums">{coin.market_cap_rank ?? '–'}</TableCell>
-                    <TableCell>
-                      <CoinIdentity coin={coin} />
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{formatUsd(coin.current_price)}</TableCell>
-                    <TableCell className="text-right">
-                      <PriceChange value={coin.price_change_percentage_24h} />
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        )}
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead className="w-16">Rank</TableHead>
+              <TableHead>Name</TableHead>
+              <TableHead align="right">Price</TableHead>
+              <TableHead align="right">24h Change</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {isLoading ? (
+              <SkeletonRows rows={SKELETON_ROWS} columns={4} />
+            ) : (
+              coins.map((coin) => (
+                <TableRow key={coin.id}>
+                  <TableCell className="tabular-nums">{coin.market_cap_rank ?? '–'}</TableCell>
+                  <TableCell>
+                    <CoinIdentity coin={coin} />
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatUsd(coin.current_price)}</TableCell>
+                  <TableCell className="text-right">
+                    <PriceChange value={coin.price_change_percentage_24h} />
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
       </CardContent>
     </Card>
   );

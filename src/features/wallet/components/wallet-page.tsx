@@ -1,5 +1,5 @@
 import { LimitsNotice } from '@/components/limits-notice';
-import { useMarketCoins } from '@/lib/market';
+import { useMarketCoins } from '@/lib/market-feed';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useWalletProfile } from '../api/get-profile';
@@ -48,8 +48,7 @@ export function WalletPage({ userId }: { userId: string }) {
       </div>
       <CryptoPrices
         coins={coins}
-        isLoading={market.isPending}
-        isError={market.isError}
+        isLoading={!market.data}
         isSimulated={market.data?.source === 'simulator'}
       />
       <LimitsNotice limits={limits.data} sessionFlag={WALLET_LIMITS_SESSION_FLAG} />
