@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import LandingRoute from './routes/landing';
 import PublicLayoutRoute from './routes/public-layout';
@@ -29,6 +29,24 @@ function serverDataPage(load: () => Promise<PageModule>) {
     };
   });
 }
+
+/**
+ * An area's pages (`/user/*`, `/admin/*`), each its own chunk. `preloadRequested` starts loading the
+ * page the address asks for, so it arrives with the area's layout rather than after the layout has
+ * rendered and the session is restored (nested lazy components would otherwise load one by one).
+ */
+function areaPages<Path extends string>(area: string, loaders: Record<Path, () => Promise<PageModule>>) {
+  const pages = Object.fromEntries(
+    Object.entries<() => Promise<PageModule>>(loaders).map(([path, load]) => [path, lazy(load)]),
+  ) as Record<Path, LazyExoticComponent<ComponentType>>;
+  const loadersByPath: Partial<Record<string, () => Promise<PageModule>>> = loaders;
+  const preloadRequested = () => {
+    const requested = window.location.pathname.slice(`/${area}/`.length).split('/')[0] ?? '';
+    void loadersByPath[requested]?.();
+  };
+  return { pages, preloadRequested };
+}
+
 const TermsOfService = lazy(() => import('./routes/terms-of-service'));
 const PrivacyPolicy = lazy(() => import('./routes/privacy-policy'));
 const Disclaimer = lazy(() => import('./routes/disclaimer'));
@@ -38,20 +56,41 @@ const ResetPassword = serverDataPage(() => import('./routes/auth/reset-password'
 const UpdatePassword = serverDataPage(() => import('./routes/auth/update-password'));
 const LogOut = serverDataPage(() => import('./routes/auth/logout'));
 const Dashboard = lazy(() => import('./routes/dashboard'));
-const UserLayout = serverDataPage(() => import('./routes/user/layout'));
-const Wallet = lazy(() => import('./routes/user/wallet'));
-const Buy = lazy(() => import('./routes/user/buy'));
-const Withdraw = lazy(() => import('./routes/user/withdraw'));
-const Account = lazy(() => import('./routes/user/account'));
-const AdminLayout = serverDataPage(() => import('./routes/admin/layout'));
-const AdminUsers = lazy(() => import('./routes/admin/users'));
-const AdminTransactions = lazy(() => import('./routes/admin/transactions'));
-const AdminDeposit = lazy(() => import('./routes/admin/deposit'));
-const AdminStatusTypes = lazy(() => import('./routes/admin/status-types'));
-const AdminBuyRequests = lazy(() => import('./routes/admin/buy-requests'));
-const AdminWithdrawRequests = lazy(() => import('./routes/admin/withdraw-requests'));
-const AdminSettings = lazy(() => import('./routes/admin/settings'));
-const AdminAuditLog = lazy(() => import('./routes/admin/audit-log'));
+const userArea = areaPages('user', {
+  wallet: () => import('./routes/user/wallet'),
+  buy: () => import('./routes/user/buy'),
+  withdraw: () => import('./routes/user/withdraw'),
+  account: () => import('./routes/user/account'),
+});
+const UserLayout = serverDataPage(() => {
+  userArea.preloadRequested();
+  return import('./routes/user/layout');
+});
+const adminArea = areaPages('admin', {
+  users: () => import('./routes/admin/users'),
+  transactions: () => import('./routes/admin/transactions'),
+  deposit: () => import('./routes/admin/deposit'),
+  'status-types': () => import('./routes/admin/status-types'),
+  'buy-requests': () => import('./routes/admin/buy-requests'),
+  'withdraw-requests': () => import('./routes/admin/withdraw-requests'),
+  settings: () => import('./routes/admin/settings'),
+  'audit-log': () => import('./routes/admin/audit-log'),
+});
+const AdminLayout = serverDataPage(() => {
+  adminArea.preloadRequested();
+  return import('./routes/admin/layout');
+});
+const { wallet: Wallet, buy: Buy, withdraw: Withdraw, account: Account } = userArea.pages;
+const {
+  users: AdminUsers,
+  transactions: AdminTransactions,
+  deposit: AdminDeposit,
+  'status-types': AdminStatusTypes,
+  'buy-requests': AdminBuyRequests,
+  'withdraw-requests': AdminWithdrawRequests,
+  settings: AdminSettings,
+  'audit-log': AdminAuditLog,
+} = adminArea.pages;
 
 /** Pages that never raise a toast, so their visitors do not download the toaster. */
 export const pathsWithoutToasts: ReadonlySet<string> = new Set([
