@@ -1,5 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
 import LandingRoute from './routes/landing';
 import PublicLayoutRoute from './routes/public-layout';
 
@@ -9,14 +9,12 @@ import PublicLayoutRoute from './routes/public-layout';
  * Each page below is its own chunk, so a visitor's landing page loads only what it shows.
  */
 
-type PageModule = { default: ComponentType };
-
 /**
  * A page (or area layout) that reads or writes server data: it renders inside the app's one TanStack
  * Query cache, whose code loads together with the page's, never with the public pages.
  */
-function serverDataPage(load: () => Promise<PageModule>) {
-  return lazy(async () => {
+function serverDataPage(load: () => Promise<PageModule>): LazyPage {
+  return lazyPage(async () => {
     const [{ default: Page }, { QueryScope }] = await Promise.all([load(), import('@/lib/query-scope')]);
     return {
       default: function ServerDataPage() {
@@ -30,67 +28,76 @@ function serverDataPage(load: () => Promise<PageModule>) {
   });
 }
 
-/**
- * An area's pages (`/user/*`, `/admin/*`), each its own chunk. `preloadRequested` starts loading the
- * page the address asks for, so it arrives with the area's layout rather than after the layout has
- * rendered and the session is restored (nested lazy components would otherwise load one by one).
- */
-function areaPages<Path extends string>(area: string, loaders: Record<Path, () => Promise<PageModule>>) {
-  const pages = Object.fromEntries(
-    Object.entries<() => Promise<PageModule>>(loaders).map(([path, load]) => [path, lazy(load)]),
-  ) as Record<Path, LazyExoticComponent<ComponentType>>;
-  const loadersByPath: Partial<Record<string, () => Promise<PageModule>>> = loaders;
-  const preloadRequested = () => {
-    const requested = window.location.pathname.slice(`/${area}/`.length).split('/')[0] ?? '';
-    void loadersByPath[requested]?.();
-  };
-  return { pages, preloadRequested };
-}
-
-const TermsOfService = lazy(() => import('./routes/terms-of-service'));
-const PrivacyPolicy = lazy(() => import('./routes/privacy-policy'));
-const Disclaimer = lazy(() => import('./routes/disclaimer'));
+const TermsOfService = lazyPage(() => import('./routes/terms-of-service'));
+const PrivacyPolicy = lazyPage(() => import('./routes/privacy-policy'));
+const Disclaimer = lazyPage(() => import('./routes/disclaimer'));
 const LogIn = serverDataPage(() => import('./routes/auth/login'));
 const SignUp = serverDataPage(() => import('./routes/auth/signup'));
 const ResetPassword = serverDataPage(() => import('./routes/auth/reset-password'));
 const UpdatePassword = serverDataPage(() => import('./routes/auth/update-password'));
 const LogOut = serverDataPage(() => import('./routes/auth/logout'));
-const Dashboard = lazy(() => import('./routes/dashboard'));
-const userArea = areaPages('user', {
-  wallet: () => import('./routes/user/wallet'),
-  buy: () => import('./routes/user/buy'),
-  withdraw: () => import('./routes/user/withdraw'),
-  account: () => import('./routes/user/account'),
-});
-const UserLayout = serverDataPage(() => {
-  userArea.preloadRequested();
-  return import('./routes/user/layout');
-});
-const adminArea = areaPages('admin', {
-  users: () => import('./routes/admin/users'),
-  transactions: () => import('./routes/admin/transactions'),
-  deposit: () => import('./routes/admin/deposit'),
-  'status-types': () => import('./routes/admin/status-types'),
-  'buy-requests': () => import('./routes/admin/buy-requests'),
-  'withdraw-requests': () => import('./routes/admin/withdraw-requests'),
-  settings: () => import('./routes/admin/settings'),
-  'audit-log': () => import('./routes/admin/audit-log'),
-});
-const AdminLayout = serverDataPage(() => {
-  adminArea.preloadRequested();
-  return import('./routes/admin/layout');
-});
-const { wallet: Wallet, buy: Buy, withdraw: Withdraw, account: Account } = userArea.pages;
-const {
-  users: AdminUsers,
-  transactions: AdminTransactions,
-  deposit: AdminDeposit,
-  'status-types': AdminStatusTypes,
-  'buy-requests': AdminBuyRequests,
-  'withdraw-requests': AdminWithdrawRequests,
-  settings: AdminSettings,
-  'audit-log': AdminAuditLog,
-} = adminArea.pages;
+const Dashboard = lazyPage(() => import('./routes/dashboard'));
+const UserLayout = serverDataPage(() => import('./routes/user/layout'));
+const Wallet = lazyPage(() => import('./routes/user/wallet'));
+const Buy = lazyPage(() => import('./routes/user/buy'));
+const Withdraw = lazyPage(() => import('./routes/user/withdraw'));
+const Account = lazyPage(() => import('./routes/user/account'));
+const AdminLayout = serverDataPage(() => import('./routes/admin/layout'));
+const AdminUsers = lazyPage(() => import('./routes/admin/users'));
+const AdminTransactions = lazyPage(() => import('./routes/admin/transactions'));
+const AdminDeposit = lazyPage(() => import('./routes/admin/deposit'));
+const AdminStatusTypes = lazyPage(() => import('./routes/admin/status-types'));
+const AdminBuyRequests = lazyPage(() => import('./routes/admin/buy-requests'));
+const AdminWithdrawRequests = lazyPage(() => import('./routes/admin/withdraw-requests'));
+const AdminSettings = lazyPage(() => import('./routes/admin/settings'));
+const AdminAuditLog = lazyPage(() => import('./routes/admin/audit-log'));
+
+type PagesByPath = Partial<Record<string, LazyPage>>;
+const publicPages: PagesByPath = {
+  'terms-of-service': TermsOfService,
+  'privacy-policy': PrivacyPolicy,
+  disclaimer: Disclaimer,
+  login: LogIn,
+  signup: SignUp,
+  'reset-password': ResetPassword,
+  'update-password': UpdatePassword,
+  logout: LogOut,
+  dashboard: Dashboard,
+};
+/** Each area's layout, its pages, and the page its bare path leads to. */
+const areas: Partial<Record<string, { layout: LazyPage; pages: PagesByPath; home: string }>> = {
+  user: {
+    layout: UserLayout,
+    pages: { wallet: Wallet, buy: Buy, withdraw: Withdraw, account: Account },
+    home: 'wallet',
+  },
+  admin: {
+    layout: AdminLayout,
+    pages: {
+      users: AdminUsers,
+      transactions: AdminTransactions,
+      deposit: AdminDeposit,
+      'status-types': AdminStatusTypes,
+      'buy-requests': AdminBuyRequests,
+      'withdraw-requests': AdminWithdrawRequests,
+      settings: AdminSettings,
+      'audit-log': AdminAuditLog,
+    },
+    home: 'users',
+  },
+};
+
+/**
+ * Loads the code of the page at `pathname` (and its area's layout) at once, as a data router's lazy
+ * routes do: the first render then waits for no chunk, layout and page never load one after the other.
+ * Never rejects: a page that failed to load shows the error screen when rendered.
+ */
+export async function preloadPagesFor(pathname: string): Promise<void> {
+  const [first = '', second] = pathname.split('/').filter(Boolean);
+  const area = areas[first];
+  const wanted = area ? [area.layout, area.pages[second ?? area.home]] : [publicPages[first]];
+  await Promise.allSettled(wanted.map((page) => page?.preload()));
+}
 
 /** Pages that never raise a toast, so their visitors do not download the toaster. */
 export const pathsWithoutToasts: ReadonlySet<string> = new Set([
