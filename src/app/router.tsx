@@ -28,60 +28,46 @@ function serverDataPage(load: () => Promise<PageModule>): LazyPage {
   });
 }
 
-const TermsOfService = lazyPage(() => import('./routes/terms-of-service'));
-const PrivacyPolicy = lazyPage(() => import('./routes/privacy-policy'));
-const Disclaimer = lazyPage(() => import('./routes/disclaimer'));
-const LogIn = serverDataPage(() => import('./routes/auth/login'));
-const SignUp = serverDataPage(() => import('./routes/auth/signup'));
-const ResetPassword = serverDataPage(() => import('./routes/auth/reset-password'));
-const UpdatePassword = serverDataPage(() => import('./routes/auth/update-password'));
-const LogOut = serverDataPage(() => import('./routes/auth/logout'));
-const Dashboard = lazyPage(() => import('./routes/dashboard'));
-const UserLayout = serverDataPage(() => import('./routes/user/layout'));
-const Wallet = lazyPage(() => import('./routes/user/wallet'));
-const Buy = lazyPage(() => import('./routes/user/buy'));
-const Withdraw = lazyPage(() => import('./routes/user/withdraw'));
-const Account = lazyPage(() => import('./routes/user/account'));
-const AdminLayout = serverDataPage(() => import('./routes/admin/layout'));
-const AdminUsers = lazyPage(() => import('./routes/admin/users'));
-const AdminTransactions = lazyPage(() => import('./routes/admin/transactions'));
-const AdminDeposit = lazyPage(() => import('./routes/admin/deposit'));
-const AdminStatusTypes = lazyPage(() => import('./routes/admin/status-types'));
-const AdminBuyRequests = lazyPage(() => import('./routes/admin/buy-requests'));
-const AdminWithdrawRequests = lazyPage(() => import('./routes/admin/withdraw-requests'));
-const AdminSettings = lazyPage(() => import('./routes/admin/settings'));
-const AdminAuditLog = lazyPage(() => import('./routes/admin/audit-log'));
+type PagesByPath = Record<string, LazyPage>;
 
-type PagesByPath = Partial<Record<string, LazyPage>>;
-const publicPages: PagesByPath = {
-  'terms-of-service': TermsOfService,
-  'privacy-policy': PrivacyPolicy,
-  disclaimer: Disclaimer,
-  login: LogIn,
-  signup: SignUp,
-  'reset-password': ResetPassword,
-  'update-password': UpdatePassword,
-  logout: LogOut,
-  dashboard: Dashboard,
+/** Pages inside the public shell (header and footer), by path. */
+const publicShellPages: PagesByPath = {
+  'terms-of-service': lazyPage(() => import('./routes/terms-of-service')),
+  'privacy-policy': lazyPage(() => import('./routes/privacy-policy')),
+  disclaimer: lazyPage(() => import('./routes/disclaimer')),
+  login: serverDataPage(() => import('./routes/auth/login')),
+  signup: serverDataPage(() => import('./routes/auth/signup')),
+  'reset-password': serverDataPage(() => import('./routes/auth/reset-password')),
+  'update-password': serverDataPage(() => import('./routes/auth/update-password')),
 };
-/** Each area's layout, its pages, and the page its bare path leads to. */
-const areas: Partial<Record<string, { layout: LazyPage; pages: PagesByPath; home: string }>> = {
+/** Pages that only act and move on (log out, pick the area), by path. */
+const passThroughPages: PagesByPath = {
+  logout: serverDataPage(() => import('./routes/auth/logout')),
+  dashboard: lazyPage(() => import('./routes/dashboard')),
+};
+/** Each area's layout, its pages by path, and the page its bare path leads to. */
+const areas: Record<string, { layout: LazyPage; pages: PagesByPath; home: string }> = {
   user: {
-    layout: UserLayout,
-    pages: { wallet: Wallet, buy: Buy, withdraw: Withdraw, account: Account },
+    layout: serverDataPage(() => import('./routes/user/layout')),
+    pages: {
+      wallet: lazyPage(() => import('./routes/user/wallet')),
+      buy: lazyPage(() => import('./routes/user/buy')),
+      withdraw: lazyPage(() => import('./routes/user/withdraw')),
+      account: lazyPage(() => import('./routes/user/account')),
+    },
     home: 'wallet',
   },
   admin: {
-    layout: AdminLayout,
+    layout: serverDataPage(() => import('./routes/admin/layout')),
     pages: {
-      users: AdminUsers,
-      transactions: AdminTransactions,
-      deposit: AdminDeposit,
-      'status-types': AdminStatusTypes,
-      'buy-requests': AdminBuyRequests,
-      'withdraw-requests': AdminWithdrawRequests,
-      settings: AdminSettings,
-      'audit-log': AdminAuditLog,
+      users: lazyPage(() => import('./routes/admin/users')),
+      transactions: lazyPage(() => import('./routes/admin/transactions')),
+      deposit: lazyPage(() => import('./routes/admin/deposit')),
+      'status-types': lazyPage(() => import('./routes/admin/status-types')),
+      'buy-requests': lazyPage(() => import('./routes/admin/buy-requests')),
+      'withdraw-requests': lazyPage(() => import('./routes/admin/withdraw-requests')),
+      settings: lazyPage(() => import('./routes/admin/settings')),
+      'audit-log': lazyPage(() => import('./routes/admin/audit-log')),
     },
     home: 'users',
   },
@@ -95,9 +81,14 @@ const areas: Partial<Record<string, { layout: LazyPage; pages: PagesByPath; home
 export async function preloadPagesFor(pathname: string): Promise<void> {
   const [first = '', second] = pathname.split('/').filter(Boolean);
   const area = areas[first];
-  const wanted = area ? [area.layout, area.pages[second ?? area.home]] : [publicPages[first]];
+  const wanted = area
+    ? [area.layout, area.pages[second ?? area.home]]
+    : [publicShellPages[first] ?? passThroughPages[first]];
   await Promise.allSettled(wanted.map((page) => page?.preload()));
 }
+
+const routesFor = (pages: PagesByPath) =>
+  Object.entries(pages).map(([path, Page]) => <Route key={path} path={path} element={<Page />} />);
 
 /** Pages that never raise a toast, so their visitors do not download the toaster. */
 export const pathsWithoutToasts: ReadonlySet<string> = new Set([
@@ -114,34 +105,15 @@ export function AppRoutes() {
           second round of chunk requests (its largest paint is what the landing-vitals bench budgets). */}
       <Route element={<PublicLayoutRoute />}>
         <Route index element={<LandingRoute />} />
-        <Route path="terms-of-service" element={<TermsOfService />} />
-        <Route path="privacy-policy" element={<PrivacyPolicy />} />
-        <Route path="disclaimer" element={<Disclaimer />} />
-        <Route path="login" element={<LogIn />} />
-        <Route path="signup" element={<SignUp />} />
-        <Route path="reset-password" element={<ResetPassword />} />
-        <Route path="update-password" element={<UpdatePassword />} />
+        {routesFor(publicShellPages)}
       </Route>
-      <Route path="logout" element={<LogOut />} />
-      <Route path="dashboard" element={<Dashboard />} />
-      <Route path="user" element={<UserLayout />}>
-        <Route index element={<Navigate to="/user/wallet" replace />} />
-        <Route path="wallet" element={<Wallet />} />
-        <Route path="buy" element={<Buy />} />
-        <Route path="withdraw" element={<Withdraw />} />
-        <Route path="account" element={<Account />} />
-      </Route>
-      <Route path="admin" element={<AdminLayout />}>
-        <Route index element={<Navigate to="/admin/users" replace />} />
-        <Route path="users" element={<AdminUsers />} />
-        <Route path="transactions" element={<AdminTransactions />} />
-        <Route path="deposit" element={<AdminDeposit />} />
-        <Route path="status-types" element={<AdminStatusTypes />} />
-        <Route path="buy-requests" element={<AdminBuyRequests />} />
-        <Route path="withdraw-requests" element={<AdminWithdrawRequests />} />
-        <Route path="settings" element={<AdminSettings />} />
-        <Route path="audit-log" element={<AdminAuditLog />} />
-      </Route>
+      {routesFor(passThroughPages)}
+      {Object.entries(areas).map(([area, { layout: Layout, pages, home }]) => (
+        <Route key={area} path={area} element={<Layout />}>
+          <Route index element={<Navigate to={`/${area}/${home}`} replace />} />
+          {routesFor(pages)}
+        </Route>
+      ))}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
