@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { ErrorScreen } from './error-screen';
 
 interface State {
   failed: boolean;
@@ -19,14 +19,6 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <main className="bg-background text-foreground grid min-h-screen place-items-center p-6">
-        <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
-          <h1 className="text-2xl font-semibold">Sorry.. there was an error</h1>
-          <p className="text-muted-foreground">Reloading the page usually helps.</p>
-          <Button onClick={() => window.location.reload()}>Reload</Button>
-        </div>
-      </main>
-    );
+    return <ErrorScreen title="Sorry.. there was an error" detail="Reloading the page usually helps." />;
   }
 }

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
+import { ErrorScreen } from './error-screen';
 
 interface Props {
   /** The page being shown: going to another page clears the error screen. */
@@ -44,18 +45,11 @@ export class RouteErrorBoundary extends Component<Props, State> {
   render() {
     if (this.state.error === noError) return this.props.children;
     return (
-      <main className="bg-background text-foreground grid min-h-screen place-items-center p-6">
-        <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
-          <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
-          <p className="text-muted-foreground break-words">{errorSummary(this.state.error)}</p>
-          <div className="flex gap-3">
-            <Button onClick={() => window.location.reload()}>Reload</Button>
-            <Link to="/" className={buttonVariants({ variant: 'outline' })}>
-              Home
-            </Link>
-          </div>
-        </div>
-      </main>
+      <ErrorScreen title="Unexpected Application Error!" detail={errorSummary(this.state.error)}>
+        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+          Home
+        </Link>
+      </ErrorScreen>
     );
   }
 }
