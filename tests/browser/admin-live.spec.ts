@@ -3,6 +3,7 @@ import { seededAccounts } from '../../devstack/config';
 import { personWithBalance } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
+import { openFromMenu } from './support/navigation';
 
 test.use({ locale: 'en-US' });
 
@@ -35,11 +36,6 @@ async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-async function openFromMenu(page: Page, label: string, path: RegExp) {
-  await page.getByRole('link', { name: label, exact: true }).click();
-  await expect(page).toHaveURL(path);
-}
-
 test('a user’s buy request and withdrawal reach the admin’s queues live, and the approvals reach the user live', async ({
   browser,
 }) => {
@@ -50,10 +46,9 @@ test('a user’s buy request and withdrawal reach the admin’s queues live, and
   await logIn(userPage, person);
 
   // Buy: the admin's open queue shows the new request without a reload.
-  await openFromMenu(adminPage, 'Buy requests', /\/admin\/buy-requests$/);
-  await expect(adminPage.getByRole('heading', { name: 'Buy requests', level: 1 })).toBeVisible();
+  await openFromMenu(adminPage, 'Buy requests', 'Buy requests');
   await expect(adminPage.locator('[aria-busy="true"]')).toHaveCount(0);
-  await openFromMenu(userPage, 'Buy', /\/user\/buy$/);
+  await openFromMenu(userPage, 'Buy', 'Buy Cryptocurrency');
   await userPage.getByLabel('Cryptocurrency').selectOption('bitcoin');
   await userPage.getByLabel('Amount (USD)').fill('250');
   await userPage.getByRole('button', { name: 'Submit Buy Request' }).click();
@@ -71,10 +66,9 @@ test('a user’s buy request and withdrawal reach the admin’s queues live, and
   await expect(userPage.getByTestId('available-balance')).toHaveText('$750.00');
 
   // Withdraw: same journey through the withdraw queue.
-  await openFromMenu(adminPage, 'Withdraw requests', /\/admin\/withdraw-requests$/);
-  await expect(adminPage.getByRole('heading', { name: 'Withdraw requests', level: 1 })).toBeVisible();
+  await openFromMenu(adminPage, 'Withdraw requests', 'Withdraw requests');
   await expect(adminPage.locator('[aria-busy="true"]')).toHaveCount(0);
-  await openFromMenu(userPage, 'Withdraw', /\/user\/withdraw$/);
+  await openFromMenu(userPage, 'Withdraw', 'Withdraw Funds');
   await userPage.getByLabel('Amount (USD)').fill('100');
   await userPage.getByLabel('Withdraw method').selectOption('wallet');
   await userPage.getByLabel('Cryptocurrency').selectOption('ETH');

@@ -9,6 +9,7 @@ import {
 } from './support/admin-people';
 import { existingUser, logIn, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
+import { openFromMenu } from './support/navigation';
 
 test.use({ locale: 'en-US' });
 
@@ -25,12 +26,6 @@ const adminPages = [
 
 async function logInAsAdmin(page: Page) {
   await logIn(page, seededAccounts.admin, /\/admin\/users$/);
-}
-
-/** Opens an admin page through the side menu, as an admin does. */
-async function openFromMenu(page: Page, label: string, heading: string) {
-  await page.getByRole('link', { name: label, exact: true }).click();
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
 test('a visitor and a user are sent to the log-in page from every admin page', async ({ browser }) => {

@@ -11,6 +11,7 @@ import {
   toast,
   walletCodeOf,
 } from './support/auth-people';
+import { followLink } from './support/navigation';
 
 test.describe('sign-up', () => {
   test('a visitor signs up, sees the wallet code the database made, and lands in the wallet', async ({
@@ -147,7 +148,7 @@ test.describe('password reset', () => {
   }) => {
     const account = await existingUser('reset');
     await page.goto('/login');
-    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await followLink(page.getByRole('link', { name: 'Forgot your password?' }), page, 'Reset your password');
     await expect(page).toHaveURL(/\/reset-password$/);
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();

@@ -3,6 +3,7 @@ import { seededAccounts } from '../../devstack/config';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
 import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer } from './support/buy-people';
+import { openFromMenu } from './support/navigation';
 
 test.use({ locale: 'en-US' });
 
@@ -21,12 +22,6 @@ async function stubMarket(page: Page) {
   await page.route('**/coins/markets?**', (route) => route.fulfill({ json: marketCoins }));
 }
 
-async function openBuyPage(page: Page) {
-  await page.getByRole('link', { name: 'Buy', exact: true }).click();
-  await expect(page).toHaveURL(/\/user\/buy$/);
-  await expect(page.getByRole('heading', { name: 'Buy Cryptocurrency' })).toBeVisible();
-}
-
 /**
  * axe-core's serious findings on the page at rest: the pointer off the buttons and the toasts gone
  * (toasts come from the app-wide Toaster and are checked with it, not per page).
@@ -41,8 +36,7 @@ async function violationsAtRest(page: Page): Promise<string[]> {
 async function openAdminQueue(browser: Browser): Promise<Page> {
   const adminPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
   await logIn(adminPage, seededAccounts.admin, adminLanding);
-  await adminPage.getByRole('link', { name: 'Buy requests' }).click();
-  await expect(adminPage).toHaveURL(/\/admin\/buy-requests$/);
+  await openFromMenu(adminPage, 'Buy requests', 'Buy requests');
   return adminPage;
 }
 
@@ -67,7 +61,7 @@ test('a user buys, an admin approves, and the request turns approved and the bal
   await stubMarket(page);
   await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
   await logIn(page, buyer, userLanding);
-  await openBuyPage(page);
+  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 
   await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
   const balance = page.getByTestId('available-balance');
@@ -120,7 +114,7 @@ test('a request larger than the balance is refused on approval and the balance i
   await stubMarket(page);
   await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
   await logIn(page, buyer, userLanding);
-  await openBuyPage(page);
+  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 
   await submitBuyRequest(page, 'ethereum', '500');
   // The row shows at once; the admin can only find the request once the server has stored it.
@@ -154,7 +148,7 @@ test('the limits notice shows once per session and the form refuses amounts outs
   await admin.auth.signOut();
   await stubMarket(page);
   await logIn(page, buyer, userLanding);
-  await openBuyPage(page);
+  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 
   const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });
   await expect(notice).toBeVisible();
@@ -193,7 +187,7 @@ test('when the request list cannot be loaded the page says so, and the form stil
     route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue(),
   );
   await logIn(page, buyer, userLanding);
-  await openBuyPage(page);
+  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 
   // supabase-js retries a failed read three times (1, 2, 4 s) and the query once more before giving up.
   await expect(page.getByText('Failed to fetch buy requests. Please try again later.')).toBeVisible({
@@ -211,7 +205,7 @@ test('limits an admin changes after the page loaded are enforced by the server, 
   await stubMarket(page);
   await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
   await logIn(page, buyer, userLanding);
-  await openBuyPage(page);
+  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 
   const setLimits = (min_amount: number, max_amount: number) =>
     admin.from('transaction_limits').update({ min_amount, max_amount }).eq('id', true);
@@ -238,7 +232,7 @@ test('when the market data fails the page says so, and Retry reloads it', async 
     marketUp ? route.fulfill({ json: marketCoins }) : route.fulfill({ status: 503, body: 'down' }),
   );
   await logIn(page, buyer, userLanding);
-  await openBuyPage(page);
+  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 
   await expect(page.getByText('Failed to fetch cryptocurrency data. Please try again later.')).toBeVisible();
   await expect(page.getByLabel('Cryptocurrency')).toBeHidden();

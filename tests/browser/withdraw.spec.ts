@@ -1,17 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { openFromMenu } from './support/navigation';
 
 test.use({ locale: 'en-US' });
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-
-async function openWithdrawPage(page: Page) {
-  await page.getByRole('link', { name: 'Withdraw', exact: true }).click();
-  await expect(page).toHaveURL(/\/user\/withdraw$/);
-  await expect(page.getByRole('heading', { name: 'Withdraw Funds' })).toBeVisible();
-}
 
 test('a user withdraws by card: the request shows pending, the balance drops, and an approval shows live', async ({
   page,
@@ -23,7 +18,7 @@ test('a user withdraws by card: the request shows pending, the balance drops, an
     sessionStorage.setItem('hasSeenWithdrawLimits', 'true');
   });
   await logIn(page, person);
-  await openWithdrawPage(page);
+  await openFromMenu(page, 'Withdraw', 'Withdraw Funds');
 
   const balance = page.getByTestId('available-balance');
   await expect(balance).toHaveText('$1,000.00');
@@ -74,7 +69,7 @@ test('the form refuses more than the available balance, and the limits notice sh
   // The wallet page (where log-in lands) has its own notice; this test is about the withdraw page's.
   await page.addInitScript(() => sessionStorage.setItem('hasSeenLimits', 'true'));
   await logIn(page, person);
-  await openWithdrawPage(page);
+  await openFromMenu(page, 'Withdraw', 'Withdraw Funds');
 
   const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });
   await expect(notice).toBeVisible();

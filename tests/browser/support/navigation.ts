@@ -1,0 +1,20 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Follows a link as a person does, and returns once the next page shows its heading. The address changes
+ * at the click, but the previous page stays on screen (and takes typing) while the next page's code loads,
+ * so a changed URL alone does not mean the next page is there.
+ */
+export async function followLink(link: Locator, page: Page, heading: string): Promise<void> {
+  await link.click();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+}
+
+/** Opens a page of the signed-in area through its side menu. */
+export async function openFromMenu(page: Page, label: string, heading: string): Promise<void> {
+  await followLink(
+    page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: label, exact: true }),
+    page,
+    heading,
+  );
+}
