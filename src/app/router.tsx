@@ -1,4 +1,8 @@
+import { useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { RedirectToLogin } from '@/components/guards/redirect-to-login';
+import { SessionPending } from '@/components/guards/session-pending';
+import { useAuth, type AuthState } from '@/lib/auth';
 import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
 import LandingRoute from './routes/landing';
 import PublicLayoutRoute from './routes/public-layout';
@@ -45,8 +49,17 @@ const passThroughPages: PagesByPath = {
   logout: serverDataPage(() => import('./routes/auth/logout')),
   dashboard: lazyPage(() => import('./routes/dashboard')),
 };
-/** Each area's layout, its pages by path, and the page its bare path leads to. */
-const areas: Record<string, { layout: LazyPage; pages: PagesByPath; home: string }> = {
+interface Area {
+  layout: LazyPage;
+  pages: PagesByPath;
+  /** The page the area's bare path leads to. */
+  home: string;
+  /** Who may enter; anyone else goes to /login and comes back after logging in. */
+  admits: (auth: AuthState) => boolean;
+}
+
+/** The signed-in areas: /user for signed-in people, /admin for admins only (spec §2). */
+const areas: Record<string, Area> = {
   user: {
     layout: serverDataPage(() => import('./routes/user/layout')),
     pages: {
@@ -56,6 +69,7 @@ const areas: Record<string, { layout: LazyPage; pages: PagesByPath; home: string
       account: lazyPage(() => import('./routes/user/account')),
     },
     home: 'wallet',
+    admits: ({ session }) => session !== null,
   },
   admin: {
     layout: serverDataPage(() => import('./routes/admin/layout')),
@@ -70,6 +84,7 @@ const areas: Record<string, { layout: LazyPage; pages: PagesByPath; home: string
       'audit-log': lazyPage(() => import('./routes/admin/audit-log')),
     },
     home: 'users',
+    admits: ({ isAdmin }) => isAdmin,
   },
 };
 
@@ -85,6 +100,33 @@ export async function preloadPagesFor(pathname: string): Promise<void> {
     ? [area.layout, area.pages[second ?? area.home]]
     : [publicShellPages[first] ?? passThroughPages[first]];
   await Promise.allSettled(wanted.map((page) => page?.preload()));
+}
+
+/** Runs `task` when the browser is idle (soon after at the latest); the returned function cancels it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * An area behind its guard. Once someone is admitted, the code of the area's other pages loads while
+ * they look at the first, so the side menu opens pages at once: the router keeps the previous page on
+ * screen (and taking input) until the next page's code has arrived.
+ */
+function AreaRoute({ area: { layout: Layout, pages, admits } }: { area: Area }) {
+  const auth = useAuth();
+  const admitted = !auth.isLoading && admits(auth);
+  useEffect(() => {
+    if (!admitted) return;
+    return whenIdle(() => Object.values(pages).forEach((page) => void page.preload()));
+  }, [admitted, pages]);
+  if (auth.isLoading) return <SessionPending />;
+  if (!admitted) return <RedirectToLogin />;
+  return <Layout />;
 }
 
 const routesFor = (pages: PagesByPath) =>
@@ -108,10 +150,10 @@ export function AppRoutes() {
         {routesFor(publicShellPages)}
       </Route>
       {routesFor(passThroughPages)}
-      {Object.entries(areas).map(([area, { layout: Layout, pages, home }]) => (
-        <Route key={area} path={area} element={<Layout />}>
-          <Route index element={<Navigate to={`/${area}/${home}`} replace />} />
-          {routesFor(pages)}
+      {Object.entries(areas).map(([path, area]) => (
+        <Route key={path} path={path} element={<AreaRoute area={area} />}>
+          <Route index element={<Navigate to={`/${path}/${area.home}`} replace />} />
+          {routesFor(area.pages)}
         </Route>
       ))}
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seededAccounts } from '../../devstack/config';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { existingUser, logIn } from './support/auth-people';
+import { openFromMenu } from './support/navigation';
 
 const phone = { width: 390, height: 844 };
 
@@ -74,6 +75,47 @@ test.describe('signed-in shell on a desktop screen', () => {
 
     await topBar.getByRole('link', { name: 'CoinVault' }).click();
     await expect(page).toHaveURL(/\/user\/wallet$/);
+  });
+});
+
+/** Paths of the script files the page asks the network for, as they are asked for. */
+function scriptRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+/** A page's own chunk: its file name and Vite's 8-character content hash. */
+const pageChunk = (names: string) => new RegExp(`/assets/(${names})-[\\w-]{8}\\.js$`);
+
+test.describe('moving between pages', () => {
+  test('an area’s other pages load while the first is shown, so the side menu opens them without the network', async ({
+    page,
+  }) => {
+    const scripts = scriptRequests(page);
+    await logIn(page, await existingUser('preload'));
+    const otherPages = pageChunk('buy|withdraw|account');
+    await expect.poll(() => scripts.filter((script) => otherPages.test(script)).length).toBe(3);
+    // From here on no code arrives: each page opens from what the browser already has.
+    await page.route(/\.js$/, (route) => route.abort());
+    await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
+    await openFromMenu(page, 'Withdraw', 'Withdraw Funds');
+    await openFromMenu(page, 'Account', 'Account');
+  });
+
+  test('a user turned away from the admin area downloads none of its other pages', async ({ page }) => {
+    await logIn(page, await existingUser('outsider-preload'));
+    const scripts = scriptRequests(page);
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/login$/);
+    // Longer than the area's idle preloading may wait before it starts.
+    await page.waitForTimeout(2_500);
+    const otherAdminPages = pageChunk(
+      'transactions|deposit|status-types|buy-requests|withdraw-requests|settings|audit-log',
+    );
+    expect(scripts.filter((script) => otherAdminPages.test(script))).toEqual([]);
   });
 });
 

@@ -1,10 +1,7 @@
 import { BanknoteIcon, ShoppingCartIcon, UserCogIcon, WalletIcon } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
-import { RedirectToLogin } from '@/components/guards/redirect-to-login';
-import { SessionPending } from '@/components/guards/session-pending';
 import { AppShell } from '@/components/layouts/app-shell';
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
-import { useAuth } from '@/lib/auth';
 
 const userNavigation: NavGroup[] = [
   {
@@ -18,11 +15,8 @@ const userNavigation: NavGroup[] = [
   { title: 'Settings', items: [{ to: '/user/account', label: 'Account', icon: UserCogIcon }] },
 ];
 
-/** /user/*: signed-in people only; visitors go to /login and come back after logging in. */
+/** The shell of /user/* (the router admits signed-in people only). */
 export default function UserAreaLayout() {
-  const { isLoading, session } = useAuth();
-  if (isLoading) return <SessionPending />;
-  if (!session) return <RedirectToLogin />;
   return (
     <AppShell navGroups={userNavigation}>
       <Outlet />
