@@ -91,6 +91,41 @@ describe('Edge Functions', () => {
   });
 });
 
+describe('Edge Function workers', () => {
+  it('start once for calls that arrive together, and are all gone when the gateway stops', async () => {
+    const gateway = await startGateway({
+      databaseUrl: inject('databaseUrl'),
+      jwtSecret: inject('jwtSecret'),
+      anonKey: inject('anonKey'),
+      serviceRoleKey: inject('serviceRoleKey'),
+      functionsDir: new URL('../fixtures/functions', import.meta.url).pathname,
+    });
+    let pids: number[];
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          fetch(`${gateway.url}/functions/v1/unstable`, {
+            headers: { apikey: inject('anonKey'), Authorization: `Bearer ${inject('anonKey')}` },
+          }),
+        ),
+      );
+      pids = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { pid: number }).pid));
+    } finally {
+      await gateway.stop();
+    }
+    expect(new Set(pids).size).toBe(1);
+    const isRunning = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(pids.filter(isRunning)).toEqual([]);
+  });
+});
+
 describe('the market function on the stack', () => {
   it('answers without a JWT (verify_jwt = false) in CoinGecko’s /coins/markets shape, from the simulator', async () => {
     const response = await fetch(

@@ -55,6 +55,9 @@ function parseEnvFile(text: string): Record<string, string> {
 /** One long-lived Deno process per function, started on first call and restarted after a crash or hang. */
 export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
   const workers = new Map<string, Worker>();
+  /** Workers being started: requests that arrive meanwhile share the start instead of racing it. */
+  const starting = new Map<string, Promise<Worker>>();
+  let stopped = false;
 
   async function environmentFor(): Promise<Record<string, string>> {
     const secrets =
@@ -151,8 +154,18 @@ export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
       if (!/^[A-Za-z0-9_-]+$/.test(name) || !existsSync(entry)) {
         throw new WorkerFailure(404, 'NOT_FOUND', 'Requested function was not found');
       }
-      worker = await startWorker(name, entry);
-      workers.set(name, worker);
+      if (stopped) throw new WorkerFailure(503, 'STOPPED', 'Functions are shutting down');
+      let start = starting.get(name);
+      if (!start) {
+        start = startWorker(name, entry)
+          .then((started) => {
+            workers.set(name, started);
+            return started;
+          })
+          .finally(() => starting.delete(name));
+        starting.set(name, start);
+      }
+      worker = await start;
     }
     await worker.ready;
     return worker;
@@ -218,6 +231,8 @@ export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
   }
 
   async function stop() {
+    stopped = true;
+    await Promise.allSettled(starting.values());
     const running = [...workers.entries()];
     workers.clear();
     await Promise.all(
