@@ -2,20 +2,15 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { supabase } from '@/lib/supabase';
+import { invalidateOnTableChanges, type TableChanges } from './table-changes';
 
-export interface RealtimeInvalidationOptions {
-  /** A table in the `supabase_realtime` publication. */
-  table: 'transactions' | 'buy_requests' | 'withdraw_requests';
-  /** A Realtime filter such as `user_id=eq.<uuid>`; row-level security applies either way. */
-  filter?: string;
-  /** The queries whose data this table's changes make stale. */
-  queryKeys: QueryKey[];
+export interface RealtimeInvalidationOptions extends TableChanges {
   enabled?: boolean;
 }
 
 /**
- * Keeps queries fresh from Realtime `postgres_changes`: any insert, update or delete on the table
- * invalidates the given queries. The channel is removed when the component unmounts.
+ * Keeps the given queries fresh from Realtime while the component is mounted (see
+ * `invalidateOnTableChanges`); the channel is removed when it unmounts.
  */
 export function useRealtimeInvalidation({
   table,
@@ -30,15 +25,10 @@ export function useRealtimeInvalidation({
 
   useEffect(() => {
     if (!enabled) return;
-    const keys = JSON.parse(keysJson) as QueryKey[];
-    const channel = supabase
-      .channel(`${table}:${filter ?? 'all'}:${instanceId}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, () => {
-        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-      })
-      .subscribe();
-    return () => {
-      void supabase.removeChannel(channel);
-    };
+    return invalidateOnTableChanges(supabase, queryClient, `${table}:${filter ?? 'all'}:${instanceId}`, {
+      table,
+      filter,
+      queryKeys: JSON.parse(keysJson) as QueryKey[],
+    });
   }, [table, filter, keysJson, enabled, instanceId, queryClient]);
 }

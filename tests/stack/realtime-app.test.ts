@@ -3,10 +3,13 @@ import {
   type RealtimePostgresChangesPayload,
   type SupabaseClient,
 } from '@supabase/supabase-js';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { invalidateOnTableChanges } from '@/lib/table-changes';
 import { seededAccounts } from '../../devstack/config';
+import { createNodeClient } from '../../devstack/node-client';
 
 /**
  * The app's live tables through the whole local stack: people sign in with Auth, write through REST
@@ -176,6 +179,99 @@ describe('live app tables through the local stack', () => {
         expect(Object.keys(change.old)).not.toContain('encrypted_data');
       }
       expect(JSON.stringify(changes)).not.toContain(ciphertext);
+    }
+  });
+});
+
+describe('the app’s live queries (invalidateOnTableChanges)', () => {
+  /** A person's own buy requests as the app reads them, through a query kept live the app's way. */
+  async function ownBuyRequests(read: (ids: () => Promise<string[]>) => Promise<string[]>) {
+    const account = await newPerson();
+    const client = createNodeClient(apiUrl, anonKey);
+    const { data, error } = await client.auth.signInWithPassword(account);
+    if (error) throw error;
+    const userId = data.user.id;
+    const queryClient = new QueryClient();
+    const queryKey = ['buy-requests', userId];
+    const idsNow = async () => {
+      const rows = await client.from('buy_requests').select('id').eq('user_id', userId).throwOnError();
+      return rows.data.map((row) => row.id);
+    };
+    const observer = new QueryObserver(queryClient, { queryKey, queryFn: () => read(idsNow) });
+    /** Every list the page showed, in order. */
+    const shownLists: string[][] = [];
+    const stopObserving = observer.subscribe(({ data: list }) => {
+      if (list && list !== shownLists.at(-1)) shownLists.push(list);
+    });
+    const insertRequest = async () => {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 25) returning id`,
+        [userId],
+      );
+      const [row] = rows;
+      if (!row) throw new Error('no request was inserted');
+      return row.id;
+    };
+    const follow = () =>
+      invalidateOnTableChanges(client, queryClient, `live-query-${crypto.randomUUID()}`, {
+        table: 'buy_requests',
+        filter: `user_id=eq.${userId}`,
+        queryKeys: [queryKey],
+      });
+    const joined = () =>
+      waitFor(() => (client.getChannels()[0]?.state === 'joined' ? true : undefined), 'the join');
+    const shown = () => observer.getCurrentResult().data;
+    const cleanUp = async () => {
+      stopObserving();
+      queryClient.clear();
+      await client.removeAllChannels();
+      client.realtime.disconnect();
+    };
+    return { insertRequest, follow, joined, shown, shownLists, cleanUp };
+  }
+
+  it('shows a request committed after the page read its list but before its channel joined', async () => {
+    const live = await ownBuyRequests((ids) => ids());
+    await waitFor(() => live.shown(), 'the first read');
+    expect(live.shown()).toEqual([]);
+    const id = await live.insertRequest();
+    const stop = live.follow();
+    try {
+      await waitFor(() => (live.shown()?.includes(id) ? true : undefined), 'the request in the list');
+    } finally {
+      stop();
+      await live.cleanUp();
+    }
+  });
+
+  it('lets a read under way when the channel joins finish (its rows show), then reads again', async () => {
+    let releaseFirstRead = () => {};
+    const firstReadHeld = new Promise<void>((resolve) => (releaseFirstRead = resolve));
+    let reads = 0;
+    let firstReadTaken = false;
+    const live = await ownBuyRequests(async (ids) => {
+      reads += 1;
+      const found = await ids();
+      if (reads === 1) {
+        firstReadTaken = true;
+        // The rows were read; the answer is still on its way when the channel joins.
+        await firstReadHeld;
+      }
+      return found;
+    });
+    await waitFor(() => (firstReadTaken ? true : undefined), 'the first read');
+    const id = await live.insertRequest();
+    const stop = live.follow();
+    try {
+      await live.joined();
+      releaseFirstRead();
+      await waitFor(() => (live.shown()?.includes(id) ? true : undefined), 'the request in the list');
+      // Not cancelled: the first rows were shown as soon as they came, then the fresh list.
+      expect(live.shownLists).toEqual([[], [id]]);
+      expect(reads).toBe(2);
+    } finally {
+      stop();
+      await live.cleanUp();
     }
   });
 });
