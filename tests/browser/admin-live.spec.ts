@@ -3,6 +3,7 @@ import { seededAccounts } from '../../devstack/config';
 import { personWithBalance } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
+import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
 
 test.use({ locale: 'en-US' });
@@ -28,11 +29,7 @@ async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await page.route('**/coins/markets?**', (route) => route.fulfill({ json: marketCoins }));
-  await page.addInitScript(() => {
-    for (const flag of ['hasSeenLimits', 'hasSeenBuyLimits', 'hasSeenWithdrawLimits']) {
-      sessionStorage.setItem(flag, 'true');
-    }
-  });
+  await skipLimitsNotices(page);
   return page;
 }
 

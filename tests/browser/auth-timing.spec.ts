@@ -39,7 +39,10 @@ async function stalledLogIn(page: Page) {
   await page.goto('/login');
   // The server accepts the connection but never answers.
   await page.route('**/auth/v1/token**', () => {});
+  const sent = page.waitForRequest('**/auth/v1/token**');
   await fillLogin(page, await existingUser('stalled'));
+  // The give-up timer starts as the request leaves; the clock must not move before it exists.
+  await sent;
 }
 
 const timeOutMessage =

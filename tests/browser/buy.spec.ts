@@ -3,6 +3,7 @@ import { seededAccounts } from '../../devstack/config';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
 import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer } from './support/buy-people';
+import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
 
 test.use({ locale: 'en-US' });
@@ -59,7 +60,7 @@ test('a user buys, an admin approves, and the request turns approved and the bal
   const buyer = await signUpFundedBuyer(admin, 1000);
   await admin.auth.signOut();
   await stubMarket(page);
-  await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
+  await skipLimitsNotices(page);
   await logIn(page, buyer, userLanding);
   await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 
@@ -112,7 +113,7 @@ test('a request larger than the balance is refused on approval and the balance i
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 100);
   await stubMarket(page);
-  await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
+  await skipLimitsNotices(page);
   await logIn(page, buyer, userLanding);
   await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 
@@ -147,6 +148,8 @@ test('the limits notice shows once per session and the form refuses amounts outs
   const buyer = await signUpFundedBuyer(admin, 100);
   await admin.auth.signOut();
   await stubMarket(page);
+  // The wallet page (where log-in lands) has its own notice; this test is about the buy page's.
+  await skipLimitsNotices(page, 'buy');
   await logIn(page, buyer, userLanding);
   await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 
@@ -181,7 +184,7 @@ test('when the request list cannot be loaded the page says so, and the form stil
   const buyer = await signUpFundedBuyer(admin, 100);
   await admin.auth.signOut();
   await stubMarket(page);
-  await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
+  await skipLimitsNotices(page);
   // The network fails for reading the list only (an outage, not a stand-in for our API).
   await page.route('**/rest/v1/buy_requests?**', (route) =>
     route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue(),
@@ -203,7 +206,7 @@ test('limits an admin changes after the page loaded are enforced by the server, 
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 2000);
   await stubMarket(page);
-  await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
+  await skipLimitsNotices(page);
   await logIn(page, buyer, userLanding);
   await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 
@@ -214,6 +217,8 @@ test('limits an admin changes after the page loaded are enforced by the server, 
     await submitBuyRequest(page, 'bitcoin', '1000');
     await expect(page.getByText('Maximum transaction amount is $500')).toBeVisible();
     await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
+    // The refusal made the form reload the limits; the amount field's bound shows when they have arrived.
+    await expect(page.getByLabel('Amount (USD)')).toHaveAttribute('max', '500');
     await page.getByRole('button', { name: 'Submit Buy Request' }).click();
     await expect(page.getByText('Maximum amount is $500', { exact: true })).toBeVisible();
   } finally {
@@ -226,7 +231,7 @@ test('when the market data fails the page says so, and Retry reloads it', async 
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 100);
   await admin.auth.signOut();
-  await page.addInitScript(() => sessionStorage.setItem('hasSeenBuyLimits', 'true'));
+  await skipLimitsNotices(page);
   let marketUp = false;
   await page.route('**/coins/markets?**', (route) =>
     marketUp ? route.fulfill({ json: marketCoins }) : route.fulfill({ status: 503, body: 'down' }),
@@ -237,7 +242,9 @@ test('when the market data fails the page says so, and Retry reloads it', async 
   await expect(page.getByText('Failed to fetch cryptocurrency data. Please try again later.')).toBeVisible();
   await expect(page.getByLabel('Cryptocurrency')).toBeHidden();
   marketUp = true;
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Retry' }).click();
+  await reloaded;
   await expect(page.getByLabel('Cryptocurrency')).toBeVisible();
   await expect(page.getByRole('option', { name: /Ethereum \(ETH\)/ })).toBeAttached();
 });

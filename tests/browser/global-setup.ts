@@ -1,8 +1,31 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp, serveApp } from '../../devstack/app-server';
 import { startStack } from '../../devstack/stack';
+
+const functionsDir = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
+
+/**
+ * Starts every Edge Function's Deno worker (a refused call is enough), so that no test's first call waits
+ * for a worker to start: each test's budget is for the app, not for Deno loading its packages.
+ */
+async function startFunctionWorkers(apiUrl: string, anonKey: string) {
+  const folders = await readdir(functionsDir, { withFileTypes: true });
+  const names = folders.filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'));
+  await Promise.all(
+    names.map(async ({ name }) => {
+      const answer = await fetch(`${apiUrl}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      await answer.body?.cancel();
+      if (answer.status >= 500) throw new Error(`Function '${name}' did not start: ${answer.status}`);
+    }),
+  );
+}
 
 /**
  * One throwaway stack for the browser tests: a fresh seeded database and gateway on free ports, the app
@@ -13,7 +36,10 @@ export default async function globalSetup() {
   const stack = await startStack();
   const buildDir = await mkdtemp(path.join(tmpdir(), 'coinvault-app-'));
   try {
-    await buildApp({ outDir: buildDir, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
+    await Promise.all([
+      buildApp({ outDir: buildDir, apiUrl: stack.apiUrl, anonKey: stack.anonKey }),
+      startFunctionWorkers(stack.apiUrl, stack.anonKey),
+    ]);
     const app = await serveApp({ rootDir: buildDir });
     process.env.APP_URL = app.url;
     process.env.API_URL = stack.apiUrl;

@@ -2,7 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { seededAccounts } from '../../devstack/config';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { existingUser, logIn } from './support/auth-people';
+import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
+
+// Log-in lands in the wallet, whose limits notice (a modal) is not what these tests are about.
+test.beforeEach(async ({ page }) => skipLimitsNotices(page));
 
 const phone = { width: 390, height: 844 };
 

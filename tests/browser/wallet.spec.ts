@@ -5,6 +5,7 @@ import { seededAccounts } from '../../devstack/config';
 import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { seriousAccessibilityViolations } from './support/accessibility';
+import { skipLimitsNotices } from './support/limits-notices';
 
 test.use({ locale: 'en-US' });
 
@@ -44,16 +45,12 @@ async function stubMarket(page: Page) {
   await page.route('**/coins/markets?**', (route) => route.fulfill({ json: marketCoins }));
 }
 
-async function skipLimitsNotice(page: Page) {
-  await page.addInitScript(() => sessionStorage.setItem('hasSeenLimits', 'true'));
-}
-
 test('a user sees the available balance, the wallet code, a QR code of that code and a converter result', async ({
   page,
 }) => {
   const person = await fundedUser(5000);
   await stubMarket(page);
-  await skipLimitsNotice(page);
+  await skipLimitsNotices(page);
   await logIn(page, person);
 
   await expect(page.getByRole('heading', { name: 'Your Wallet' })).toBeVisible();
@@ -133,7 +130,7 @@ test("an admin's deposit and its completion, made in another browser, appear in 
   browser,
 }) => {
   const person = await fundedUser(1000);
-  await skipLimitsNotice(page);
+  await skipLimitsNotices(page);
   await logIn(page, person);
   const balance = page.getByTestId('wallet-balance');
   await expect(balance).toHaveText('$1,000.00');

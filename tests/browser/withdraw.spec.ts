@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
 
 test.use({ locale: 'en-US' });
@@ -13,10 +14,7 @@ test('a user withdraws by card: the request shows pending, the balance drops, an
 }) => {
   const admin = await signInAdmin();
   const person = await signUpFundedBuyer(admin, 1000);
-  await page.addInitScript(() => {
-    sessionStorage.setItem('hasSeenLimits', 'true');
-    sessionStorage.setItem('hasSeenWithdrawLimits', 'true');
-  });
+  await skipLimitsNotices(page);
   await logIn(page, person);
   await openFromMenu(page, 'Withdraw', 'Withdraw Funds');
 
@@ -31,7 +29,7 @@ test('a user withdraws by card: the request shows pending, the balance drops, an
   await page.getByLabel('CVV').fill('123');
   await page.getByLabel('PIN').fill('2468');
   // The sign-in toast belongs to the log-in page; the check is about this page's own content.
-  await expect(page.getByText('Login successful')).toBeHidden();
+  await expect(page.getByText('Login successful')).toBeHidden({ timeout: 10_000 });
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Submit Withdraw Request' }).click();
   await expect(page.getByText('Withdraw request submitted successfully')).toBeVisible();
@@ -67,7 +65,7 @@ test('the form refuses more than the available balance, and the limits notice sh
   const person = await signUpFundedBuyer(admin, 100);
   await admin.auth.signOut();
   // The wallet page (where log-in lands) has its own notice; this test is about the withdraw page's.
-  await page.addInitScript(() => sessionStorage.setItem('hasSeenLimits', 'true'));
+  await skipLimitsNotices(page, 'withdraw');
   await logIn(page, person);
   await openFromMenu(page, 'Withdraw', 'Withdraw Funds');
 
