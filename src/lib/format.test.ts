@@ -54,6 +54,11 @@ describe('formatPercent (24h change)', () => {
   it('keeps the minus sign of a fall', () => {
     expect(formatPercent(-2.1)).toBe('-2.10%');
   });
+
+  it('shows a fall too small to show as 0.00%, without a minus sign', () => {
+    expect(formatPercent(-0.001)).toBe('0.00%');
+    expect(formatPercent(-0.004999)).toBe('0.00%');
+  });
 });
 
 describe('formatCryptoAmount (converter and buy estimate)', () => {
@@ -68,5 +73,9 @@ describe('isPriceRise', () => {
     expect(isPriceRise(0)).toBe(true);
     expect(isPriceRise(3.2)).toBe(true);
     expect(isPriceRise(-0.01)).toBe(false);
+  });
+
+  it('counts a fall that shows as 0.00% as no fall, so colour and arrow match the number', () => {
+    expect(isPriceRise(-0.001)).toBe(true);
   });
 });

@@ -39,9 +39,13 @@ export function formatThousands(value: number, locale?: Locale): string {
   return numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 }
 
-/** A percentage with exactly 2 decimals and a percent sign: `1.50%`, `-2.10%` (24h change). */
+/**
+ * A percentage with exactly 2 decimals and a percent sign: `1.50%`, `-2.10%` (24h change). A fall too
+ * small to show is `0.00%`, never `-0.00%`.
+ */
 export function formatPercent(value: number): string {
-  return `${value.toFixed(2)}%`;
+  const shown = value.toFixed(2);
+  return `${shown === '-0.00' ? '0.00' : shown}%`;
 }
 
 /** A crypto quantity with 8 decimals: `0.03333333` (converter results and buy estimates). */
@@ -49,7 +53,10 @@ export function formatCryptoAmount(value: number): string {
   return value.toFixed(8);
 }
 
-/** Whether a 24h change counts as a rise: zero is shown as a rise (green, up arrow). */
+/**
+ * Whether a 24h change counts as a rise: zero is shown as a rise (green, up arrow), and so is a fall
+ * that shows as `0.00%`, so colour and arrow always agree with the number.
+ */
 export function isPriceRise(changePercent: number): boolean {
-  return changePercent >= 0;
+  return Number(changePercent.toFixed(2)) >= 0;
 }
