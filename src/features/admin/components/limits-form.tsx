@@ -51,7 +51,7 @@ export function LimitsForm() {
           Every buy and withdraw request must lie between these amounts (USD).
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent aria-busy={limits.isPending}>
         {limits.isPending ? (
           <div className="grid gap-4" aria-hidden>
             <Skeleton className="h-16 w-full" />

@@ -75,7 +75,7 @@ export function StatusTypesPage() {
       </Card>
       <Card>
         <CardContent className="pt-6">
-          <Table>
+          <Table aria-busy={statusTypes.isFetching}>
             <TableHeader>
               <TableRow>
                 <TableHead>Status type</TableHead>

@@ -54,7 +54,7 @@ export function WithdrawRequestsPage() {
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">
-        <Table aria-busy={requests.isFetching}>
+        <Table aria-busy={requests.isFetching || statusTypes.isFetching}>
           <TableHeader>
             <TableRow>
               <TableHead>Date</TableHead>
