@@ -23,6 +23,7 @@ import { seededAccounts } from '../devstack/config';
 import { buildApp, serveApp } from '../devstack/app-server';
 import { startStack } from '../devstack/stack';
 import type { Database } from '../src/types/database';
+import { loadBenchData } from './support/bulk-load';
 import { percentile } from './support/stats';
 
 const PEOPLE = 1_000;
@@ -95,30 +96,9 @@ const lists: {
   },
 ];
 
-/** Bulk load as the database operator: triggers off for speed, balances then set from the ledger once. */
-async function load(db: pg.Pool) {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
-     select gen_random_uuid(), 'authenticated', 'authenticated', 'bench-' || n || '@example.com',
-            jsonb_build_object('full_name', 'Bench Person ' || n), now() - make_interval(hours => n), now()
-     from generate_series(1, $1::int) as n
-     returning id`,
-    [PEOPLE],
-  );
-  const ids = rows.map((row) => row.id);
-  const client = await db.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local session_replication_role = replica');
-    await client.query(
-      `insert into public.transactions (user_id, type, amount, status, cryptocurrency, date)
-       select ($1::uuid[])[1 + n % $2::int],
-              (array['deposit', 'buy', 'sell', 'withdraw'])[1 + (n / 7) % 4]::public.transaction_type,
-              1 + n % 500, case when n % 10 = 0 then 'pending' else 'complete' end, null,
-              now() - make_interval(mins => n)
-       from generate_series(1, $3::int) as n`,
-      [ids, PEOPLE, TRANSACTIONS],
-    );
+/** The lists' rows: requests and audit entries beside the people and their ledger. */
+function load(db: pg.Pool) {
+  return loadBenchData(db, { people: PEOPLE, transactions: TRANSACTIONS }, async (client, ids) => {
     await client.query(
       `insert into public.buy_requests (user_id, cryptocurrency, amount, status, date, decided_at)
        select ($1::uuid[])[1 + n % $2::int], 'bitcoin', 10 + n % 90,
@@ -143,19 +123,7 @@ async function load(db: pg.Pool) {
        from generate_series(1, $3::int) as n`,
       [ids, PEOPLE, AUDIT_ENTRIES],
     );
-    await client.query(
-      `update public.profiles set balance = greatest(0, coalesce((
-         select sum(case when type in ('deposit', 'sell') then amount else -amount end)
-         from public.transactions where user_id = profiles.id and status = 'complete'), 0))`,
-    );
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
-  await db.query('vacuum analyze');
+  });
 }
 
 const ms = (value: number) => Number(value.toFixed(2));

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startPostgres } from '../devstack/db/postgres';
 import { prepareDatabase } from '../devstack/db/prepare';
+import { loadBenchData } from './support/bulk-load';
 import { percentile } from './support/stats';
 
 const PEOPLE = 1_000;
@@ -32,50 +33,6 @@ const listQuery = `
   )
   select count(*) as total, coalesce(json_agg(_postgrest_t), '[]') as body
   from (select * from pgrst_source) as _postgrest_t`;
-
-async function load(db: pg.Pool): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
-     select gen_random_uuid(), 'authenticated', 'authenticated', 'bench-' || n || '@example.com',
-            jsonb_build_object('full_name', 'Bench Person ' || n), now(), now()
-     from generate_series(1, $1::int) as n
-     returning id`,
-    [PEOPLE],
-  );
-  const ids = rows.map((row) => row.id);
-  // Bulk load as the operator: triggers off for speed, then the balances are set from the ledger once.
-  const client = await db.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local session_replication_role = replica');
-    await client.query(
-      `insert into public.transactions (user_id, type, amount, status, cryptocurrency, date)
-       select people.ids[1 + (n % $2::int)],
-              kinds.type,
-              case when kinds.type = 'deposit' then 500 + (n % 500) else 1 + (n % 20) end,
-              case when n % 10 = 0 then 'pending' else 'complete' end,
-              case when kinds.type = 'buy' then 'bitcoin' end,
-              now() - make_interval(mins => n)
-       from generate_series(1, $3::int) as n
-       cross join lateral (select (array['deposit', 'buy', 'sell', 'withdraw'])[1 + (n / 7) % 4]::public.transaction_type as type) as kinds
-       cross join (select $1::uuid[] as ids) as people`,
-      [ids, PEOPLE, TRANSACTIONS],
-    );
-    await client.query(
-      `update public.profiles set balance = coalesce((
-         select sum(case when type in ('deposit', 'sell') then amount else -amount end)
-         from public.transactions where user_id = profiles.id and status = 'complete'), 0)`,
-    );
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
-  await db.query('vacuum analyze');
-  return ids;
-}
 
 /** One list request: a transaction, the claims, the statement (timed), commit — as PostgREST does it. */
 async function timedList(
@@ -107,7 +64,7 @@ async function main() {
   try {
     await prepareDatabase(postgres.url, { seed: false });
     const loadStarted = performance.now();
-    const userIds = await load(pool);
+    const userIds = await loadBenchData(pool, { people: PEOPLE, transactions: TRANSACTIONS });
     console.log(
       `Loaded ${TRANSACTIONS.toLocaleString('en-US')} transactions across ${PEOPLE.toLocaleString('en-US')} people in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
     );
