@@ -102,14 +102,24 @@ export async function preloadPagesFor(pathname: string): Promise<void> {
   await Promise.allSettled(wanted.map((page) => page?.preload()));
 }
 
-/** Runs `task` when the browser is idle (soon after at the latest); the returned function cancels it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 2_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 200);
-  return () => clearTimeout(handle);
+/**
+ * How long an admitted area waits before loading its other pages: past the first page's data and
+ * paint (whose first rows the admin-lists bench budgets), and still before a person picks from the menu.
+ */
+const AREA_PRELOAD_DELAY_MS = 1_500;
+
+/** Runs `task` after `delayMs`, once the browser is idle (1 s later at the latest); returns the cancel. */
+function afterDelayWhenIdle(delayMs: number, task: () => void): () => void {
+  let cancelIdle = () => {};
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback !== 'function') return task();
+    const handle = requestIdleCallback(task, { timeout: 1_000 });
+    cancelIdle = () => cancelIdleCallback(handle);
+  }, delayMs);
+  return () => {
+    clearTimeout(timer);
+    cancelIdle();
+  };
 }
 
 /**
@@ -122,7 +132,9 @@ function AreaRoute({ area: { layout: Layout, pages, admits } }: { area: Area }) 
   const admitted = !auth.isLoading && admits(auth);
   useEffect(() => {
     if (!admitted) return;
-    return whenIdle(() => Object.values(pages).forEach((page) => void page.preload()));
+    return afterDelayWhenIdle(AREA_PRELOAD_DELAY_MS, () =>
+      Object.values(pages).forEach((page) => void page.preload()),
+    );
   }, [admitted, pages]);
   if (auth.isLoading) return <SessionPending />;
   if (!admitted) return <RedirectToLogin />;

@@ -101,7 +101,9 @@ test.describe('moving between pages', () => {
     const scripts = scriptRequests(page);
     await logIn(page, await existingUser('preload'));
     const otherPages = pageChunk('buy|withdraw|account');
-    await expect.poll(() => scripts.filter((script) => otherPages.test(script)).length).toBe(3);
+    await expect
+      .poll(() => scripts.filter((script) => otherPages.test(script)).length, { timeout: 10_000 })
+      .toBe(3);
     // From here on no code arrives: each page opens from what the browser already has.
     await page.route(/\.js$/, (route) => route.abort());
     await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
@@ -114,8 +116,8 @@ test.describe('moving between pages', () => {
     const scripts = scriptRequests(page);
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/login$/);
-    // Longer than the area's idle preloading may wait before it starts.
-    await page.waitForTimeout(2_500);
+    // Longer than an admitted area waits before it preloads (1.5 s, then up to 1 s for an idle moment).
+    await page.waitForTimeout(3_500);
     const otherAdminPages = pageChunk(
       'transactions|deposit|status-types|buy-requests|withdraw-requests|settings|audit-log',
     );
