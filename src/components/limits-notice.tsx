@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatUsd } from '@/lib/format';
-import type { TransactionLimits } from '@/lib/transaction-limits';
+import { limitsAreSet, type TransactionLimits } from '@/lib/transaction-limits';
 
 /** The specification's delay before the notice appears on a page's first visit in a browser session. */
 export const LIMITS_NOTICE_DELAY_MS = 1500;
@@ -27,7 +27,7 @@ export function LimitsNotice({
   sessionFlag: string;
 }) {
   const [open, setOpen] = useState(false);
-  const ready = limits !== undefined && limits.maxAmount > 0;
+  const ready = limits !== undefined && limitsAreSet(limits);
 
   useEffect(() => {
     if (!ready || sessionStorage.getItem(sessionFlag)) return;

@@ -6,6 +6,14 @@ export interface TransactionLimits {
   maxAmount: number;
 }
 
+/**
+ * Whether an admin has set the limits (0 to 0 means not yet): until then the browser checks no bounds,
+ * and the database, which checks them again either way, has none to apply.
+ */
+export function limitsAreSet(limits: TransactionLimits): boolean {
+  return limits.maxAmount > 0;
+}
+
 export const transactionLimitsQueryKey = ['transaction-limits'] as const;
 
 /** The global limits in USD; 0 to 0 until an admin sets them (specification §9). */

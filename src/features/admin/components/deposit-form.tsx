@@ -7,6 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { DEPOSIT_CREATED_MESSAGE } from '../api/admin-messages';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useUsers } from '../api/get-users';
@@ -79,16 +80,7 @@ export function DepositForm() {
           )}
           <FormField label="Amount (USD)" error={errors.amount?.message}>
             {(control) => (
-              <Input
-                {...control}
-                {...register('amount')}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={MINIMUM_DEPOSIT}
-                placeholder="0.00"
-                className="tabular-nums"
-              />
+              <UsdAmountInput {...control} {...register('amount')} min={MINIMUM_DEPOSIT} placeholder="0.00" />
             )}
           </FormField>
           <p className="text-muted-foreground text-sm">

@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { LIMITS_LOAD_FAILED_MESSAGE, LIMITS_UPDATED_MESSAGE } from '../api/admin-messages';
 import { useUpdateTransactionLimits } from '../api/update-transaction-limits';
@@ -64,28 +64,10 @@ export function LimitsForm() {
         ) : (
           <form onSubmit={submit} noValidate className="grid gap-5">
             <FormField label="Minimum amount (USD)" error={errors.minAmount?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  {...register('minAmount')}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  className="tabular-nums"
-                />
-              )}
+              {(control) => <UsdAmountInput {...control} {...register('minAmount')} />}
             </FormField>
             <FormField label="Maximum amount (USD)" error={errors.maxAmount?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  {...register('maxAmount')}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  className="tabular-nums"
-                />
-              )}
+              {(control) => <UsdAmountInput {...control} {...register('maxAmount')} />}
             </FormField>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? 'Saving…' : 'Save limits'}

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { formatThousands } from '@/lib/format';
-import type { TransactionLimits } from '@/lib/transaction-limits';
-
-/** Limits are enforced only once they are known (max above 0); the database checks them again either way. */
-const limitsKnown = (limits: TransactionLimits) => limits.maxAmount > 0;
+import { limitsAreSet, type TransactionLimits } from '@/lib/transaction-limits';
 
 /** The field messages of the specification: 'Minimum amount is $10', 'Maximum amount is $10,000'. */
 export function amountLimitError(amount: number, limits: TransactionLimits): string | undefined {
-  if (!limitsKnown(limits)) return undefined;
+  if (!limitsAreSet(limits)) return undefined;
   if (amount < limits.minAmount) return `Minimum amount is $${formatThousands(limits.minAmount)}`;
   if (amount > limits.maxAmount) return `Maximum amount is $${formatThousands(limits.maxAmount)}`;
   return undefined;
@@ -15,7 +12,7 @@ export function amountLimitError(amount: number, limits: TransactionLimits): str
 
 /** The on-submit messages of the specification: 'Minimum transaction amount is $10', and the maximum. */
 export function transactionLimitError(amount: number, limits: TransactionLimits): string | undefined {
-  if (!limitsKnown(limits)) return undefined;
+  if (!limitsAreSet(limits)) return undefined;
   if (amount < limits.minAmount) return `Minimum transaction amount is $${formatThousands(limits.minAmount)}`;
   if (amount > limits.maxAmount) return `Maximum transaction amount is $${formatThousands(limits.maxAmount)}`;
   return undefined;

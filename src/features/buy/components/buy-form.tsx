@@ -4,11 +4,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { formatCryptoAmount, formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
-import type { TransactionLimits } from '@/lib/transaction-limits';
+import { limitsAreSet, type TransactionLimits } from '@/lib/transaction-limits';
 import { BUY_SUBMITTED_MESSAGE, NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../api/buy-messages';
 import type { BuyOrder } from '../types';
 import { createBuyFormSchema, transactionLimitError, type BuyFormValues } from './buy-form-schema';
@@ -92,16 +92,12 @@ export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
       </FormField>
       <FormField label="Amount (USD)" error={errors.amount?.message}>
         {(control) => (
-          <Input
+          <UsdAmountInput
             {...control}
             {...register('amount')}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={limits.maxAmount > 0 ? limits.minAmount : 0}
-            max={limits.maxAmount > 0 ? limits.maxAmount : undefined}
+            min={limitsAreSet(limits) ? limits.minAmount : 0}
+            max={limitsAreSet(limits) ? limits.maxAmount : undefined}
             placeholder="0.00"
-            className="tabular-nums"
           />
         )}
       </FormField>

@@ -6,7 +6,7 @@ import {
   type WithdrawMethod,
 } from '@functions/_shared/withdrawal-schema';
 import { formatThousands } from '@/lib/format';
-import type { TransactionLimits } from '@/lib/transaction-limits';
+import { limitsAreSet, type TransactionLimits } from '@/lib/transaction-limits';
 
 /** What bounds a withdrawal right now: the global limits and the available balance. */
 export interface WithdrawAllowance {
@@ -21,12 +21,9 @@ export interface WithdrawFormValues {
   details: Partial<Record<WithdrawalField, string>>;
 }
 
-/** Limits apply once they are known (max above 0); the database checks them again either way. */
-const limitsKnown = (limits: TransactionLimits) => limits.maxAmount > 0;
-
 /** The specification's maximum: the lesser of the available balance and the global maximum. */
 export function maximumWithdrawal({ limits, available }: WithdrawAllowance): number {
-  return limitsKnown(limits) ? Math.min(available, limits.maxAmount) : available;
+  return limitsAreSet(limits) ? Math.min(available, limits.maxAmount) : available;
 }
 
 /**
@@ -37,7 +34,7 @@ export function createWithdrawFormSchema(allowance: WithdrawAllowance) {
   const { minAmount } = allowance.limits;
   const maximum = maximumWithdrawal(allowance);
   const boundedAmount = (
-    limitsKnown(allowance.limits)
+    limitsAreSet(allowance.limits)
       ? withdrawalAmountSchema.min(minAmount, `Minimum amount is $${formatThousands(minAmount)}`)
       : withdrawalAmountSchema
   ).max(maximum, `Maximum amount is $${formatThousands(maximum)}`);
@@ -55,7 +52,7 @@ export function createWithdrawFormSchema(allowance: WithdrawAllowance) {
 export function withdrawSubmitError(amount: number, allowance: WithdrawAllowance): string | undefined {
   const { limits, available } = allowance;
   if (amount > available) return 'Insufficient balance (including all withdraw requests)';
-  if (!limitsKnown(limits)) return undefined;
+  if (!limitsAreSet(limits)) return undefined;
   if (amount < limits.minAmount) return `Minimum withdrawal amount is $${formatThousands(limits.minAmount)}`;
   if (amount > limits.maxAmount) return `Maximum withdrawal amount is $${formatThousands(limits.maxAmount)}`;
   return undefined;

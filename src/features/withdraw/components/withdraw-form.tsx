@@ -9,8 +9,9 @@ import {
 } from '@functions/_shared/withdrawal-schema';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { UsdAmountInput } from '@/components/ui/usd-amount-input';
+import { limitsAreSet } from '@/lib/transaction-limits';
 import { WITHDRAW_SUBMITTED_MESSAGE, WITHDRAW_SUBMIT_FAILED_MESSAGE } from '../api/withdraw-messages';
 import {
   createWithdrawFormSchema,
@@ -82,16 +83,12 @@ export function WithdrawForm({ allowance, onSubmit }: WithdrawFormProps) {
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Amount (USD)" error={errors.amount?.message}>
           {(control) => (
-            <Input
+            <UsdAmountInput
               {...control}
               {...register('amount')}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min={allowance.limits.maxAmount > 0 ? allowance.limits.minAmount : 0}
+              min={limitsAreSet(allowance.limits) ? allowance.limits.minAmount : 0}
               max={maximum}
               placeholder="0.00"
-              className="tabular-nums"
             />
           )}
         </FormField>
