@@ -4,6 +4,7 @@ import { personWithBalance } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
+import { stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
 
 test.use({ locale: 'en-US' });
@@ -11,24 +12,10 @@ test.use({ locale: 'en-US' });
 /** The spec's budget for a new request to reach an admin's open queue. */
 const LIVE_BUDGET_MS = 2_000;
 
-/** The market-data provider is the one outside party we may stub. */
-const marketCoins = [
-  {
-    id: 'bitcoin',
-    symbol: 'btc',
-    name: 'Bitcoin',
-    image: '',
-    current_price: 30000,
-    market_cap: 570_000_000_000,
-    market_cap_rank: 1,
-    price_change_percentage_24h: 1,
-  },
-];
-
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
-  await page.route('**/coins/markets?**', (route) => route.fulfill({ json: marketCoins }));
+  await stubMarketProvider(page);
   await skipLimitsNotices(page);
   return page;
 }

@@ -4,23 +4,15 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
 import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
+import { stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
 
 test.use({ locale: 'en-US' });
 
-/** The market-data provider is the one outside party we may stub: fixed prices make the estimate checkable. */
-const marketCoins = [
-  { id: 'bitcoin', symbol: 'btc', name: 'Bitcoin', current_price: 30000, market_cap_rank: 1 },
-  { id: 'ethereum', symbol: 'eth', name: 'Ethereum', current_price: 2000, market_cap_rank: 2 },
-].map((coin) => ({
-  ...coin,
-  image: '',
-  market_cap: coin.current_price * 19_000_000,
-  price_change_percentage_24h: 1,
-}));
-
-async function stubMarket(page: Page) {
-  await page.route('**/coins/markets?**', (route) => route.fulfill({ json: marketCoins }));
+/** The buyer, signed in, on the buy page (reached through the side menu, as a person does). */
+async function openBuyPage(page: Page, buyer: Buyer) {
+  await logIn(page, buyer, userLanding);
+  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 }
 
 /**
@@ -59,10 +51,9 @@ test('a user buys, an admin approves, and the request turns approved and the bal
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 1000);
   await admin.auth.signOut();
-  await stubMarket(page);
+  await stubMarketProvider(page);
   await skipLimitsNotices(page);
-  await logIn(page, buyer, userLanding);
-  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
+  await openBuyPage(page, buyer);
 
   await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
   const balance = page.getByTestId('available-balance');
@@ -112,10 +103,9 @@ test('a request larger than the balance is refused on approval and the balance i
 }) => {
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 100);
-  await stubMarket(page);
+  await stubMarketProvider(page);
   await skipLimitsNotices(page);
-  await logIn(page, buyer, userLanding);
-  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
+  await openBuyPage(page, buyer);
 
   await submitBuyRequest(page, 'ethereum', '500');
   // The row shows at once; the admin can only find the request once the server has stored it.
@@ -147,11 +137,10 @@ test('the limits notice shows once per session and the form refuses amounts outs
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 100);
   await admin.auth.signOut();
-  await stubMarket(page);
+  await stubMarketProvider(page);
   // The wallet page (where log-in lands) has its own notice; this test is about the buy page's.
   await skipLimitsNotices(page, 'buy');
-  await logIn(page, buyer, userLanding);
-  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
+  await openBuyPage(page, buyer);
 
   const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });
   await expect(notice).toBeVisible();
@@ -183,14 +172,13 @@ test('when the request list cannot be loaded the page says so, and the form stil
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 100);
   await admin.auth.signOut();
-  await stubMarket(page);
+  await stubMarketProvider(page);
   await skipLimitsNotices(page);
   // The network fails for reading the list only (an outage, not a stand-in for our API).
   await page.route('**/rest/v1/buy_requests?**', (route) =>
     route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue(),
   );
-  await logIn(page, buyer, userLanding);
-  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
+  await openBuyPage(page, buyer);
 
   // supabase-js retries a failed read three times (1, 2, 4 s) and the query once more before giving up.
   await expect(page.getByText('Failed to fetch buy requests. Please try again later.')).toBeVisible({
@@ -205,10 +193,9 @@ test('limits an admin changes after the page loaded are enforced by the server, 
 }) => {
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 2000);
-  await stubMarket(page);
+  await stubMarketProvider(page);
   await skipLimitsNotices(page);
-  await logIn(page, buyer, userLanding);
-  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
+  await openBuyPage(page, buyer);
 
   const setLimits = (min_amount: number, max_amount: number) =>
     admin.from('transaction_limits').update({ min_amount, max_amount }).eq('id', true);
@@ -233,11 +220,8 @@ test('when the market data fails the page says so, and Retry reloads it', async 
   await admin.auth.signOut();
   await skipLimitsNotices(page);
   let marketUp = false;
-  await page.route('**/coins/markets?**', (route) =>
-    marketUp ? route.fulfill({ json: marketCoins }) : route.fulfill({ status: 503, body: 'down' }),
-  );
-  await logIn(page, buyer, userLanding);
-  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
+  await stubMarketProvider(page, () => marketUp);
+  await openBuyPage(page, buyer);
 
   await expect(page.getByText('Failed to fetch cryptocurrency data. Please try again later.')).toBeVisible();
   await expect(page.getByLabel('Cryptocurrency')).toBeHidden();

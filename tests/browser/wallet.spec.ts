@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { seededAccounts } from '../../devstack/config';
@@ -6,6 +6,7 @@ import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { skipLimitsNotices } from './support/limits-notices';
+import { stubMarketProvider } from './support/market-provider';
 
 test.use({ locale: 'en-US' });
 
@@ -17,39 +18,11 @@ async function fundedUser(amount: number) {
   return user;
 }
 
-/** The market-data provider is the one outside party we may stub: fixed prices make the converter checkable. */
-const marketCoins = [
-  {
-    id: 'bitcoin',
-    symbol: 'btc',
-    name: 'Bitcoin',
-    image: '',
-    current_price: 30000,
-    market_cap: 585_000_000_000,
-    market_cap_rank: 1,
-    price_change_percentage_24h: 1.5,
-  },
-  {
-    id: 'ethereum',
-    symbol: 'eth',
-    name: 'Ethereum',
-    image: '',
-    current_price: 2000,
-    market_cap: 240_000_000_000,
-    market_cap_rank: 2,
-    price_change_percentage_24h: -2.1,
-  },
-];
-
-async function stubMarket(page: Page) {
-  await page.route('**/coins/markets?**', (route) => route.fulfill({ json: marketCoins }));
-}
-
 test('a user sees the available balance, the wallet code, a QR code of that code and a converter result', async ({
   page,
 }) => {
   const person = await fundedUser(5000);
-  await stubMarket(page);
+  await stubMarketProvider(page);
   await skipLimitsNotices(page);
   await logIn(page, person);
 

@@ -1,39 +1,27 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { WalletBalance } from '@/lib/wallet-balance';
 import { BalanceCard, HIDDEN_BALANCE } from './balance-card';
+
+/** The card once the balance has loaded. */
+function renderLoaded(balance: WalletBalance) {
+  render(<BalanceCard balance={balance} isLoading={false} isError={false} />);
+}
 
 describe('Balance card', () => {
   it('shows the available balance in dollars with 2 decimals and thousands separators', () => {
-    render(
-      <BalanceCard
-        balance={{ balance: 5000, reserved: 0, available: 5000 }}
-        isLoading={false}
-        isError={false}
-      />,
-    );
+    renderLoaded({ balance: 5000, reserved: 0, available: 5000 });
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$5,000.00');
   });
 
   it('rounds to the cent', () => {
-    render(
-      <BalanceCard
-        balance={{ balance: 1234.5, reserved: 0, available: 1234.5 }}
-        isLoading={false}
-        isError={false}
-      />,
-    );
+    renderLoaded({ balance: 1234.5, reserved: 0, available: 1234.5 });
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$1,234.50');
   });
 
   it('hides the amount behind dots and shows it again', async () => {
     const user = userEvent.setup();
-    render(
-      <BalanceCard
-        balance={{ balance: 5000, reserved: 0, available: 5000 }}
-        isLoading={false}
-        isError={false}
-      />,
-    );
+    renderLoaded({ balance: 5000, reserved: 0, available: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'Hide balance' }));
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent(HIDDEN_BALANCE);
@@ -45,13 +33,7 @@ describe('Balance card', () => {
   });
 
   it('shows what is available after open withdraw requests, and how much they hold', () => {
-    render(
-      <BalanceCard
-        balance={{ balance: 5000, reserved: 1200, available: 3800 }}
-        isLoading={false}
-        isError={false}
-      />,
-    );
+    renderLoaded({ balance: 5000, reserved: 1200, available: 3800 });
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$3,800.00');
     expect(screen.getByText('$1,200.00 held for open withdraw requests')).toBeInTheDocument();
   });
