@@ -8,6 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { startPostgres } from '../devstack/db/postgres';
 import { prepareDatabase } from '../devstack/db/prepare';
+import { reportBudgetChecks, type BudgetCheck } from './support/budget-checks';
 import { startGatewayProcess } from './support/gateway-process';
 import { percentile } from './support/stats';
 
@@ -42,16 +43,8 @@ async function main() {
           `<= ${BUDGET.warmP95Ms}`,
           percentile(warm, 0.95) <= BUDGET.warmP95Ms,
         ],
-      } as const;
-      console.table(
-        Object.fromEntries(
-          Object.entries(checks).map(([name, [value, budget, ok]]) => [
-            name,
-            { value, budget, result: ok ? 'ok' : 'OVER BUDGET' },
-          ]),
-        ),
-      );
-      if (Object.values(checks).some(([, , ok]) => !ok)) process.exitCode = 1;
+      } satisfies Record<string, BudgetCheck>;
+      reportBudgetChecks(checks);
     } finally {
       await gateway.stop();
     }

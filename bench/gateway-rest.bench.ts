@@ -19,6 +19,7 @@ import { prepareDatabase } from '../devstack/db/prepare';
 import { runAsCaller } from '../devstack/gateway/rest/caller';
 import { parseQuery } from '../devstack/gateway/rest/query-grammar';
 import { readSql, SqlParams } from '../devstack/gateway/rest/sql';
+import { reportBudgetChecks, type BudgetCheck } from './support/budget-checks';
 import { startGatewayProcess } from './support/gateway-process';
 import { percentile } from './support/stats';
 
@@ -236,16 +237,8 @@ async function main() {
         'pg / gateway': [format(ratio), `<= ${BUDGET.ratio}`, ratio <= BUDGET.ratio],
         'gateway peak RSS MB': [Math.round(rssMb), `<= ${BUDGET.rssMb}`, rssMb <= BUDGET.rssMb],
         'failed requests': [failures, '0', failures === 0],
-      } as const;
-      console.table(
-        Object.fromEntries(
-          Object.entries(checks).map(([name, [value, budget, ok]]) => [
-            name,
-            { value, budget, result: ok ? 'ok' : 'OVER BUDGET' },
-          ]),
-        ),
-      );
-      if (Object.values(checks).some(([, , ok]) => !ok)) process.exitCode = 1;
+      } satisfies Record<string, BudgetCheck>;
+      reportBudgetChecks(checks);
     } finally {
       await gateway.stop();
     }
