@@ -5,7 +5,7 @@ import { useAuditLog } from '../api/get-audit-log';
 import { DateTimeCell } from './date-time-cell';
 import { Pager } from './pager';
 import { PersonCell } from './person-cell';
-import { LoadingRows, MessageRow } from './table-states';
+import { QueryRows } from './table-states';
 
 const COLUMNS = 4;
 
@@ -27,14 +27,13 @@ export function AuditLogPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {entries.isPending ? (
-              <LoadingRows columns={COLUMNS} />
-            ) : entries.isError ? (
-              <MessageRow columns={COLUMNS} message={entries.error.message} isError />
-            ) : entries.data.rows.length === 0 ? (
-              <MessageRow columns={COLUMNS} message="Nothing recorded yet." />
-            ) : (
-              entries.data.rows.map((entry) => (
+            <QueryRows
+              columns={COLUMNS}
+              queries={[entries]}
+              rows={entries.data?.rows}
+              emptyMessage="Nothing recorded yet."
+            >
+              {(entry) => (
                 <TableRow key={entry.id} data-testid="audit-log-row">
                   <DateTimeCell value={entry.at} />
                   {entry.actorEmail ? (
@@ -54,8 +53,8 @@ export function AuditLogPage() {
                     <code className="block max-w-64 text-xs break-all">{JSON.stringify(entry.details)}</code>
                   </TableCell>
                 </TableRow>
-              ))
-            )}
+              )}
+            </QueryRows>
           </TableBody>
         </Table>
         {entries.data && (

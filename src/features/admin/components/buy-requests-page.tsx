@@ -12,7 +12,7 @@ import { DecisionButtons } from './decision-buttons';
 import { DateTimeCell } from './date-time-cell';
 import { PersonCell } from './person-cell';
 import { Pager } from './pager';
-import { LoadingRows, MessageRow } from './table-states';
+import { QueryRows } from './table-states';
 
 const COLUMNS = 6;
 
@@ -45,14 +45,13 @@ export function BuyRequestsPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {requests.isPending ? (
-              <LoadingRows columns={COLUMNS} />
-            ) : requests.isError ? (
-              <MessageRow columns={COLUMNS} message={requests.error.message} isError />
-            ) : requests.data.rows.length === 0 ? (
-              <MessageRow columns={COLUMNS} message="No buy requests yet." />
-            ) : (
-              requests.data.rows.map((request) => (
+            <QueryRows
+              columns={COLUMNS}
+              queries={[requests]}
+              rows={requests.data?.rows}
+              emptyMessage="No buy requests yet."
+            >
+              {(request) => (
                 <TableRow key={request.id} data-testid="admin-buy-request-row">
                   <DateTimeCell value={request.date} />
                   <PersonCell name={request.userName} email={request.email} />
@@ -72,8 +71,8 @@ export function BuyRequestsPage() {
                     )}
                   </TableCell>
                 </TableRow>
-              ))
-            )}
+              )}
+            </QueryRows>
           </TableBody>
         </Table>
         {requests.data && (

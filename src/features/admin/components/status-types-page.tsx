@@ -13,7 +13,7 @@ import { STATUS_TYPE_CREATED_MESSAGE, STATUS_TYPE_DELETED_MESSAGE } from '../api
 import { useCreateStatusType } from '../api/create-status-type';
 import { useDeleteStatusType } from '../api/delete-status-type';
 import { useStatusTypes } from '../api/get-status-types';
-import { LoadingRows, MessageRow } from './table-states';
+import { QueryRows } from './table-states';
 
 const statusTypeFormSchema = z.object({
   name: z.string().trim().min(1, 'Status type name is required'),
@@ -85,14 +85,13 @@ export function StatusTypesPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {statusTypes.isPending ? (
-                <LoadingRows columns={COLUMNS} />
-              ) : statusTypes.isError ? (
-                <MessageRow columns={COLUMNS} message={statusTypes.error.message} isError />
-              ) : statusTypes.data.length === 0 ? (
-                <MessageRow columns={COLUMNS} message="No status types yet." />
-              ) : (
-                statusTypes.data.map((statusType) => (
+              <QueryRows
+                columns={COLUMNS}
+                queries={[statusTypes]}
+                rows={statusTypes.data}
+                emptyMessage="No status types yet."
+              >
+                {(statusType) => (
                   <TableRow key={statusType.id} data-testid="status-type-row">
                     <TableCell>
                       <StatusBadge status={statusType.name} palette="request" />
@@ -111,8 +110,8 @@ export function StatusTypesPage() {
                       </Button>
                     </TableCell>
                   </TableRow>
-                ))
-              )}
+                )}
+              </QueryRows>
             </TableBody>
           </Table>
         </CardContent>

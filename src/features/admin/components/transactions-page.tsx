@@ -12,7 +12,7 @@ import { DateTimeCell } from './date-time-cell';
 import { PersonCell } from './person-cell';
 import { Pager } from './pager';
 import { StatusSelect, type StatusOption } from './status-select';
-import { LoadingRows, MessageRow } from './table-states';
+import { QueryRows } from './table-states';
 
 const COLUMNS = 5;
 const TRANSACTION_STATUSES: StatusOption[] = [
@@ -51,16 +51,13 @@ export function TransactionsPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {transactions.isError ? (
-              <MessageRow columns={COLUMNS} message={transactions.error.message} isError />
-            ) : statusTypes.isError ? (
-              <MessageRow columns={COLUMNS} message={statusTypes.error.message} isError />
-            ) : transactions.isPending || statusTypes.isPending ? (
-              <LoadingRows columns={COLUMNS} />
-            ) : transactions.data.rows.length === 0 ? (
-              <MessageRow columns={COLUMNS} message="No transactions yet." />
-            ) : (
-              transactions.data.rows.map((transaction) => (
+            <QueryRows
+              columns={COLUMNS}
+              queries={[transactions, statusTypes]}
+              rows={transactions.data?.rows}
+              emptyMessage="No transactions yet."
+            >
+              {(transaction) => (
                 <TableRow key={transaction.id} data-testid="admin-transaction-row">
                   <DateTimeCell value={transaction.date} />
                   <PersonCell name={transaction.userName} email={transaction.email} />
@@ -85,8 +82,8 @@ export function TransactionsPage() {
                     </div>
                   </TableCell>
                 </TableRow>
-              ))
-            )}
+              )}
+            </QueryRows>
           </TableBody>
         </Table>
         {transactions.data && (

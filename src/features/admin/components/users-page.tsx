@@ -9,7 +9,7 @@ import { useUsers, type AdminUser } from '../api/get-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { Pager } from './pager';
-import { LoadingRows, MessageRow } from './table-states';
+import { QueryRows } from './table-states';
 
 const COLUMNS = 6;
 const SEARCH_DELAY_MS = 300;
@@ -56,14 +56,13 @@ export function UsersPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {users.isPending ? (
-              <LoadingRows columns={COLUMNS} />
-            ) : users.isError ? (
-              <MessageRow columns={COLUMNS} message={users.error.message} isError />
-            ) : users.data.rows.length === 0 ? (
-              <MessageRow columns={COLUMNS} message="No users found." />
-            ) : (
-              users.data.rows.map((user) => (
+            <QueryRows
+              columns={COLUMNS}
+              queries={[users]}
+              rows={users.data?.rows}
+              emptyMessage="No users found."
+            >
+              {(user) => (
                 <TableRow key={user.id} data-testid="admin-user-row">
                   <TableCell className="font-medium">{user.fullName || '—'}</TableCell>
                   <TableCell>
@@ -87,8 +86,8 @@ export function UsersPage() {
                     </Button>
                   </TableCell>
                 </TableRow>
-              ))
-            )}
+              )}
+            </QueryRows>
           </TableBody>
         </Table>
         {users.data && <Pager label="Users" page={page} total={users.data.total} onPageChange={setPage} />}

@@ -20,7 +20,7 @@ import { DateTimeCell } from './date-time-cell';
 import { PersonCell } from './person-cell';
 import { Pager } from './pager';
 import { StatusSelect, type StatusOption } from './status-select';
-import { LoadingRows, MessageRow } from './table-states';
+import { QueryRows } from './table-states';
 import { WithdrawalDetailsDialog } from './withdrawal-details-dialog';
 
 const COLUMNS = 6;
@@ -66,16 +66,13 @@ export function WithdrawRequestsPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {requests.isError ? (
-              <MessageRow columns={COLUMNS} message={requests.error.message} isError />
-            ) : statusTypes.isError ? (
-              <MessageRow columns={COLUMNS} message={statusTypes.error.message} isError />
-            ) : requests.isPending || statusTypes.isPending ? (
-              <LoadingRows columns={COLUMNS} />
-            ) : requests.data.rows.length === 0 ? (
-              <MessageRow columns={COLUMNS} message="No withdraw requests yet." />
-            ) : (
-              requests.data.rows.map((request) => {
+            <QueryRows
+              columns={COLUMNS}
+              queries={[requests, statusTypes]}
+              rows={requests.data?.rows}
+              emptyMessage="No withdraw requests yet."
+            >
+              {(request) => {
                 const subject = `${request.userName || request.email}'s withdrawal of ${formatUsd(request.amount)}`;
                 return (
                   <TableRow key={request.id} data-testid="admin-withdraw-request-row">
@@ -119,8 +116,8 @@ export function WithdrawRequestsPage() {
                     </TableCell>
                   </TableRow>
                 );
-              })
-            )}
+              }}
+            </QueryRows>
           </TableBody>
         </Table>
         {requests.data && (
