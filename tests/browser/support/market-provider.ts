@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
  * and buy estimates checkable; Ethereum falls, unlike in the app's built-in sample, so a page showing
  * these coins shows the provider's answer and not the sample.
  */
-export const providerCoins = [
+const providerCoins = [
   {
     id: 'bitcoin',
     symbol: 'btc',
@@ -28,7 +28,7 @@ export const providerCoins = [
   },
 ];
 
-/** Answers the page's market requests with `providerCoins`, or fails them while `isUp()` says so. */
+/** Answers the page's market requests with `providerCoins`; while `isUp()` is false, fails them with a 503. */
 export async function stubMarketProvider(page: Page, isUp: () => boolean = () => true): Promise<void> {
   await page.route('**/coins/markets?**', (route) =>
     isUp() ? route.fulfill({ json: providerCoins }) : route.fulfill({ status: 503, body: 'down' }),
