@@ -98,7 +98,8 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Runn
   }
 
   return {
-    url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`,
+    // sslmode=disable: the local server has no TLS, and the Supabase CLI otherwise insists on it.
+    url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
     port,
     dataDir,
     async stop() {

@@ -40,6 +40,27 @@ class WorkerFailure extends Error {
   }
 }
 
+/**
+ * What a worker inherits from the machine: its paths, and its network settings — proxies and the TLS trust that a
+ * proxy with its own root certificate needs.
+ */
+const inheritedVariables = [
+  'PATH',
+  'HOME',
+  'DENO_DIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'DENO_CERT',
+  'DENO_TLS_CA_STORE',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'NODE_EXTRA_CA_CERTS',
+];
+
 const workerBootstrap = new URL('./worker-bootstrap.ts', import.meta.url).pathname;
 
 function parseEnvFile(text: string): Record<string, string> {
@@ -65,21 +86,14 @@ export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
         ? parseEnvFile(await readFile(options.envFile, 'utf8'))
         : {};
     const inherited = Object.fromEntries(
-      [
-        'PATH',
-        'HOME',
-        'DENO_DIR',
-        'HTTP_PROXY',
-        'HTTPS_PROXY',
-        'NO_PROXY',
-        'http_proxy',
-        'https_proxy',
-        'no_proxy',
-      ].flatMap((name) => {
+      inheritedVariables.flatMap((name) => {
         const value = process.env[name];
         return value === undefined ? [] : [[name, value] as const];
       }),
     );
+    // Deno trusts only its own CA list unless told: a machine's extra root certificate reaches it as DENO_CERT.
+    const extraCertificates = process.env.SSL_CERT_FILE ?? process.env.NODE_EXTRA_CA_CERTS;
+    if (!inherited.DENO_CERT && extraCertificates) inherited.DENO_CERT = extraCertificates;
     return { ...inherited, ...options.environment, ...secrets };
   }
 
@@ -87,7 +101,9 @@ export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
     const port = await freePort();
     const denoConfig = path.join(options.functionsDir, 'deno.json');
     // --no-lock: running functions must not write a deno.lock into the project.
-    const args = ['run', '--allow-all', '--no-prompt', '--quiet', '--no-lock'];
+    // --node-modules-dir=manual: the functions' npm: imports resolve from what `npm ci` installed, so a worker
+    // starts with an empty Deno cache and no network; deno.json keeps its registry specifiers for deployment.
+    const args = ['run', '--allow-all', '--no-prompt', '--quiet', '--no-lock', '--node-modules-dir=manual'];
     if (existsSync(denoConfig)) args.push('--config', denoConfig);
     args.push(workerBootstrap);
     const child = spawn(options.denoPath, args, {
