@@ -1,6 +1,6 @@
 /**
- * Writes src/types/database.ts from a freshly migrated throwaway database with the real Supabase
- * CLI. With --check it only compares, and fails when the committed file is stale.
+ * Writes supabase/types/database.ts (read by the app and the Edge Functions) from a freshly migrated throwaway
+ * database with the real Supabase CLI. With --check it only compares, and fails when the committed file is stale.
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { prepareDatabase } from './prepare';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url);
-const target = new URL('src/types/database.ts', root);
+const target = new URL('supabase/types/database.ts', root);
 const check = process.argv.includes('--check');
 
 const postgres = await startPostgres();
@@ -28,14 +28,14 @@ try {
   const current = await readFile(target, 'utf8').catch(() => '');
   if (check) {
     if (current !== generated) {
-      console.error('src/types/database.ts is stale: run `npm run db:types` and commit the result.');
+      console.error('supabase/types/database.ts is stale: run `npm run db:types` and commit the result.');
       process.exitCode = 1;
     } else {
-      console.log('src/types/database.ts matches the migrations.');
+      console.log('supabase/types/database.ts matches the migrations.');
     }
   } else {
     await writeFile(target, generated);
-    console.log('wrote src/types/database.ts');
+    console.log('wrote supabase/types/database.ts');
   }
 } finally {
   await postgres.stop();

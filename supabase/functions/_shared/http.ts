@@ -4,6 +4,7 @@
  * verified identity, and a service-role client for the steps the caller may not take directly.
  */
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+import type { Database } from '../../types/database.ts';
 
 export const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
@@ -79,8 +80,8 @@ export async function requireUser(request: Request): Promise<User> {
 }
 
 /** Service-role client: for the steps only these functions may take (RPC, reading encrypted data). */
-export function serviceClient(): SupabaseClient {
-  return createClient(environment('SUPABASE_URL'), environment('SUPABASE_SERVICE_ROLE_KEY'), {
+export function serviceClient(): SupabaseClient<Database> {
+  return createClient<Database>(environment('SUPABASE_URL'), environment('SUPABASE_SERVICE_ROLE_KEY'), {
     auth: { persistSession: false, autoRefreshToken: false },
   });
 }

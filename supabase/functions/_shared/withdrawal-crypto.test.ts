@@ -1,10 +1,11 @@
 // @vitest-environment node
+import { describe, expect, it } from 'vitest';
 import {
   decryptWithdrawalDetails,
   encryptWithdrawalDetails,
   importMasterKey,
   WithdrawalDecryptionError,
-} from './withdrawal-crypto';
+} from './withdrawal-crypto.ts';
 
 const card = { cardNumber: '4111111111111111', expirationDate: '12/30', cvv: '123', pin: '2468' };
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMarketHandler } from './market-service.ts';
 
 const query = 'vs_currency=usd&order=market_cap_desc&per_page=10&page=1&sparkline=false';

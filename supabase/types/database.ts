@@ -1,0 +1,716 @@
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      audit_log: {
+        Row: {
+          action: string;
+          actor_id: string | null;
+          at: string;
+          details: NonNullable<Json>;
+          id: string;
+          target_id: string | null;
+          target_table: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          actor_id?: string | null;
+          at?: string;
+          details?: NonNullable<Json>;
+          id?: string;
+          target_id?: string | null;
+          target_table: string;
+        };
+        Update: {
+          action?: string;
+          actor_id?: string | null;
+          at?: string;
+          details?: NonNullable<Json>;
+          id?: string;
+          target_id?: string | null;
+          target_table?: string;
+        };
+        Relationships: [];
+      };
+      buy_requests: {
+        Row: {
+          amount: number;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          cryptocurrency: string;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          status?: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        Update: {
+          amount?: number;
+          cryptocurrency?: string;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          status?: Database['public']['Enums']['request_status'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      profiles: {
+        Row: {
+          balance: number;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          registration_date: string;
+          role: Database['public']['Enums']['app_role'];
+          wallet_code: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          balance?: number;
+          email?: string | null;
+          full_name?: string | null;
+          id: string;
+          registration_date?: string;
+          role?: Database['public']['Enums']['app_role'];
+          wallet_code: string;
+        };
+        Update: {
+          balance?: number;
+          email?: string | null;
+          full_name?: string | null;
+          id?: string;
+          registration_date?: string;
+          role?: Database['public']['Enums']['app_role'];
+          wallet_code?: string;
+        };
+        Relationships: [];
+      };
+      status_types: {
+        Row: {
+          created_at: string;
+          id: string;
+          name: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          name: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          name?: string;
+        };
+        Relationships: [];
+      };
+      transaction_limits: {
+        Row: {
+          id: boolean;
+          max_amount: number;
+          min_amount: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          id?: boolean;
+          max_amount?: number;
+          min_amount?: number;
+          updated_at?: string;
+        };
+        Update: {
+          id?: boolean;
+          max_amount?: number;
+          min_amount?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      transactions: {
+        Row: {
+          amount: number;
+          buy_request_id: string | null;
+          cryptocurrency: string | null;
+          date: string;
+          id: string;
+          status: string;
+          type: Database['public']['Enums']['transaction_type'];
+          user_id: string;
+          withdraw_request_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          buy_request_id?: string | null;
+          cryptocurrency?: string | null;
+          date?: string;
+          id?: string;
+          status?: string;
+          type: Database['public']['Enums']['transaction_type'];
+          user_id: string;
+          withdraw_request_id?: string | null;
+        };
+        Update: {
+          amount?: number;
+          buy_request_id?: string | null;
+          cryptocurrency?: string | null;
+          date?: string;
+          id?: string;
+          status?: string;
+          type?: Database['public']['Enums']['transaction_type'];
+          user_id?: string;
+          withdraw_request_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests_with_user';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'transactions_withdraw_request_id_fkey';
+            columns: ['withdraw_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'withdraw_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_withdraw_request_id_fkey';
+            columns: ['withdraw_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'withdraw_requests_with_user';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      withdraw_requests: {
+        Row: {
+          amount: number;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          encrypted_data: string | null;
+          id: string;
+          status: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          encrypted_data?: string | null;
+          id?: string;
+          status?: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        Update: {
+          amount?: number;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          encrypted_data?: string | null;
+          id?: string;
+          status?: string;
+          user_id?: string;
+          withdraw_method?: Database['public']['Enums']['withdraw_method'];
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+    };
+    Views: {
+      audit_log_with_actor: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          actor_name: string | null;
+          at: string;
+          details: NonNullable<Json>;
+          id: string;
+          target_id: string | null;
+          target_table: string;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
+      buy_requests_with_user: {
+        Row: {
+          amount: number;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      transactions_with_user: {
+        Row: {
+          amount: number;
+          buy_request_id: string | null;
+          cryptocurrency: string | null;
+          date: string;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          status: string;
+          type: Database['public']['Enums']['transaction_type'];
+          user_id: string;
+          withdraw_request_id: string | null;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests_with_user';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'transactions_withdraw_request_id_fkey';
+            columns: ['withdraw_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'withdraw_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_withdraw_request_id_fkey';
+            columns: ['withdraw_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'withdraw_requests_with_user';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      users_with_balance: {
+        Row: {
+          available: number | null;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          registration_date: string;
+          role: Database['public']['Enums']['app_role'];
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
+      wallet_balances: {
+        Row: {
+          available: number | null;
+          balance: number;
+          reserved: number | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
+      withdraw_requests_with_user: {
+        Row: {
+          amount: number;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          status: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+    };
+    Functions: {
+      approve_buy_request: { Args: { request_id: string }; Returns: undefined };
+      create_withdraw_request: {
+        Args: { p_amount: number; p_encrypted_data: string; p_method: string; p_user_id: string };
+        Returns: {
+          amount: number;
+          date: string;
+          id: string;
+          status: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        }[];
+      };
+      reject_buy_request: { Args: { request_id: string }; Returns: undefined };
+      set_transaction_status: { Args: { new_status: string; transaction_id: string }; Returns: undefined };
+      set_withdraw_request_status: { Args: { new_status: string; request_id: string }; Returns: undefined };
+    };
+    Enums: {
+      app_role: 'user' | 'admin';
+      request_status: 'pending' | 'approved' | 'rejected';
+      transaction_type: 'deposit' | 'sell' | 'withdraw' | 'buy';
+      withdraw_method: 'bank' | 'card' | 'wallet';
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>;
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, 'public'>];
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    keyof (DefaultSchema['Tables'] & DefaultSchema['Views']) | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])[TableName] extends {
+      Row: infer R;
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    ? (DefaultSchema['Tables'] & DefaultSchema['Views'])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R;
+      }
+      ? R
+      : never
+    : never;
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Insert: infer I;
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I;
+      }
+      ? I
+      : never
+    : never;
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Update: infer U;
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U;
+      }
+      ? U
+      : never
+    : never;
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    keyof DefaultSchema['Enums'] | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
+    ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
+    : never;
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes'][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes']
+    ? DefaultSchema['CompositeTypes'][PublicCompositeTypeNameOrOptions]
+    : never;
+
+export const Constants = {
+  public: {
+    Enums: {
+      app_role: ['user', 'admin'],
+      request_status: ['pending', 'approved', 'rejected'],
+      transaction_type: ['deposit', 'sell', 'withdraw', 'buy'],
+      withdraw_method: ['bank', 'card', 'wallet'],
+    },
+  },
+} as const;
