@@ -1,7 +1,8 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { requireBuildEnvironment } from './src/config/build-environment.ts';
 
 /**
  * react-router's package exports resolve to its development build even in production builds (its dev
@@ -16,22 +17,27 @@ const reactRouterProductionBuild = {
   ),
 };
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: {
-      ...(command === 'build' ? reactRouterProductionBuild : {}),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // Code shared with the Edge Functions (one withdrawal schema for form and server).
-      '@functions': fileURLToPath(new URL('./supabase/functions', import.meta.url)),
+export default defineConfig(({ command, mode }) => {
+  // A build is what gets deployed: it must name its Supabase project (the local defaults are for dev and tests).
+  if (command === 'build')
+    requireBuildEnvironment({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env });
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: {
+      alias: {
+        ...(command === 'build' ? reactRouterProductionBuild : {}),
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        // Code shared with the Edge Functions (one withdrawal schema for form and server).
+        '@functions': fileURLToPath(new URL('./supabase/functions', import.meta.url)),
+      },
+      // @supabase/auth-ui-react ships its own React 18 copy; two Reacts break hooks, so use ours.
+      dedupe: ['react', 'react-dom'],
     },
-    // @supabase/auth-ui-react ships its own React 18 copy; two Reacts break hooks, so use ours.
-    dedupe: ['react', 'react-dom'],
-  },
-  build: {
-    // Every browser Vite 8 targets by default (Baseline widely available) supports modulepreload.
-    modulePreload: { polyfill: false },
-  },
-  server: { port: 5173, strictPort: true },
-  preview: { port: 5173, strictPort: true },
-}));
+    build: {
+      // Every browser Vite 8 targets by default (Baseline widely available) supports modulepreload.
+      modulePreload: { polyfill: false },
+    },
+    server: { port: 5173, strictPort: true },
+    preview: { port: 5173, strictPort: true },
+  };
+});

@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { serveApp } from '../devstack/app-server';
+import { localDefaults } from '../devstack/config';
 
 const BUDGET_BYTES = 100 * 1024;
 const projectRoot = new URL('../', import.meta.url).pathname;
@@ -100,7 +101,15 @@ async function main() {
     await promisify(execFile)(
       path.join(projectRoot, 'node_modules/.bin/vite'),
       ['build', '--outDir', outDir, '--emptyOutDir', '--sourcemap', 'hidden', '--logLevel', 'error'],
-      { cwd: projectRoot, maxBuffer: 16 * 1024 * 1024 },
+      {
+        cwd: projectRoot,
+        env: {
+          ...process.env,
+          VITE_SUPABASE_URL: `http://127.0.0.1:${localDefaults.apiPort}`,
+          VITE_SUPABASE_ANON_KEY: localDefaults.anonKey,
+        },
+        maxBuffer: 16 * 1024 * 1024,
+      },
     );
     const app = await serveApp({ rootDir: outDir });
     const scripts = new Set<string>();
