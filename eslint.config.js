@@ -1,33 +1,20 @@
-import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importBoundariesRule } from './eslint/import-boundaries.js';
 
-// Import boundaries (bulletproof-react): a feature never imports another feature, shared code
-// (components, lib, config, types) never imports features or the app.
-const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-const featureBoundaries = features.map((feature) => ({
-  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+// Import boundaries (bulletproof-react) by the imported file's path, so a relative import cannot walk around them.
+const boundaries = {
   rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^@/features/(?!${feature}(/|$))`,
-            message: 'A feature does not import another feature: move shared code to components/ or lib/.',
-          },
-          { regex: '^@/app(/|$)', message: 'Features do not import the app layer.' },
-        ],
-      },
-    ],
+    'import-boundaries': importBoundariesRule({
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      aliases: { '@/': 'src/', '@functions/': 'supabase/functions/' },
+    }),
   },
-}));
+};
 
 export default tseslint.config(
   {
@@ -38,7 +25,7 @@ export default tseslint.config(
       '.tmp',
       'test-results',
       'playwright-report',
-      'src/types/database.ts',
+      'supabase/types/database.ts',
       'supabase/functions/**',
     ],
   },
@@ -56,24 +43,10 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      'src/components/**/*.{ts,tsx}',
-      'src/lib/**/*.{ts,tsx}',
-      'src/config/**/*.ts',
-      'src/types/**/*.ts',
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^@/(features|app)(/|$)', message: 'Shared code does not import features or the app.' },
-          ],
-        },
-      ],
-    },
+    files: ['src/**/*.{ts,tsx}', 'devstack/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/import-boundaries': 'error' },
   },
-  ...featureBoundaries,
   {
     files: ['src/components/ui/**/*.tsx', 'src/app/**/*.tsx'],
     rules: { 'react-refresh/only-export-components': 'off' },

@@ -17,7 +17,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           globals: true,
-          include: ['src/**/*.test.{ts,tsx}', 'supabase/functions/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'supabase/functions/**/*.test.ts', 'eslint/**/*.test.ts'],
           setupFiles: ['tests/setup/unit.ts'],
         },
       },

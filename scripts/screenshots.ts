@@ -14,7 +14,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { buildApp, serveApp } from '../devstack/app-server';
 import { seededAccounts } from '../devstack/config';
-import { createNodeClient } from '../devstack/node-client';
+import { createNodeClient } from '../tests/support/node-client';
 import { startStack } from '../devstack/stack';
 
 const root = new URL('../', import.meta.url).pathname;

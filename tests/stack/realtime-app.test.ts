@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { invalidateOnTableChanges } from '@/lib/table-changes';
 import { seededAccounts } from '../../devstack/config';
-import { createNodeClient } from '../../devstack/node-client';
+import { createNodeClient } from '../support/node-client';
 
 /**
  * The app's live tables through the whole local stack: people sign in with Auth, write through REST

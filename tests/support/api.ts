@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { createNodeClient } from '../../devstack/node-client';
+import { createNodeClient } from './node-client';
 import { seededAccounts } from '../../devstack/config';
 
 /**

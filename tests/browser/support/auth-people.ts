@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { createNodeClient } from '../../../devstack/node-client';
+import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/config';
 
 /**

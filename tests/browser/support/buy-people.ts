@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createNodeClient } from '../../../devstack/node-client';
+import { createNodeClient } from '../../support/node-client';
 import { localDefaults, seededAccounts } from '../../../devstack/config';
 import type { Database } from '../../../src/types/database';
 

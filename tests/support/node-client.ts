@@ -1,7 +1,7 @@
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
-import type { Database } from '../src/types/database';
+import type { Database } from '../../supabase/types/database';
 
 /**
  * A supabase-js client for Node scripts and tests: one person per client (no session persistence,
