@@ -13,7 +13,7 @@ import {
 } from '../support/db';
 
 /**
- * Architecture §3, cell by cell: every table (and the views the app reads) × {anon, the owner,
+ * Cell by cell: every table (and every view the app reads) × {anon, the owner,
  * another user, an admin} × {select, insert, update, delete}, run the way PostgREST runs a request.
  *
  * - allowed: the row comes back, or the write touches it;
@@ -281,6 +281,17 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
       params: byId('withdrawRequestId'),
     },
   },
+  users_with_balance: {
+    expected: ownOrAdmin,
+    probe: { sql: 'select id, available from public.users_with_balance where id = $1', params: ownerId },
+  },
+  audit_log_with_actor: {
+    expected: adminOnlyFiltered,
+    probe: {
+      sql: 'select id, actor_name from public.audit_log_with_actor where id = $1',
+      params: byId('auditEntryId'),
+    },
+  },
 };
 
 let pool: pg.Pool;
@@ -362,6 +373,15 @@ describe.each(Object.entries(views))('view %s', (_view, { expected, probe }) => 
       expect(await outcomeOf(who, probe)).toBe(outcome);
     },
   );
+});
+
+describe('the matrix', () => {
+  it('covers every table and view of the public schema', async () => {
+    const { rows } = await pool.query<{ name: string }>(
+      `select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+    );
+    expect(rows.map((row) => row.name)).toEqual([...Object.keys(matrix), ...Object.keys(views)].sort());
+  });
 });
 
 describe('withdraw_requests.encrypted_data', () => {

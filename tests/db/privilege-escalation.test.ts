@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   addBuyRequest,
+  addPendingDeposit,
+  addWithdrawRequest,
   anon,
   connect,
   createUser,
@@ -138,20 +140,46 @@ describe('buy requests', () => {
 });
 
 describe('admin RPCs refuse people who are not admins', () => {
-  const calls: [string, string][] = [
-    ['approve_buy_request', 'select public.approve_buy_request($1)'],
-    ['reject_buy_request', 'select public.reject_buy_request($1)'],
-    ['set_withdraw_request_status', `select public.set_withdraw_request_status($1, 'approved')`],
-    ['set_transaction_status', `select public.set_transaction_status($1, 'complete')`],
+  /** Each RPC with the record it decides and that record's state, which a refused call must leave as it was. */
+  const calls: [string, string, () => Promise<string>, string][] = [
+    [
+      'approve_buy_request',
+      'select public.approve_buy_request($1)',
+      () => addBuyRequest(pool, person.id, 50),
+      'select status from public.buy_requests where id = $1',
+    ],
+    [
+      'reject_buy_request',
+      'select public.reject_buy_request($1)',
+      () => addBuyRequest(pool, person.id, 50),
+      'select status from public.buy_requests where id = $1',
+    ],
+    [
+      'set_withdraw_request_status',
+      `select public.set_withdraw_request_status($1, 'approved')`,
+      () => addWithdrawRequest(pool, person.id, 50),
+      'select status from public.withdraw_requests where id = $1',
+    ],
+    [
+      'set_transaction_status',
+      `select public.set_transaction_status($1, 'complete')`,
+      () => addPendingDeposit(pool, person.id, 50),
+      'select status from public.transactions where id = $1',
+    ],
   ];
 
-  it.each(calls)('%s by a signed-in user is refused and decides nothing', async (_name, sql) => {
-    const requestId = await addBuyRequest(pool, person.id, 50);
-    const error = await errorOf(queryAs(pool, signedIn(person.id), sql, [requestId]));
-    expect(error).toMatchObject({ code: '42501', message: 'Only admins can do this' });
-    const { rows } = await pool.query('select status from public.buy_requests where id = $1', [requestId]);
-    expect(rows).toEqual([{ status: 'pending' }]);
-  });
+  it.each(calls)(
+    '%s by a signed-in user is refused and decides nothing',
+    async (_name, sql, addRecord, read) => {
+      const recordId = await addRecord();
+      const before = await pool.query(read, [recordId]);
+      expect(before.rows).toEqual([{ status: 'pending' }]);
+      const error = await errorOf(queryAs(pool, signedIn(person.id), sql, [recordId]));
+      expect(error).toMatchObject({ code: '42501', message: 'Only admins can do this' });
+      const after = await pool.query(read, [recordId]);
+      expect(after.rows).toEqual([{ status: 'pending' }]);
+    },
+  );
 
   it.each(calls)('%s by a visitor is refused before it runs', async (name, sql) => {
     const error = await errorOf(queryAs(pool, anon, sql, ['00000000-0000-4000-8000-000000000000']));
@@ -165,9 +193,16 @@ describe('create_withdraw_request belongs to the withdrawals function (service r
     ['an admin', () => signedIn(admin.id)],
     ['a visitor', () => anon],
   ])('is refused for %s, so nobody skips encryption and validation', async (_who, actorOf) => {
-    const actor = actorOf();
+    const countRequests = async () =>
+      (
+        await pool.query<{ count: number }>(
+          'select count(*)::int as count from public.withdraw_requests where user_id = $1',
+          [person.id],
+        )
+      ).rows;
+    const before = await countRequests();
     const error = await errorOf(
-      queryAs(pool, actor, `select * from public.create_withdraw_request($1, 20, 'bank', 'plain text')`, [
+      queryAs(pool, actorOf(), `select * from public.create_withdraw_request($1, 20, 'bank', 'plain text')`, [
         person.id,
       ]),
     );
@@ -175,11 +210,7 @@ describe('create_withdraw_request belongs to the withdrawals function (service r
       code: '42501',
       message: 'permission denied for function create_withdraw_request',
     });
-    const { rows } = await pool.query(
-      'select count(*)::int as count from public.withdraw_requests where user_id = $1',
-      [person.id],
-    );
-    expect(rows).toEqual([{ count: 0 }]);
+    expect(await countRequests()).toEqual(before);
   });
 });
 

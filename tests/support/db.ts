@@ -127,6 +127,25 @@ export async function addBuyRequest(db: Queryable, userId: string, amount: numbe
   return onlyRow(rows).id;
 }
 
+/** A pending deposit, as an admin's deposit form leaves it, written as the database operator. */
+export async function addPendingDeposit(db: Queryable, userId: string, amount: number): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', $2, 'pending')
+     returning id`,
+    [userId, amount],
+  );
+  return onlyRow(rows).id;
+}
+
+/** A pending bank withdrawal (no details: they are not what these tests are about), written as the operator. */
+export async function addWithdrawRequest(db: Queryable, userId: string, amount: number): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.withdraw_requests (user_id, amount, withdraw_method) values ($1, $2, 'bank') returning id`,
+    [userId, amount],
+  );
+  return onlyRow(rows).id;
+}
+
 export interface Wallet {
   balance: number;
   reserved: number;
