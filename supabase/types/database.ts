@@ -588,6 +588,7 @@ export type Database = {
           withdraw_method: Database['public']['Enums']['withdraw_method'];
         }[];
       };
+      delete_user: { Args: { user_id: string }; Returns: string };
       reject_buy_request: { Args: { request_id: string }; Returns: undefined };
       set_transaction_status: { Args: { new_status: string; transaction_id: string }; Returns: undefined };
       set_withdraw_request_status: { Args: { new_status: string; request_id: string }; Returns: undefined };

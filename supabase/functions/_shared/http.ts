@@ -79,6 +79,14 @@ export async function requireUser(request: Request): Promise<User> {
   return data.user;
 }
 
+/** A client acting as the caller (their JWT), so row-level security and `auth.uid()` apply to them. */
+export function callerClient(request: Request): SupabaseClient<Database> {
+  return createClient<Database>(environment('SUPABASE_URL'), environment('SUPABASE_ANON_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: request.headers.get('authorization') ?? '' } },
+  });
+}
+
 /** Service-role client: for the steps only these functions may take (RPC, reading encrypted data). */
 export function serviceClient(): SupabaseClient<Database> {
   return createClient<Database>(environment('SUPABASE_URL'), environment('SUPABASE_SERVICE_ROLE_KEY'), {
