@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createNodeClient, type NodeClient } from '../../devstack/node-client';
 import { startStack, type RunningStack, type StackOptions } from '../../devstack/stack';
 
 /**
@@ -116,4 +118,75 @@ export function unexpectedAnswers(answers: Answer[]): Answer[] {
     (answer) =>
       !(answer.status >= 200 && answer.status < 300) && !(answer.status === 503 && answer.retryAfter),
   );
+}
+
+export interface Listener {
+  client: NodeClient;
+  /** Ids of the buy requests whose changes arrived, in order. */
+  changes: string[];
+  /** Every status realtime-js reported for the channel, in order. */
+  statuses: string[];
+  errors: string[];
+}
+
+/** A person listening to their buy requests over Realtime with supabase-js, as the app's wallet does. */
+export async function listenToBuyRequests(
+  stack: RunningStack,
+  person: SignedUpPerson,
+  filter?: string,
+): Promise<Listener> {
+  const client = createNodeClient(stack.apiUrl, stack.anonKey);
+  await client.realtime.setAuth(person.accessToken);
+  const listener: Listener = { client, changes: [], statuses: [], errors: [] };
+  client
+    .channel(`buy-requests-${randomUUID()}`)
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'buy_requests', ...(filter ? { filter } : {}) },
+      (change) => {
+        const row = (change.eventType === 'DELETE' ? change.old : change.new) as { id?: string };
+        if (row.id) listener.changes.push(row.id);
+      },
+    )
+    .subscribe((status, error) => {
+      listener.statuses.push(status);
+      if (error) listener.errors.push(error.message);
+    });
+  await waitUntil(() => listener.statuses.length > 0, 'the channel to answer');
+  return listener;
+}
+
+/** Waits for a condition a person would see (polling), failing after `withinMs`. */
+export async function waitUntil(condition: () => boolean, what: string, withinMs = 15_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A buy request written as the database operator: a change every listener of that person may see. */
+export async function insertBuyRequest(stack: RunningStack, person: SignedUpPerson): Promise<string> {
+  const operator = new pg.Client({ connectionString: stack.databaseUrl });
+  await operator.connect();
+  try {
+    const { rows } = await operator.query<{ id: string }>(
+      `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 10) returning id`,
+      [person.id],
+    );
+    return rows[0]?.id ?? '';
+  } finally {
+    await operator.end();
+  }
+}
+
+/** One statement as the database operator. */
+export async function asOperator(stack: RunningStack, sql: string): Promise<void> {
+  const operator = new pg.Client({ connectionString: stack.databaseUrl });
+  await operator.connect();
+  try {
+    await operator.query(sql);
+  } finally {
+    await operator.end();
+  }
 }
