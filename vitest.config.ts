@@ -34,6 +34,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'faults',
+          environment: 'node',
+          // Each file breaks the database or floods the gateway, so each starts its own stack.
+          include: ['tests/faults/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

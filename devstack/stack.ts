@@ -22,7 +22,7 @@ export interface StackOptions extends PostgresOptions {
   apiPort?: number;
   gateway?: Pick<
     GatewayOptions,
-    'functionsDir' | 'functionTimeoutMs' | 'rateLimits' | 'printMail' | 'logRequests'
+    'functionsDir' | 'functionTimeoutMs' | 'rateLimits' | 'printMail' | 'logRequests' | 'admissionLimits'
   >;
 }
 

@@ -28,6 +28,17 @@ $$;
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres;
 
+-- Timeouts as Supabase sets them on its API roles: the gateway applies the impersonated role's settings
+-- to each REST request, as PostgREST does; `authenticator`'s apply to its whole session (service_role
+-- requests). lock_timeout turns a write blocked by a held row lock into an error well before the
+-- statement timeout (the figures and reasons: devstack/README.md, "Timeouts and limits").
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role anon set lock_timeout = '2s';
+alter role authenticated set lock_timeout = '4s';
+alter role authenticator set lock_timeout = '4s';
+
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;

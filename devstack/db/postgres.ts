@@ -21,6 +21,8 @@ export interface RunningPostgres {
   url: string;
   port: number;
   dataDir: string;
+  /** Stops the server (fast shutdown: sessions are ended) and starts it again on the same port and data. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -66,7 +68,8 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Runn
     user: 'postgres',
     password: 'postgres',
     authMethod: 'scram-sha-256',
-    persistent,
+    // Its own removal of the folder on stop would also run on restart(); stop() below removes a throwaway one.
+    persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
@@ -102,6 +105,10 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Runn
     url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
     port,
     dataDir,
+    async restart() {
+      await server.stop();
+      await server.start();
+    },
     async stop() {
       await server.stop();
       if (!persistent) await rm(path.dirname(dataDir), { recursive: true, force: true });

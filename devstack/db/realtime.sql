@@ -239,3 +239,46 @@ comment on function realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb, bigi
   'each with only the columns that subscriber may select. One round trip per change.';
 
 revoke all on function realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb, bigint) from public;
+
+create or replace function realtime.filter_problem(schema_name text, table_name text, filters jsonb)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  entity oid;
+  filter_item jsonb;
+  column_type text;
+  filter_value text;
+begin
+  select c.oid into entity
+    from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+   where n.nspname = schema_name and c.relname = table_name;
+  if entity is null then
+    return format('Error parsing `filter` params: unknown table %s.%s', schema_name, table_name);
+  end if;
+  for filter_item in select f.value from jsonb_array_elements(filters) f loop
+    select format_type(a.atttypid, a.atttypmod) into column_type
+      from pg_catalog.pg_attribute a
+     where a.attrelid = entity and a.attname = filter_item ->> 'column' and a.attnum > 0 and not a.attisdropped;
+    if column_type is null then
+      return format('Error parsing `filter` params: unknown column %s', filter_item ->> 'column');
+    end if;
+    for filter_value in select jsonb_array_elements_text(filter_item -> 'values') loop
+      begin
+        execute format('select ($1)::%s', column_type) using filter_value;
+      exception when others then
+        return format('Error parsing `filter` params: %s is not a valid %s', filter_value, column_type);
+      end;
+    end loop;
+  end loop;
+  return null;
+end;
+$$;
+
+comment on function realtime.filter_problem(text, text, jsonb) is
+  'Why a subscription''s filters ([{column, op, values}]) cannot apply to schema_name.table_name (unknown '
+  'table or column, a value that is not of the column''s type), or null: checked at join, so that one '
+  'subscriber''s bad filter never fails the checks shared by every subscriber of a change.';
+revoke all on function realtime.filter_problem(text, text, jsonb) from public;

@@ -1,16 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { createMarketSimulator, type MarketSimulator } from '../market-simulator/simulator';
 import { attachRealtime } from '../realtime';
+import { createAdmission, defaultAdmissionLimits, serviceOf, type Service } from './admission';
 import { createAuthHandler, type AuthRateLimits } from './auth';
+import { AuthError, sendAuthError } from './auth/errors';
+import { createPool, retryAfterHeader, unavailableReason, type UnavailableReason } from './database';
 import { createFunctionsRuntime } from './functions/runtime';
 import { BodyTooLargeError, bearerToken, headerValue, sendJson } from './http';
 import { createJwtVerifier, InvalidJwtError, type VerifiedClaims } from './jwt';
 import { createMailbox, type Mailbox } from './mailbox';
 import { loadProjectConfig } from './project-config';
 import { createRestHandler } from './rest';
+import { RestError, restUnavailable } from './rest/errors';
 
 const projectRoot = new URL('../../', import.meta.url).pathname;
 
@@ -32,6 +35,8 @@ export interface GatewayOptions {
   printMail?: boolean;
   /** Log one line per request. */
   logRequests?: boolean;
+  /** Requests each service holds at once before answering 503 (tests lower them). */
+  admissionLimits?: Partial<Record<Service, number>>;
 }
 
 export interface RunningGateway {
@@ -52,6 +57,26 @@ const corsHeaders = {
   'Access-Control-Expose-Headers': 'Content-Range, X-Supabase-Api-Version, Location',
   'Access-Control-Max-Age': '86400',
 };
+
+/**
+ * Whether a request comes from this machine and, when a browser says which page sent it, from a page of
+ * the gateway's own origin (`Origin`, or `Sec-Fetch-Site` for requests that carry no `Origin`).
+ */
+function isSameOriginLoopback(request: IncomingMessage, ownUrl: string) {
+  const address = request.socket.remoteAddress ?? '';
+  if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address)) return false;
+  const origin = headerValue(request, 'origin');
+  if (origin !== undefined) {
+    const own = new URL(ownUrl);
+    const sender = URL.canParse(origin) ? new URL(origin) : undefined;
+    const loopbackNames = ['127.0.0.1', 'localhost', '[::1]'];
+    return (
+      sender?.port === own.port && loopbackNames.includes(sender.hostname) && sender.protocol === own.protocol
+    );
+  }
+  const site = headerValue(request, 'sec-fetch-site');
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
 
 /** The same database as another role (authenticator and the auth admin log in with password `postgres`). */
 function databaseUrlAs(databaseUrl: string, user: string) {
@@ -80,17 +105,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const mailbox = createMailbox({ print: options.printMail ?? false });
   const simulator = createMarketSimulator();
   // Pipelined: a REST request's begin, settings, statement and commit go out in one write.
-  const restPool = new pg.Pool({
+  const restPool = createPool({
     connectionString: databaseUrlAs(options.databaseUrl, 'authenticator'),
     max: 20,
     pipeline: true,
   });
-  const adminPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-  // Idle clients that the server drops (e.g. Postgres stopping first) must not crash the gateway.
-  restPool.on('error', () => undefined);
-  adminPool.on('error', () => undefined);
+  const adminPool = createPool({ connectionString: options.databaseUrl, max: 10 });
+  const admission = createAdmission({ ...defaultAdmissionLimits, ...options.admissionLimits });
 
-  const server = createServer();
+  // A request (headers and body) must arrive within 30 s: a slow or never-ending body is cut off.
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
@@ -183,6 +207,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   async function route(request: IncomingMessage, response: ServerResponse) {
     const requestUrl = new URL(request.url ?? '/', url);
     const pathname = requestUrl.pathname;
+    // The mailbox holds sign-in and recovery links: only pages of this origin on this machine may read it.
+    if (pathname === '/mailbox') {
+      if (!isSameOriginLoopback(request, url))
+        return sendJson(response, 403, {
+          message: 'The mailbox answers only same-origin requests on loopback',
+        });
+      return sendJson(response, 200, mailbox.list(requestUrl.searchParams.get('to') ?? undefined));
+    }
     if (request.method === 'OPTIONS') {
       // Whatever headers a Supabase client sends (x-client-info, x-region, …) are allowed, as on Supabase.
       const requested = headerValue(request, 'access-control-request-headers');
@@ -201,8 +233,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         description: 'GoTrue is a user registration and authentication API',
       });
     }
-    if (pathname === '/mailbox')
-      return sendJson(response, 200, mailbox.list(requestUrl.searchParams.get('to') ?? undefined));
     if (pathname.startsWith('/simulator/')) return simulator.handle(request, response);
 
     const functionCall = pathname.match(/^\/functions\/v1\/([^/]+)(\/.*)?$/);
@@ -225,8 +255,45 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     sendJson(response, 404, { message: 'no Route matched with those values' });
   }
 
+  /** A 503 with `Retry-After` in the shape of the service that could not answer. */
+  function sendUnavailable(
+    response: ServerResponse,
+    service: Service | undefined,
+    reason: UnavailableReason,
+  ) {
+    // An unread body is not drained: the connection closes after the answer.
+    response.setHeader('Connection', 'close');
+    if (service === 'auth') {
+      response.setHeader('Retry-After', retryAfterHeader['Retry-After']);
+      return sendAuthError(
+        response,
+        new AuthError(
+          503,
+          'request_timeout',
+          'The service is busy or its database unavailable; retry shortly',
+        ),
+      );
+    }
+    if (service === 'functions') {
+      return sendJson(
+        response,
+        503,
+        { code: 'SERVICE_UNAVAILABLE', message: 'Too many function calls at once; retry shortly' },
+        retryAfterHeader,
+      );
+    }
+    sendJson(response, 503, restUnavailable(reason).body(), retryAfterHeader);
+  }
+
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const started = performance.now();
+    const service = serviceOf(request.url?.split('?')[0] ?? '/');
+    const release = service ? admission.admit(service) : undefined;
+    if (service && !release) {
+      for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
+      return sendUnavailable(response, service, 'pool-exhausted');
+    }
+    if (release) response.once('close', release);
     if (options.logRequests) {
       response.on('finish', () => {
         console.log(
@@ -237,6 +304,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     route(request, response).catch((error: unknown) => {
       if (response.headersSent) return response.destroy();
       if (error instanceof KeyError) return sendJson(response, error.status, error.body);
+      const reason = unavailableReason(error);
+      if (reason) return sendUnavailable(response, service, reason);
       if (error instanceof BodyTooLargeError) {
         return sendJson(response, 413, {
           code: 'PGRST413',
@@ -245,11 +314,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           hint: null,
         });
       }
+      // The reason goes to the gateway's log, never to the caller: it may name internals.
       console.error('[gateway]', error);
-      sendJson(response, 500, {
-        code: 'GATEWAY_ERROR',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      if (service === 'auth')
+        return sendAuthError(response, new AuthError(500, 'unexpected_failure', 'Unexpected failure'));
+      sendJson(response, 500, new RestError(500, 'GATEWAY_ERROR', 'Internal server error').body());
     });
   });
 

@@ -29,7 +29,8 @@ async function readAgainAfterJoin(queryClient: QueryClient, queryKey: QueryKey) 
 /**
  * Keeps queries fresh from Realtime `postgres_changes` on one channel: any insert, update or delete on
  * the table invalidates the given queries, and so does each (re)join of the channel, which covers what
- * changed before it. Returns the function that removes the channel.
+ * changed before it — including the rejoin after the server reports a gap (CHANNEL_ERROR: Postgres or
+ * Realtime restarted, a change could not be checked). Returns the function that removes the channel.
  */
 export function invalidateOnTableChanges(
   client: SupabaseClient<Database>,

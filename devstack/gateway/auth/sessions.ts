@@ -92,6 +92,7 @@ interface RefreshTokenRow {
 export async function rotateRefreshToken(pool: pg.Pool, presented: string, settings: SessionSettings) {
   const client = await pool.connect();
   let open = false;
+  let broken: Error | undefined;
   try {
     await client.query('begin');
     open = true;
@@ -135,10 +136,11 @@ export async function rotateRefreshToken(pool: pg.Pool, presented: string, setti
     open = false;
     return { user, sessionId: token.session_id, refreshToken };
   } catch (error) {
-    if (open) await client.query('rollback');
+    // A connection that died under the transaction cannot roll back: it leaves the pool instead.
+    if (open) await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 

@@ -8,11 +8,15 @@ export interface Caller {
   path: string;
 }
 
-// Named, so Postgres parses it once per connection.
+// Named, so Postgres parses it once per connection. The last column applies the role's own settings
+// (`alter role anon set statement_timeout = '3s'`) to this transaction, as PostgREST 12 does for the role
+// it impersonates (PostgREST's `Config/Database.hs`, "role settings"): `set role` alone ignores them.
 const callerSettings = {
   name: 'devstack-rest-caller-settings',
   text: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-    set_config('request.method', $3, true), set_config('request.path', $4, true)`,
+    set_config('request.method', $3, true), set_config('request.path', $4, true),
+    (select count(set_config(split_part(setting, '=', 1), substr(setting, strpos(setting, '=') + 1), true))
+       from pg_catalog.pg_roles cross join unnest(rolconfig) as setting where rolname = $1)`,
 };
 
 /**

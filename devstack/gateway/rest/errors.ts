@@ -1,3 +1,5 @@
+import { unavailableReason, type UnavailableReason } from '../database';
+
 /** An error answered in PostgREST's shape `{code, message, details, hint}` with PostgREST's status. */
 export class RestError extends Error {
   constructor(
@@ -79,7 +81,12 @@ function statusForSqlState(code: string, signedIn: boolean): number {
   return 400;
 }
 
+/**
+ * A database error as PostgREST answers it. Undefined for anything else, and for the database being
+ * unavailable (`unavailableReason`), which the gateway answers 503 with `Retry-After` for every service.
+ */
 export function restErrorFromPg(error: unknown, signedIn: boolean): RestError | undefined {
+  if (unavailableReason(error)) return undefined;
   const fields = error as PgErrorFields;
   if (typeof fields?.code !== 'string' || !/^[0-9A-Z]{5}$/.test(fields.code)) return undefined;
   return new RestError(
@@ -89,4 +96,25 @@ export function restErrorFromPg(error: unknown, signedIn: boolean): RestError | 
     fields.detail ?? null,
     fields.hint ?? null,
   );
+}
+
+const unavailableMessages: Record<UnavailableReason, [code: string, message: string]> = {
+  unreachable: [
+    'PGRST000',
+    'Could not connect with the database due to an incorrect db-uri or due to the PostgreSQL service not running.',
+  ],
+  'connection-lost': ['PGRST001', 'Could not connect with the database due to an internal error.'],
+  'pool-exhausted': ['PGRST003', 'Timed out acquiring connection from connection pool.'],
+  'lock-timeout': ['55P03', 'canceling statement due to lock timeout'],
+};
+
+/**
+ * PostgREST's answer while the database cannot serve the request (its `Error.hs`: PGRST000, PGRST001,
+ * PGRST003), always 503 here so that clients retry after `Retry-After`. Two deliberate differences from
+ * PostgREST, which answers 504 for PGRST003 and 500 for a lock timeout (55P03): both are "try again in a
+ * moment", and a client library retries a 503.
+ */
+export function restUnavailable(reason: UnavailableReason): RestError {
+  const [code, message] = unavailableMessages[reason];
+  return new RestError(503, code, message);
 }

@@ -20,6 +20,11 @@ interface ReplicationConnection extends EventEmitter {
 
 const publication = 'supabase_realtime';
 const feedbackIntervalMs = 1000;
+/**
+ * Changes received but not yet delivered (or deliberately skipped) before reading stops: the rest waits
+ * in the replication slot, not in this process's memory. Reading resumes below half of it.
+ */
+export const maxPendingChanges = 2_000;
 // Milliseconds between the Unix epoch and Postgres's epoch (2000-01-01).
 const postgresEpochMillis = 946_684_800_000;
 
@@ -29,8 +34,10 @@ const postgresEpochMillis = 946_684_800_000;
  * (stop, crash, kill -9), so no forgotten slot can hold WAL back. The price is that changes committed
  * while nobody streams are never sent, which is also what Supabase Realtime promises.
  *
- * `onTransaction` is called once per committed transaction, in commit order, and awaited before the
- * position is confirmed to Postgres.
+ * `onTransaction` is called once per committed transaction, in commit order, as soon as it arrives (so
+ * that checks of consecutive transactions overlap); its promise settles once the transaction has been
+ * delivered or deliberately skipped, and only then, in commit order, is its position confirmed to
+ * Postgres. A rejected delivery ends the stream (`onEnd`) without confirming.
  */
 export async function streamChanges(
   databaseUrl: string,
@@ -58,13 +65,15 @@ export async function streamChanges(
   let receivedLsn = 0n;
   let confirmedLsn = 0n;
   let pendingTransactions = 0;
+  let pendingChanges = 0;
   let current: { commitTime: Date; xid: number; changes: CommittedChange[] } | null = null;
-  let delivery = Promise.resolve();
+  let confirmations = Promise.resolve();
+  const stream = (connection as unknown as { stream: { pause(): void; resume(): void } }).stream;
 
   function sendFeedback(replyRequested = false) {
     if (closing) return;
     // With nothing in flight, everything received so far is done with (keepalives move it on too).
-    const position = pendingTransactions === 0 ? receivedLsn : confirmedLsn;
+    const position = pendingTransactions === 0 && current === null ? receivedLsn : confirmedLsn;
     const message = Buffer.alloc(34);
     message.write('r', 0);
     message.writeBigUInt64BE(position, 1); // written
@@ -86,14 +95,23 @@ export async function streamChanges(
       current = null;
       if (changes.length === 0) return;
       pendingTransactions++;
+      pendingChanges += changes.length;
+      if (pendingChanges >= maxPendingChanges) stream.pause();
       const endLsn = message.endLsn;
-      delivery = delivery
-        .then(() => onTransaction(changes))
-        .catch((error: unknown) => console.error('realtime: delivering a transaction failed', error))
-        .finally(() => {
-          pendingTransactions--;
-          if (endLsn > confirmedLsn) confirmedLsn = endLsn;
-        });
+      const delivered = onTransaction(changes);
+      confirmations = confirmations
+        .then(() => delivered)
+        .then(
+          () => {
+            pendingTransactions--;
+            pendingChanges -= changes.length;
+            if (endLsn > confirmedLsn) confirmedLsn = endLsn;
+            if (pendingChanges < maxPendingChanges / 2) stream.resume();
+          },
+          // Nothing from an undelivered transaction on is confirmed: the stream ends (its temporary slot
+          // with it) and restarts, and subscribers are told of the gap.
+          (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))),
+        );
     }
   }
 
@@ -105,7 +123,8 @@ export async function streamChanges(
       try {
         handleXLogData(chunk.subarray(25));
       } catch (error) {
-        console.error('realtime: could not decode a replication message', error);
+        // A change that cannot be read cannot be delivered: restart rather than skip it unnoticed.
+        fail(new Error(`could not decode a replication message: ${String(error)}`));
       }
     } else if (kind === 'k') {
       const walEnd = chunk.readBigUInt64BE(1);
@@ -117,21 +136,21 @@ export async function streamChanges(
   const feedbackTimer = setInterval(() => sendFeedback(), feedbackIntervalMs);
   feedbackTimer.unref();
 
-  client.on('error', (error: Error) => {
-    if (!closing) onEnd(error);
-  });
-  client.on('end', () => {
+  function fail(error: Error) {
+    if (closing) return;
+    closing = true;
     clearInterval(feedbackTimer);
-    if (!closing) onEnd(new Error('replication connection ended'));
-  });
+    onEnd(error);
+    void client.end().catch(() => undefined);
+  }
+  client.on('error', fail);
+  client.on('end', () => fail(new Error('replication connection ended')));
 
   client
     .query(
       `START_REPLICATION SLOT ${slot} LOGICAL 0/0 (proto_version '1', publication_names '${publication}')`,
     )
-    .catch((error: Error) => {
-      if (!closing) onEnd(error);
-    });
+    .catch(fail);
 
   return {
     async close() {

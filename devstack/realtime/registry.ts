@@ -1,0 +1,128 @@
+import type { PhoenixMessage } from './protocol';
+import type { CommittedChange } from './change-source';
+import {
+  certainlyFilteredOut,
+  concerns,
+  type ColumnFilter,
+  type PostgresChangesParams,
+} from './subscriptions';
+import type { RealtimeClaims } from './tokens';
+
+export interface Subscription {
+  id: number;
+  params: PostgresChangesParams;
+  filters: ColumnFilter[];
+}
+
+/** What the registry needs of a socket: sending frames to its client. */
+export interface ChannelSocket {
+  send(message: PhoenixMessage): void;
+}
+
+export interface Channel {
+  socket: ChannelSocket;
+  topic: string;
+  joinRef: string | null;
+  token: string;
+  claims: RealtimeClaims;
+  subscriptions: Subscription[];
+  expiryTimer?: NodeJS.Timeout;
+}
+
+/** One visibility check of a change: a subscriber's claims and filters (shared by identical subscribers). */
+export interface SubscriberCheck {
+  claims: RealtimeClaims;
+  filters: ColumnFilter[];
+}
+
+/** The channels a change may concern, grouped into the checks the database must make for it. */
+export interface InterestedChannels {
+  checks: SubscriberCheck[];
+  interested: { channel: Channel; subscription: Subscription; check: number }[];
+}
+
+export function subTopic(topic: string) {
+  return topic.replace(/^realtime:/, '');
+}
+
+/** A `system` message on a channel, as Supabase Realtime sends about an extension's state. */
+export function systemMessage(channel: Channel, extension: string, status: 'ok' | 'error', text: string) {
+  return {
+    joinRef: channel.joinRef,
+    ref: null,
+    topic: channel.topic,
+    event: 'system',
+    payload: { extension, status, message: text, channel: subTopic(channel.topic) },
+  };
+}
+
+/** The joined channels of every socket, and who among them a change concerns. */
+export class SubscriptionRegistry {
+  private readonly channels = new Set<Channel>();
+  private lastSubscriptionId = 0;
+
+  nextSubscriptionId() {
+    return ++this.lastSubscriptionId;
+  }
+  add(channel: Channel) {
+    this.channels.add(channel);
+  }
+  remove(channel: Channel) {
+    clearTimeout(channel.expiryTimer);
+    this.channels.delete(channel);
+  }
+  has(channel: Channel) {
+    return this.channels.has(channel);
+  }
+  all() {
+    return [...this.channels];
+  }
+
+  /**
+   * The subscriptions `change` may concern (table, event, and filters that the row's own values do not
+   * already rule out); subscribers with the same token and filters share one check.
+   */
+  interestedIn(change: CommittedChange): InterestedChannels {
+    const { schema, table } = change.relation;
+    const checks: SubscriberCheck[] = [];
+    const checkIndex = new Map<string, number>();
+    const interested: InterestedChannels['interested'] = [];
+    // Filters apply to the new row, or to the old one for a deletion (as on Supabase).
+    const filteredRow = change.type === 'DELETE' ? change.oldRecord : change.record;
+    for (const channel of this.channels) {
+      for (const subscription of channel.subscriptions) {
+        if (!concerns(subscription.params, schema, table, change.type)) continue;
+        if (certainlyFilteredOut(subscription.filters, change.relation.columns, filteredRow)) continue;
+        const key = `${channel.token} ${JSON.stringify(subscription.filters)}`;
+        let check = checkIndex.get(key);
+        if (check === undefined) {
+          check = checks.push({ claims: channel.claims, filters: subscription.filters }) - 1;
+          checkIndex.set(key, check);
+        }
+        interested.push({ channel, subscription, check });
+      }
+    }
+    return { checks, interested };
+  }
+
+  /**
+   * Tells `channels` that changes may have been missed, as Supabase Realtime does when its replication
+   * breaks: a `system` error, then `phx_error`, on which realtime-js reports CHANNEL_ERROR and rejoins by
+   * itself (an app re-reads what the channel covers when it has joined again). The channel is dropped
+   * here, so the rejoin is a fresh join.
+   */
+  reportGap(channels: Iterable<Channel>, reason: string) {
+    for (const channel of channels) {
+      if (!this.channels.has(channel)) continue;
+      this.remove(channel);
+      channel.socket.send(systemMessage(channel, 'postgres_changes', 'error', reason));
+      channel.socket.send({
+        joinRef: channel.joinRef,
+        ref: channel.joinRef,
+        topic: channel.topic,
+        event: 'phx_error',
+        payload: {},
+      });
+    }
+  }
+}

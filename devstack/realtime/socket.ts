@@ -1,0 +1,223 @@
+import { WebSocket, type RawData } from 'ws';
+import { decodeMessage, encodeMessage, type PhoenixMessage, type SerializerVersion } from './protocol';
+import { systemMessage, type Channel, type SubscriptionRegistry } from './registry';
+import type { RlsChecker } from './rls-check';
+import { parseSubscription } from './subscriptions';
+import { TokenError, type RealtimeClaims } from './tokens';
+
+/** Supabase Realtime's `max_channels_per_client` default. */
+export const maxChannelsPerClient = 100;
+/** Supabase Realtime's `max_joins_per_second` default, counted here per socket. */
+export const maxJoinsPerSecond = 100;
+// Timers beyond this are re-armed, as Supabase Realtime re-confirms a token at least hourly.
+const maxTimerMs = 60 * 60 * 1000;
+
+export interface SocketContext {
+  registry: SubscriptionRegistry;
+  checker: RlsChecker;
+  verifyToken(token: string): Promise<RealtimeClaims>;
+}
+
+function ok(response: unknown = {}) {
+  return { status: 'ok', response };
+}
+function refused(reason: string) {
+  return { status: 'error', response: { reason } };
+}
+
+/** One client's WebSocket: the Phoenix protocol of realtime-js (join, leave, heartbeat, token refresh). */
+export class RealtimeSocket {
+  readonly channels = new Map<string, Channel>();
+  private queue = Promise.resolve();
+  private recentJoins: number[] = [];
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly version: SerializerVersion,
+    readonly apiKey: string,
+    private readonly context: SocketContext,
+  ) {
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      // Binary frames carry broadcast pushes, which the local stack does not serve.
+      if (isBinary) return;
+      const message = decodeMessage(version, data.toString());
+      if (!message) return;
+      // One message at a time per socket, so a join is settled before the next message is read.
+      this.queue = this.queue
+        .then(() => this.handle(message))
+        .catch((error: unknown) => {
+          console.error('realtime: message handling failed', error);
+        });
+    });
+    ws.on('close', () => {
+      for (const channel of this.channels.values()) context.registry.remove(channel);
+      this.channels.clear();
+    });
+  }
+
+  send(message: PhoenixMessage) {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(encodeMessage(this.version, message));
+  }
+
+  reply(message: PhoenixMessage, payload: unknown) {
+    this.send({
+      joinRef: message.joinRef,
+      ref: message.ref,
+      topic: message.topic,
+      event: 'phx_reply',
+      payload,
+    });
+  }
+
+  /** Ends a channel from the server side: the client sees `phx_close` and does not rejoin. */
+  closeChannel(channel: Channel) {
+    this.send({
+      joinRef: channel.joinRef,
+      ref: channel.joinRef,
+      topic: channel.topic,
+      event: 'phx_close',
+      payload: {},
+    });
+    this.channels.delete(channel.topic);
+    this.context.registry.remove(channel);
+  }
+
+  /** As Supabase Realtime's shutdown: a `system` error saying why, then the channel closes. */
+  shutdown(channel: Channel, reason: string) {
+    this.send(systemMessage(channel, 'system', 'error', reason));
+    this.closeChannel(channel);
+  }
+
+  private async handle(message: PhoenixMessage) {
+    if (message.topic === 'phoenix') {
+      if (message.event === 'heartbeat') this.reply(message, ok());
+      return;
+    }
+    if (message.event === 'phx_join') return this.join(message);
+    const channel = this.channels.get(message.topic);
+    // A channel the registry dropped (a reported gap) is rejoined by the client; until then it is unknown.
+    if (!channel || !this.context.registry.has(channel)) {
+      this.channels.delete(message.topic);
+      this.reply(message, refused('unmatched topic'));
+      return;
+    }
+    switch (message.event) {
+      case 'phx_leave':
+        this.reply(message, ok());
+        this.closeChannel(channel);
+        return;
+      case 'access_token':
+        return this.refreshToken(channel, message.payload);
+      default:
+        if (message.ref !== null) {
+          this.reply(
+            message,
+            refused(`${message.event} is not served by the local stack (postgres_changes only)`),
+          );
+        }
+    }
+  }
+
+  /** Supabase Realtime's per-client limits; the refusal names the limit reached. */
+  private joinLimitReached(topic: string): string | null {
+    const rejoin = this.channels.has(topic);
+    if (!rejoin && this.channels.size >= maxChannelsPerClient)
+      return 'ChannelRateLimitReached: Too many channels';
+    const now = Date.now();
+    this.recentJoins = this.recentJoins.filter((at) => now - at < 1000);
+    if (this.recentJoins.length >= maxJoinsPerSecond)
+      return 'ClientJoinRateLimitReached: Too many joins per second';
+    this.recentJoins.push(now);
+    return null;
+  }
+
+  private async join(message: PhoenixMessage) {
+    if (!message.topic.startsWith('realtime:') || message.topic === 'realtime:') {
+      this.reply(message, refused('TopicNameRequired: You must provide a topic name'));
+      return;
+    }
+    const limit = this.joinLimitReached(message.topic);
+    if (limit) return this.reply(message, refused(limit));
+    const payload = (
+      typeof message.payload === 'object' && message.payload !== null ? message.payload : {}
+    ) as {
+      access_token?: unknown;
+      config?: { postgres_changes?: unknown };
+    };
+    const offered = typeof payload.access_token === 'string' ? payload.access_token : null;
+    // A publishable key (sb_…) is not a user token: the socket's API key stands for it, as on Supabase.
+    const token = offered && !offered.startsWith('sb_') ? offered : this.apiKey;
+    let claims: RealtimeClaims;
+    try {
+      claims = await this.context.verifyToken(token);
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      this.reply(message, refused(`InvalidJWTToken: ${error.message}`));
+      return;
+    }
+
+    // A malformed subscription is refused for this channel alone, before anything of it is shared.
+    const entries = Array.isArray(payload.config?.postgres_changes) ? payload.config.postgres_changes : [];
+    const parsed = entries.map(parseSubscription);
+    for (const entry of parsed) {
+      const problem = entry.ok
+        ? await this.context.checker.filterProblem(entry.params.schema, entry.params.table, entry.filters)
+        : entry.error;
+      if (problem) return this.reply(message, refused(problem));
+    }
+
+    const previous = this.channels.get(message.topic);
+    if (previous) this.closeChannel(previous);
+    const channel: Channel = {
+      socket: this,
+      topic: message.topic,
+      joinRef: message.joinRef ?? message.ref,
+      token,
+      claims,
+      subscriptions: parsed.flatMap((entry) =>
+        entry.ok
+          ? [{ id: this.context.registry.nextSubscriptionId(), params: entry.params, filters: entry.filters }]
+          : [],
+      ),
+    };
+    this.channels.set(channel.topic, channel);
+    this.context.registry.add(channel);
+    this.armExpiry(channel);
+
+    this.reply(
+      message,
+      ok({ postgres_changes: channel.subscriptions.map(({ id, params }) => ({ ...params, id })) }),
+    );
+    if (parsed.length > 0)
+      this.send(systemMessage(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL'));
+  }
+
+  private async refreshToken(channel: Channel, payload: unknown) {
+    const offered = (payload as { access_token?: unknown } | null)?.access_token;
+    if (typeof offered !== 'string' || offered.startsWith('sb_') || offered === channel.token) return;
+    try {
+      channel.claims = await this.context.verifyToken(offered);
+      channel.token = offered;
+      this.armExpiry(channel);
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      this.shutdown(channel, error.message);
+    }
+  }
+
+  /** When the channel's token expires, the subscription ends with an error (until refreshed). */
+  private armExpiry(channel: Channel) {
+    clearTimeout(channel.expiryTimer);
+    const untilExpiry = channel.claims.exp * 1000 - Date.now();
+    channel.expiryTimer = setTimeout(
+      () => {
+        if (this.channels.get(channel.topic) !== channel) return;
+        if (channel.claims.exp * 1000 > Date.now()) return this.armExpiry(channel);
+        const secondsAgo = Math.floor(Date.now() / 1000) - channel.claims.exp;
+        this.shutdown(channel, `Token has expired ${secondsAgo} seconds ago`);
+      },
+      Math.max(0, Math.min(untilExpiry, maxTimerMs)),
+    );
+    channel.expiryTimer.unref();
+  }
+}
