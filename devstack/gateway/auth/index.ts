@@ -7,7 +7,14 @@ import type { Mailbox } from '../mailbox';
 import type { ProjectConfig } from '../project-config';
 import { apiVersionHeader, AuthError, authErrors, sendAuthError } from './errors';
 import { createRateLimiter, type RateLimit } from './rate-limiter';
-import { endSessions, rotateRefreshToken, sessionExists, startSession, tokenResponse } from './sessions';
+import {
+  endSessions,
+  rotateRefreshToken,
+  sessionAmr,
+  sessionExists,
+  startSession,
+  tokenResponse,
+} from './sessions';
 import {
   findUserByEmail,
   findUserById,
@@ -112,12 +119,20 @@ export function createAuthHandler(options: AuthOptions) {
     const { sessionId, refreshToken } = await startSession(
       pool,
       userId,
+      method,
       request.headers['user-agent'],
       clientIp(request),
     );
     const user = await findUserById(pool, userId);
     if (!user) throw authErrors.userNotFound();
-    return tokenResponse(jwt, sessionSettings, user, sessionId, refreshToken, method);
+    return tokenResponse(
+      jwt,
+      sessionSettings,
+      user,
+      sessionId,
+      refreshToken,
+      await sessionAmr(pool, sessionId),
+    );
   }
 
   /**
@@ -170,19 +185,19 @@ export function createAuthHandler(options: AuthOptions) {
   async function refreshGrant(request: IncomingMessage) {
     const presented = stringField(await readJsonObject(request), 'refresh_token');
     if (!presented) throw authErrors.refreshTokenNotFound();
-    const { user, sessionId, refreshToken } = await rotateRefreshToken(pool, presented, sessionSettings);
-    return tokenResponse(jwt, sessionSettings, user, sessionId, refreshToken, 'password');
+    const { user, sessionId, refreshToken, amr } = await rotateRefreshToken(pool, presented, sessionSettings);
+    return tokenResponse(jwt, sessionSettings, user, sessionId, refreshToken, amr);
   }
 
   async function changeUser(request: IncomingMessage) {
-    const { user } = await authenticatedUser(request);
+    const { user, sessionId } = await authenticatedUser(request);
     const body = await readJsonObject(request);
     if (body.email !== undefined && body.email !== user.email) {
       throw authErrors.validation('Changing the e-mail address is not supported by the local stack');
     }
     const password = body.password === undefined ? undefined : checkPassword(stringField(body, 'password'));
     if (password && (await passwordMatches(pool, user.id, password))) throw authErrors.samePassword();
-    await updateUser(pool, user.id, { password, metadata: objectField(body, 'data') });
+    await updateUser(pool, user.id, { password, metadata: objectField(body, 'data'), sessionId });
     const updated = await findUserById(pool, user.id);
     return userJson(updated ?? user);
   }

@@ -125,18 +125,40 @@ export async function passwordMatches(db: Queryable, userId: string, password: s
   return rows[0]?.matches ?? false;
 }
 
+/**
+ * Sets a new password and/or merges `data` into the user metadata (a key set to `null` is removed), as
+ * GoTrue's `UserUpdate`. A new password clears every outstanding e-mailed token (an older recovery
+ * link no longer signs in) and ends every other session of the user, keeping `sessionId` only:
+ * models/user.go `UpdatePassword`.
+ */
 export async function updateUser(
   db: Queryable,
   userId: string,
-  { password, metadata }: { password?: string; metadata?: Record<string, unknown> },
+  {
+    password,
+    metadata,
+    sessionId,
+  }: { password?: string; metadata?: Record<string, unknown>; sessionId: string | null },
 ) {
   await db.query(
-    `update auth.users set
-       encrypted_password = case when $2::text is null then encrypted_password
-                            else extensions.crypt($2, extensions.gen_salt('bf', 10)) end,
-       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || coalesce($3::jsonb, '{}'::jsonb),
-       updated_at = now()
-     where id = $1`,
-    [userId, password ?? null, metadata ? JSON.stringify(metadata) : null],
+    `with changed as (
+       update auth.users set
+         encrypted_password = case when $2::text is null then encrypted_password
+                              else extensions.crypt($2, extensions.gen_salt('bf', 10)) end,
+         confirmation_token = case when $2::text is null then confirmation_token else '' end,
+         recovery_token = case when $2::text is null then recovery_token else '' end,
+         recovery_sent_at = case when $2::text is null then recovery_sent_at end,
+         email_change_token_current = case when $2::text is null then email_change_token_current else '' end,
+         email_change_token_new = case when $2::text is null then email_change_token_new else '' end,
+         reauthentication_token = case when $2::text is null then reauthentication_token else '' end,
+         raw_user_meta_data = (coalesce(raw_user_meta_data, '{}'::jsonb) || coalesce($3::jsonb, '{}'::jsonb))
+           - coalesce(array(select key from jsonb_each($3::jsonb) where value = 'null'::jsonb), '{}'),
+         updated_at = now()
+       where id = $1
+       returning id
+     )
+     delete from auth.sessions
+     where $2::text is not null and user_id = (select id from changed) and id is distinct from $4::uuid`,
+    [userId, password ?? null, metadata ? JSON.stringify(metadata) : null, sessionId],
   );
 }
