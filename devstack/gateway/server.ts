@@ -9,7 +9,7 @@ import { createFunctionsRuntime } from './functions/runtime';
 import { BodyTooLargeError, bearerToken, headerValue, sendJson } from './http';
 import { createJwtVerifier, InvalidJwtError, type VerifiedClaims } from './jwt';
 import { createMailbox, type Mailbox } from './mailbox';
-import { loadProjectConfig } from './project-config';
+import { loadProjectConfig, type ProjectConfig } from './project-config';
 import { createRestHandler } from './rest';
 
 const projectRoot = new URL('../../', import.meta.url).pathname;
@@ -28,6 +28,8 @@ export interface GatewayOptions {
   functionTimeoutMs?: number;
   rateLimits?: Partial<AuthRateLimits>;
   refreshTokenReuseIntervalSeconds?: number;
+  /** Settings that differ from `supabase/config.toml` for this gateway (e.g. confirmations on). */
+  project?: Partial<ProjectConfig>;
   /** Print each e-mail to the console (npm start), or keep quiet (tests). */
   printMail?: boolean;
   /** Log one line per request. */
@@ -75,7 +77,10 @@ class KeyError extends Error {
  * Supabase's key checks in front (an `apikey` that is one of the project's keys).
  */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
-  const project = await loadProjectConfig(path.join(projectRoot, 'supabase/config.toml'));
+  const project = {
+    ...(await loadProjectConfig(path.join(projectRoot, 'supabase/config.toml'))),
+    ...options.project,
+  };
   const jwt = createJwtVerifier(options.jwtSecret);
   const mailbox = createMailbox({ print: options.printMail ?? false });
   const simulator = createMarketSimulator();
@@ -106,11 +111,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     apiUrl: url,
     refreshTokenReuseIntervalSeconds:
       options.refreshTokenReuseIntervalSeconds ?? project.refreshTokenReuseIntervalSeconds,
-    rateLimits: {
-      signInSignUps: { limit: project.signInSignUpsPer5Minutes, windowMs: 5 * 60_000 },
-      emailSent: { limit: project.emailSentPerHour, windowMs: 60 * 60_000 },
-      ...options.rateLimits,
-    },
+    rateLimits: options.rateLimits ?? {},
   });
   const rest = createRestHandler({ pool: restPool, catalogPool: adminPool, maxBodyBytes: maxRestBodyBytes });
   const functions = createFunctionsRuntime({

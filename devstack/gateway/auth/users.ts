@@ -90,26 +90,34 @@ export async function findUserByPassword(
   return rows[0];
 }
 
-/** Creates a confirmed e-mail user and its identity; the profile comes from the database trigger. */
+/**
+ * Creates an e-mail user and its identity, confirmed at once or (confirmations on) waiting for the
+ * mailed link; the profile comes from the database trigger.
+ */
 export async function insertUser(
   db: Queryable,
-  { email, password, metadata }: { email: string; password: string; metadata: Record<string, unknown> },
+  {
+    email,
+    password,
+    metadata,
+    confirmed,
+  }: { email: string; password: string; metadata: Record<string, unknown>; confirmed: boolean },
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `with new_user as (
        insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, last_sign_in_at)
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
        values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
-         lower($1), extensions.crypt($2, extensions.gen_salt('bf', 10)), now(),
-         '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now(), now())
+         lower($1), extensions.crypt($2, extensions.gen_salt('bf', 10)), case when $4 then now() end,
+         '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now())
        returning id, email
      )
      insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     select id::text, id, jsonb_build_object('sub', id::text, 'email', email, 'email_verified', true,
+     select id::text, id, jsonb_build_object('sub', id::text, 'email', email, 'email_verified', $4,
        'phone_verified', false), 'email', now(), now(), now()
      from new_user
      returning user_id as id`,
-    [email, password, JSON.stringify(metadata)],
+    [email, password, JSON.stringify(metadata), confirmed],
   );
   const id = rows[0]?.id;
   if (!id) throw new Error('The sign-up inserted no user');
