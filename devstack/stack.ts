@@ -22,13 +22,21 @@ export interface StackOptions extends PostgresOptions {
   apiPort?: number;
   gateway?: Pick<
     GatewayOptions,
-    'functionsDir' | 'functionTimeoutMs' | 'rateLimits' | 'printMail' | 'logRequests' | 'admissionLimits'
+    | 'functionsDir'
+    | 'functionTimeoutMs'
+    | 'rateLimits'
+    | 'printMail'
+    | 'logRequests'
+    | 'admissionLimits'
+    | 'project'
   >;
 }
 
 /** Rate limits high enough for a test suite signing in many times from one address. */
 const testRateLimits = {
   signInSignUps: { limit: 100_000, windowMs: 60_000 },
+  tokenRefresh: { limit: 100_000, windowMs: 60_000 },
+  verify: { limit: 100_000, windowMs: 60_000 },
   emailSent: { limit: 100_000, windowMs: 60_000 },
 };
 

@@ -130,6 +130,41 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 
+-- Auth session and flow tables GoTrue keeps beside the session (names and columns as GoTrue's
+-- migrations create them): the authentication methods of each session (`amr`, kept across
+-- refreshes) and the PKCE flow state of an e-mailed link until its code is exchanged.
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+do $$
+begin
+  if not exists (select from pg_type where typname = 'code_challenge_method' and typnamespace = 'auth'::regnamespace) then
+    create type auth.code_challenge_method as enum ('s256', 'plain');
+  end if;
+end
+$$;
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text not null,
+  code_challenge_method auth.code_challenge_method not null,
+  code_challenge text not null,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+
 create or replace function auth.uid() returns uuid
 language sql stable
 as $$

@@ -50,13 +50,6 @@ export function bearerToken(request: IncomingMessage): string | undefined {
   return match?.[1]?.trim();
 }
 
-/** The caller's address, for per-IP rate limits. */
-export function clientIp(request: IncomingMessage): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || request.socket.remoteAddress || 'unknown';
-}
-
 export function headerValue(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(',') : value;

@@ -51,16 +51,112 @@ export interface ProjectConfig {
   /** `refresh_token_reuse_interval`: seconds a just-rotated refresh token still returns the current one. */
   refreshTokenReuseIntervalSeconds: number;
   minimumPasswordLength: number;
+  /** `[auth] enable_signup`: false answers sign-ups with GoTrue's `signup_disabled`. */
+  enableSignup: boolean;
+  /** `[auth.email] enable_signup`: GoTrue's e-mail provider (sign-ups and log-ins by e-mail). */
+  enableEmailProvider: boolean;
+  /** `[auth.email] enable_confirmations`: a new address must be confirmed by its mailed link first. */
+  enableConfirmations: boolean;
+  /** `[auth.email] max_frequency`: least seconds between two mails of one kind to one user. */
+  emailMaxFrequencySeconds: number;
+  /** `[auth.email] otp_expiry`: seconds a mailed link stays valid. */
+  emailLinkExpirySeconds: number;
+  /** GoTrue's `GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION` (300 s): how long a PKCE flow can be completed. */
+  flowStateExpirySeconds: number;
   /** Functions whose `[functions.<name>] verify_jwt = false`. */
   functionsWithoutJwt: Set<string>;
-  /** `[auth.rate_limit]`: sign-ins and sign-ups per 5 minutes, e-mails sent per hour (GoTrue's windows). */
+  /**
+   * `[auth.rate_limit]`, per client address: sign-ins and sign-ups (GoTrue's OTP bucket: sign-up, recover,
+   * user update), token requests and verifications per 5 minutes; e-mails sent per hour (all addresses).
+   */
   signInSignUpsPer5Minutes: number;
+  tokenRefreshPer5Minutes: number;
+  tokenVerificationsPer5Minutes: number;
   emailSentPerHour: number;
+  /** `[api] max_rows`: the most rows one REST read returns. */
+  maxRows: number;
+}
+
+/**
+ * The Auth settings of `config.toml` the stack honours, each with the values it supports (`undefined`:
+ * any value). A setting not listed, or set to a value the stack does not implement, stops the stack at
+ * start with its name: a switch silently ignored would make local tests pass that fail on Supabase.
+ */
+const supportedAuthSettings: Record<string, Record<string, readonly TomlValue[] | undefined>> = {
+  auth: {
+    enabled: [true],
+    site_url: undefined,
+    additional_redirect_urls: undefined,
+    jwt_expiry: undefined,
+    enable_refresh_token_rotation: [true],
+    refresh_token_reuse_interval: undefined,
+    enable_signup: undefined,
+    enable_anonymous_sign_ins: [false],
+    enable_manual_linking: [false],
+    minimum_password_length: undefined,
+    password_requirements: [''],
+  },
+  'auth.rate_limit': {
+    email_sent: undefined,
+    sms_sent: undefined,
+    anonymous_users: undefined,
+    token_refresh: undefined,
+    sign_in_sign_ups: undefined,
+    token_verifications: undefined,
+    web3: undefined,
+  },
+  'auth.email': {
+    enable_signup: undefined,
+    double_confirm_changes: [true],
+    enable_confirmations: undefined,
+    secure_password_change: [false],
+    max_frequency: undefined,
+    otp_length: [6],
+    otp_expiry: undefined,
+  },
+};
+
+/** Auth tables the stack does not implement: allowed only while switched off. */
+const switchKeys = ['enabled', 'enroll_enabled', 'verify_enabled'];
+
+function unsupportedAuthSettings(tables: TomlTables): string[] {
+  const refused: string[] = [];
+  for (const [table, values] of tables) {
+    if (table !== 'auth' && !table.startsWith('auth.')) continue;
+    const supported = supportedAuthSettings[table];
+    for (const [key, value] of values) {
+      const setting = `[${table}] ${key} = ${JSON.stringify(value)}`;
+      if (!supported) {
+        if (switchKeys.includes(key) && value === true) refused.push(setting);
+        continue;
+      }
+      if (!(key in supported)) refused.push(setting);
+      else if (supported[key] && !supported[key].includes(value)) refused.push(setting);
+    }
+  }
+  return refused;
+}
+
+/** `"60s"`, `"1m"`, `"1h"` (Go durations as config.toml writes them) in seconds. */
+function durationSeconds(value: TomlValue | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const match = String(value).match(/^(\d+)(ms|s|m|h)$/);
+  if (!match) throw new Error(`config.toml: unsupported duration ${String(value)}`);
+  const unit = { ms: 0.001, s: 1, m: 60, h: 3600 }[match[2] as 'ms' | 's' | 'm' | 'h'];
+  return Number(match[1]) * unit;
 }
 
 export function projectConfigFromToml(text: string): ProjectConfig {
   const tables = parseToml(text);
+  const refused = unsupportedAuthSettings(tables);
+  if (refused.length > 0) {
+    throw new Error(
+      `supabase/config.toml: the local stack does not support ${refused.join(', ')} (see devstack/README.md, Auth)`,
+    );
+  }
   const auth = tables.get('auth') ?? new Map<string, TomlValue>();
+  const email = tables.get('auth.email') ?? new Map<string, TomlValue>();
+  const api = tables.get('api') ?? new Map<string, TomlValue>();
   const functionsWithoutJwt = new Set<string>();
   for (const [name, values] of tables) {
     const fn = name.match(/^functions\.([\w-]+)$/);
@@ -74,9 +170,18 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     jwtExpirySeconds: Number(auth.get('jwt_expiry') ?? 3600),
     refreshTokenReuseIntervalSeconds: Number(auth.get('refresh_token_reuse_interval') ?? 10),
     minimumPasswordLength: Number(auth.get('minimum_password_length') ?? 6),
+    enableSignup: auth.get('enable_signup') !== false,
+    enableEmailProvider: email.get('enable_signup') !== false,
+    enableConfirmations: email.get('enable_confirmations') === true,
+    emailMaxFrequencySeconds: durationSeconds(email.get('max_frequency'), 60),
+    emailLinkExpirySeconds: Number(email.get('otp_expiry') ?? 3600),
+    flowStateExpirySeconds: 300,
     functionsWithoutJwt,
     signInSignUpsPer5Minutes: Number(rateLimit.get('sign_in_sign_ups') ?? 30),
+    tokenRefreshPer5Minutes: Number(rateLimit.get('token_refresh') ?? 150),
+    tokenVerificationsPer5Minutes: Number(rateLimit.get('token_verifications') ?? 30),
     emailSentPerHour: Number(rateLimit.get('email_sent') ?? 2),
+    maxRows: Number(api.get('max_rows') ?? 1000),
   };
 }
 

@@ -11,7 +11,7 @@ import { createFunctionsRuntime } from './functions/runtime';
 import { BodyTooLargeError, bearerToken, headerValue, sendJson } from './http';
 import { createJwtVerifier, InvalidJwtError, type VerifiedClaims } from './jwt';
 import { createMailbox, type Mailbox } from './mailbox';
-import { loadProjectConfig } from './project-config';
+import { loadProjectConfig, type ProjectConfig } from './project-config';
 import { createRestHandler } from './rest';
 import { RestError, restUnavailable } from './rest/errors';
 
@@ -31,6 +31,8 @@ export interface GatewayOptions {
   functionTimeoutMs?: number;
   rateLimits?: Partial<AuthRateLimits>;
   refreshTokenReuseIntervalSeconds?: number;
+  /** Settings that differ from `supabase/config.toml` for this gateway (e.g. confirmations on). */
+  project?: Partial<ProjectConfig>;
   /** Print each e-mail to the console (npm start), or keep quiet (tests). */
   printMail?: boolean;
   /** Log one line per request. */
@@ -100,7 +102,10 @@ class KeyError extends Error {
  * Supabase's key checks in front (an `apikey` that is one of the project's keys).
  */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
-  const project = await loadProjectConfig(path.join(projectRoot, 'supabase/config.toml'));
+  const project = {
+    ...(await loadProjectConfig(path.join(projectRoot, 'supabase/config.toml'))),
+    ...options.project,
+  };
   const jwt = createJwtVerifier(options.jwtSecret);
   const mailbox = createMailbox({ print: options.printMail ?? false });
   const simulator = createMarketSimulator();
@@ -130,11 +135,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     apiUrl: url,
     refreshTokenReuseIntervalSeconds:
       options.refreshTokenReuseIntervalSeconds ?? project.refreshTokenReuseIntervalSeconds,
-    rateLimits: {
-      signInSignUps: { limit: project.signInSignUpsPer5Minutes, windowMs: 5 * 60_000 },
-      emailSent: { limit: project.emailSentPerHour, windowMs: 60 * 60_000 },
-      ...options.rateLimits,
-    },
+    rateLimits: options.rateLimits ?? {},
   });
   const rest = createRestHandler({ pool: restPool, catalogPool: adminPool, maxBodyBytes: maxRestBodyBytes });
   const functions = createFunctionsRuntime({
@@ -257,6 +258,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   /** A 503 with `Retry-After` in the shape of the service that could not answer. */
   function sendUnavailable(
+    request: IncomingMessage,
     response: ServerResponse,
     service: Service | undefined,
     reason: UnavailableReason,
@@ -266,6 +268,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (service === 'auth') {
       response.setHeader('Retry-After', retryAfterHeader['Retry-After']);
       return sendAuthError(
+        request,
         response,
         new AuthError(
           503,
@@ -291,7 +294,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const release = service ? admission.admit(service) : undefined;
     if (service && !release) {
       for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
-      return sendUnavailable(response, service, 'pool-exhausted');
+      return sendUnavailable(request, response, service, 'pool-exhausted');
     }
     if (release) response.once('close', release);
     if (options.logRequests) {
@@ -305,7 +308,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       if (response.headersSent) return response.destroy();
       if (error instanceof KeyError) return sendJson(response, error.status, error.body);
       const reason = unavailableReason(error);
-      if (reason) return sendUnavailable(response, service, reason);
+      if (reason) return sendUnavailable(request, response, service, reason);
       if (error instanceof BodyTooLargeError) {
         return sendJson(response, 413, {
           code: 'PGRST413',
@@ -317,7 +320,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       // The reason goes to the gateway's log, never to the caller: it may name internals.
       console.error('[gateway]', error);
       if (service === 'auth')
-        return sendAuthError(response, new AuthError(500, 'unexpected_failure', 'Unexpected failure'));
+        return sendAuthError(
+          request,
+          response,
+          new AuthError(500, 'unexpected_failure', 'Unexpected failure'),
+        );
       sendJson(response, 500, new RestError(500, 'GATEWAY_ERROR', 'Internal server error').body());
     });
   });

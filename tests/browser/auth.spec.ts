@@ -5,6 +5,7 @@ import {
   credentialsWork,
   existingUser,
   fillLogin,
+  liveSessionsOf,
   logIn,
   mailTo,
   newAccount,
@@ -204,10 +205,21 @@ test.describe('password reset', () => {
 });
 
 test.describe('change password', () => {
-  test('checks the current password on the server before setting the new one', async ({ page }) => {
+  test('checks the current password on the server before setting the new one, and leaves one session: this one', async ({
+    page,
+  }) => {
     const account = await existingUser('change');
     await logIn(page, account);
     await page.goto('/user/account');
+
+    // A refused change (the same password again) leaves no session behind from checking the current one.
+    const sessionsBefore = await liveSessionsOf(account.email);
+    await page.getByLabel('Current password').fill(account.password);
+    await page.getByLabel('New password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm new password').fill(account.password);
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(toast(page, 'Failed to update password')).toBeVisible();
+    expect(await liveSessionsOf(account.email)).toBe(sessionsBefore);
 
     const newPassword = 'changed-pass-456';
     await page.getByLabel('Current password').fill('a-wrong-guess');
@@ -224,6 +236,10 @@ test.describe('change password', () => {
     await page.getByRole('button', { name: 'Update password' }).click();
     await expect(toast(page, 'Password updated successfully')).toBeVisible();
     await expect(page.getByLabel('New password', { exact: true })).toHaveValue('');
+    // The check's own sign-in and the earlier sessions (the sign-up's) are gone; this browser stays in.
+    expect(await liveSessionsOf(account.email)).toBe(1);
+    await page.reload();
+    await expect(page.getByLabel('Current password')).toBeVisible();
     expect(await credentialsWork(account)).toBe(false);
     expect(await credentialsWork({ email: account.email, password: newPassword })).toBe(true);
   });

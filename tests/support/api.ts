@@ -76,3 +76,26 @@ export async function mailTo(email: string): Promise<MailMessage[]> {
   const response = await fetch(`${inject('apiUrl')}/mailbox?to=${encodeURIComponent(email)}`);
   return (await response.json()) as MailMessage[];
 }
+
+/**
+ * A raw POST to Auth as supabase-js makes it (API version 2024-01-01), for answers supabase-js would
+ * reshape and for headers it cannot send; `apiUrl` picks the gateway.
+ */
+export async function postAuth(
+  apiUrl: string,
+  path: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${apiUrl}/auth/v1${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: inject('anonKey'),
+      'content-type': 'application/json',
+      'x-supabase-api-version': '2024-01-01',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}

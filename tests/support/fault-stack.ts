@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createNodeClient, type NodeClient } from '../../devstack/node-client';
+import { createNodeClient, type NodeClient } from './node-client';
 import { startStack, type RunningStack, type StackOptions } from '../../devstack/stack';
 
 /**

@@ -15,6 +15,26 @@ function newRefreshToken() {
   return randomBytes(24).toString('base64url');
 }
 
+/** One authentication of a session (GoTrue's `amr` claim entry). */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/**
+ * The session's authentication methods, newest first, each with the time it happened. They belong to
+ * the session (GoTrue's `mfa_amr_claims`), so a refresh keeps them: models/sessions.go
+ * `CalculateAALAndAMR`.
+ */
+export async function sessionAmr(db: Queryable, sessionId: string): Promise<AmrEntry[]> {
+  const { rows } = await db.query<AmrEntry>(
+    `select authentication_method as method, floor(extract(epoch from updated_at))::int as timestamp
+     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+    [sessionId],
+  );
+  return rows;
+}
+
 /** GoTrue's token response: `{access_token, token_type, expires_in, expires_at, refresh_token, user}`. */
 export async function tokenResponse(
   jwt: JwtVerifier,
@@ -22,7 +42,7 @@ export async function tokenResponse(
   user: UserRow,
   sessionId: string,
   refreshToken: string,
-  method: string,
+  amr: AmrEntry[],
 ) {
   const now = Math.floor(Date.now() / 1000);
   const expiresAt = now + settings.jwtExpirySeconds;
@@ -37,7 +57,7 @@ export async function tokenResponse(
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role,
       aal: 'aal1',
-      amr: [{ method, timestamp: now }],
+      amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     },
@@ -53,20 +73,30 @@ export async function tokenResponse(
   };
 }
 
-/** A new session with its first refresh token. */
-export async function startSession(db: Queryable, userId: string, userAgent: string | undefined, ip: string) {
+/** A new session with its first refresh token, authenticated by `method` (`password`, `otp`, …). */
+export async function startSession(
+  db: Queryable,
+  userId: string,
+  method: string,
+  userAgent: string | undefined,
+  ip: string,
+) {
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken();
   await db.query(
     `with session as (
        insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
        values ($1, $2, now(), now(), 'aal1', $4, $5::inet)
+       returning id
+     ), amr as (
+       insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method)
+       select id, now(), now(), $6 from session
      ), signed_in as (
        update auth.users set last_sign_in_at = now() where id = $2
      )
      insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
      values ('00000000-0000-0000-0000-000000000000', $3, $2::text, false, now(), now(), $1)`,
-    [sessionId, userId, refreshToken, userAgent ?? null, ipOrNull(ip)],
+    [sessionId, userId, refreshToken, userAgent ?? null, ipOrNull(ip), method],
   );
   return { sessionId, refreshToken };
 }
@@ -132,9 +162,10 @@ export async function rotateRefreshToken(pool: pg.Pool, presented: string, setti
     }
     const user = await findUserById(client, token.user_id);
     if (!user) throw authErrors.refreshTokenNotFound();
+    const amr = await sessionAmr(client, token.session_id);
     await client.query('commit');
     open = false;
-    return { user, sessionId: token.session_id, refreshToken };
+    return { user, sessionId: token.session_id, refreshToken, amr };
   } catch (error) {
     // A connection that died under the transaction cannot roll back: it leaves the pool instead.
     if (open) await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));

@@ -90,26 +90,34 @@ export async function findUserByPassword(
   return rows[0];
 }
 
-/** Creates a confirmed e-mail user and its identity; the profile comes from the database trigger. */
+/**
+ * Creates an e-mail user and its identity, confirmed at once or (confirmations on) waiting for the
+ * mailed link; the profile comes from the database trigger.
+ */
 export async function insertUser(
   db: Queryable,
-  { email, password, metadata }: { email: string; password: string; metadata: Record<string, unknown> },
+  {
+    email,
+    password,
+    metadata,
+    confirmed,
+  }: { email: string; password: string; metadata: Record<string, unknown>; confirmed: boolean },
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `with new_user as (
        insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, last_sign_in_at)
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
        values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
-         lower($1), extensions.crypt($2, extensions.gen_salt('bf', 10)), now(),
-         '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now(), now())
+         lower($1), extensions.crypt($2, extensions.gen_salt('bf', 10)), case when $4 then now() end,
+         '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now())
        returning id, email
      )
      insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     select id::text, id, jsonb_build_object('sub', id::text, 'email', email, 'email_verified', true,
+     select id::text, id, jsonb_build_object('sub', id::text, 'email', email, 'email_verified', $4,
        'phone_verified', false), 'email', now(), now(), now()
      from new_user
      returning user_id as id`,
-    [email, password, JSON.stringify(metadata)],
+    [email, password, JSON.stringify(metadata), confirmed],
   );
   const id = rows[0]?.id;
   if (!id) throw new Error('The sign-up inserted no user');
@@ -125,18 +133,40 @@ export async function passwordMatches(db: Queryable, userId: string, password: s
   return rows[0]?.matches ?? false;
 }
 
+/**
+ * Sets a new password and/or merges `data` into the user metadata (a key set to `null` is removed), as
+ * GoTrue's `UserUpdate`. A new password clears every outstanding e-mailed token (an older recovery
+ * link no longer signs in) and ends every other session of the user, keeping `sessionId` only:
+ * models/user.go `UpdatePassword`.
+ */
 export async function updateUser(
   db: Queryable,
   userId: string,
-  { password, metadata }: { password?: string; metadata?: Record<string, unknown> },
+  {
+    password,
+    metadata,
+    sessionId,
+  }: { password?: string; metadata?: Record<string, unknown>; sessionId: string | null },
 ) {
   await db.query(
-    `update auth.users set
-       encrypted_password = case when $2::text is null then encrypted_password
-                            else extensions.crypt($2, extensions.gen_salt('bf', 10)) end,
-       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || coalesce($3::jsonb, '{}'::jsonb),
-       updated_at = now()
-     where id = $1`,
-    [userId, password ?? null, metadata ? JSON.stringify(metadata) : null],
+    `with changed as (
+       update auth.users set
+         encrypted_password = case when $2::text is null then encrypted_password
+                              else extensions.crypt($2, extensions.gen_salt('bf', 10)) end,
+         confirmation_token = case when $2::text is null then confirmation_token else '' end,
+         recovery_token = case when $2::text is null then recovery_token else '' end,
+         recovery_sent_at = case when $2::text is null then recovery_sent_at end,
+         email_change_token_current = case when $2::text is null then email_change_token_current else '' end,
+         email_change_token_new = case when $2::text is null then email_change_token_new else '' end,
+         reauthentication_token = case when $2::text is null then reauthentication_token else '' end,
+         raw_user_meta_data = (coalesce(raw_user_meta_data, '{}'::jsonb) || coalesce($3::jsonb, '{}'::jsonb))
+           - coalesce(array(select key from jsonb_each($3::jsonb) where value = 'null'::jsonb), '{}'),
+         updated_at = now()
+       where id = $1
+       returning id
+     )
+     delete from auth.sessions
+     where $2::text is not null and user_id = (select id from changed) and id is distinct from $4::uuid`,
+    [userId, password ?? null, metadata ? JSON.stringify(metadata) : null, sessionId],
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/config';
 
@@ -80,4 +81,20 @@ export async function logIn(page: Page, account: Account, landing: RegExp = /\/u
 /** A toast, found by its text in sonner's live region. */
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+/** How many Auth sessions of this person are alive in the database (what GoTrue could still refresh). */
+export async function liveSessionsOf(email: string): Promise<number> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: number }>(
+      `select count(*)::int as count from auth.sessions s join auth.users u on u.id = s.user_id
+       where u.email = lower($1)`,
+      [email],
+    );
+    return rows[0]?.count ?? 0;
+  } finally {
+    await client.end();
+  }
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
+import { passwordCheckClient, supabase } from '@/lib/supabase';
 
 export const changePasswordInputSchema = z
   .object({
@@ -27,19 +27,21 @@ export class CurrentPasswordWrongError extends Error {
 }
 
 /**
- * The server checks the current password (by signing in with it) before the new one is set, so an
- * unattended signed-in browser is not enough to take over the account.
+ * The server checks the current password (by signing in with it, on a separate in-memory client whose
+ * session is ended at once) before the new one is set, so an unattended signed-in browser is not enough
+ * to take over the account. The new password then ends the person's other sessions, as Supabase does.
  */
 export async function changePassword({
   email,
   currentPassword,
   newPassword,
 }: ChangePasswordInput & { email: string }) {
-  const check = await supabase.auth.signInWithPassword({ email, password: currentPassword });
+  const check = await passwordCheckClient.auth.signInWithPassword({ email, password: currentPassword });
   if (check.error) {
     if (check.error.code === 'invalid_credentials') throw new CurrentPasswordWrongError();
     throw check.error;
   }
+  await passwordCheckClient.auth.signOut({ scope: 'local' });
   const { error } = await supabase.auth.updateUser({ password: newPassword });
   if (error) throw error;
 }
