@@ -75,6 +75,10 @@ export interface ProjectConfig {
   emailSentPerHour: number;
   /** `[api] max_rows`: the most rows one REST read returns. */
   maxRows: number;
+  /** `[auth.mfa] max_enrolled_factors` and `[auth.mfa.totp] enroll_enabled / verify_enabled`. */
+  mfaMaxEnrolledFactors: number;
+  mfaTotpEnrollEnabled: boolean;
+  mfaTotpVerifyEnabled: boolean;
 }
 
 /**
@@ -105,6 +109,8 @@ const supportedAuthSettings: Record<string, Record<string, readonly TomlValue[] 
     token_verifications: undefined,
     web3: undefined,
   },
+  'auth.mfa': { max_enrolled_factors: undefined },
+  'auth.mfa.totp': { enroll_enabled: undefined, verify_enabled: undefined },
   'auth.email': {
     enable_signup: undefined,
     double_confirm_changes: [true],
@@ -182,6 +188,10 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     tokenVerificationsPer5Minutes: Number(rateLimit.get('token_verifications') ?? 30),
     emailSentPerHour: Number(rateLimit.get('email_sent') ?? 2),
     maxRows: Number(api.get('max_rows') ?? 1000),
+    mfaMaxEnrolledFactors: Number(tables.get('auth.mfa')?.get('max_enrolled_factors') ?? 10),
+    // Off unless config.toml turns them on, as the Supabase CLI reads it (hosted projects have TOTP on).
+    mfaTotpEnrollEnabled: tables.get('auth.mfa.totp')?.get('enroll_enabled') === true,
+    mfaTotpVerifyEnabled: tables.get('auth.mfa.totp')?.get('verify_enabled') === true,
   };
 }
 

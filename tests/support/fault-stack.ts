@@ -56,7 +56,8 @@ export async function call(stack: RunningStack, path: string, init: RequestInit 
     return {
       status: response.status,
       retryAfter: response.headers.get('retry-after'),
-      code: typeof body.code === 'string' ? body.code : undefined,
+      // GoTrue's body without an API-version header has a numeric `code` and the name in `error_code`.
+      code: [body.code, body.error_code].find((code): code is string => typeof code === 'string'),
       message: String(body.message ?? body.msg ?? ''),
       elapsedMs: performance.now() - started,
     };

@@ -15,6 +15,7 @@ import {
   type LinkKind,
 } from './email-links';
 import { apiVersionHeader, AuthError, authErrors, maxPasswordBytes, sendAuthError } from './errors';
+import { createMfaHandlers } from './mfa';
 import { createRateLimiter, type RateLimit } from './rate-limiter';
 import {
   endSessions,
@@ -75,7 +76,6 @@ const unsupportedEndpoints: Record<string, string> = {
   '/resend': 'resending confirmation mails',
   '/invite': 'invitations',
   '/reauthenticate': 'reauthentication nonces (secure_password_change)',
-  '/factors': 'multi-factor authentication',
   '/sso': 'SAML single sign-on',
   '/user/identities': 'identity linking',
 };
@@ -113,6 +113,19 @@ export function createAuthHandler(options: AuthOptions) {
     jwtExpirySeconds: project.jwtExpirySeconds,
     refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds,
   };
+  const mfa = createMfaHandlers({
+    pool,
+    jwt,
+    sessionSettings,
+    settings: {
+      maxEnrolledFactors: project.mfaMaxEnrolledFactors,
+      totpEnrollEnabled: project.mfaTotpEnrollEnabled,
+      totpVerifyEnabled: project.mfaTotpVerifyEnabled,
+      challengeExpirySeconds: 300,
+      unverifiedFactorExpirySeconds: 300,
+    },
+    defaultIssuer: new URL(project.siteUrl).host,
+  });
   const fiveMinutes = 5 * 60_000;
   const limits: AuthRateLimits = {
     signInSignUps: { limit: project.signInSignUpsPer5Minutes, windowMs: fiveMinutes, burst: 30 },
@@ -127,6 +140,9 @@ export function createAuthHandler(options: AuthOptions) {
     userUpdate: createRateLimiter(limits.signInSignUps),
     token: createRateLimiter(limits.tokenRefresh),
     verify: createRateLimiter(limits.verify),
+    // GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: 15 a minute per address, for each of the two.
+    mfaChallenge: createRateLimiter({ limit: 15, windowMs: 60_000, burst: 30 }),
+    mfaVerify: createRateLimiter({ limit: 15, windowMs: 60_000, burst: 30 }),
   };
   const allowEmail = createRateLimiter(limits.emailSent);
   /**
@@ -540,6 +556,27 @@ export function createAuthHandler(options: AuthOptions) {
       if (method === 'POST') return reply(await verifyOtp(request));
     }
     if (path === '/settings' && method === 'GET') return reply(settings());
+    if (path === '/factors' && method === 'POST') {
+      const { user, sessionId } = await authenticated(request);
+      return reply(await mfa.enrol({ user, sessionId }, await readJsonObject(request)));
+    }
+    const factor = path.match(/^\/factors\/([^/]+)(\/challenge|\/verify)?$/);
+    if (factor) {
+      const factorId = decodeURIComponent(factor[1] ?? '');
+      const { user, sessionId } = await authenticated(request);
+      const caller = { user, sessionId };
+      if (factor[2] === '/challenge' && method === 'POST') {
+        limit(limiters.mfaChallenge, request);
+        return reply(await mfa.challenge(caller, factorId, clientAddress(request)));
+      }
+      if (factor[2] === '/verify' && method === 'POST') {
+        limit(limiters.mfaVerify, request);
+        return reply(
+          await mfa.verify(caller, factorId, await readJsonObject(request), clientAddress(request)),
+        );
+      }
+      if (!factor[2] && method === 'DELETE') return reply(await mfa.unenrol(caller, factorId));
+    }
     const adminUser = path.match(/^\/admin\/users\/([^/]+)$/);
     if (adminUser && method === 'DELETE')
       return reply(await deleteUser(request, decodeURIComponent(adminUser[1] ?? '')));

@@ -35,6 +35,9 @@ export async function sessionAmr(db: Queryable, sessionId: string): Promise<AmrE
   return rows;
 }
 
+/** The `amr` methods of a second factor: a session with one of them is at `aal2` (models/amr.go). */
+const secondFactorMethods = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
 /** GoTrue's token response: `{access_token, token_type, expires_in, expires_at, refresh_token, user}`. */
 export async function tokenResponse(
   jwt: JwtVerifier,
@@ -56,7 +59,7 @@ export async function tokenResponse(
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role,
-      aal: 'aal1',
+      aal: amr.some((entry) => secondFactorMethods.has(entry.method)) ? 'aal2' : 'aal1',
       amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,

@@ -14,6 +14,18 @@ export interface UserRow {
   updated_at: Date;
   is_anonymous: boolean;
   identities: IdentityRow[] | null;
+  factors: FactorJson[] | null;
+}
+
+/** A multi-factor factor as GoTrue's user object lists it (never its secret). */
+interface FactorJson {
+  id: string;
+  friendly_name?: string;
+  factor_type: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  last_challenged_at: string | null;
 }
 
 interface IdentityRow {
@@ -33,7 +45,11 @@ const userColumns = `u.id, u.aud, u.role, u.email, u.email_confirmed_at, u.confi
   (select json_agg(json_build_object('identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id,
      'identity_data', i.identity_data, 'provider', i.provider, 'last_sign_in_at', i.last_sign_in_at,
      'created_at', i.created_at, 'updated_at', i.updated_at, 'email', i.email))
-   from auth.identities i where i.user_id = u.id) as identities`;
+   from auth.identities i where i.user_id = u.id) as identities,
+  (select jsonb_agg(jsonb_strip_nulls(jsonb_build_object('id', f.id, 'friendly_name', nullif(f.friendly_name, ''),
+     'factor_type', f.factor_type, 'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at))
+     || jsonb_build_object('last_challenged_at', f.last_challenged_at) order by f.created_at)
+   from auth.mfa_factors f where f.user_id = u.id) as factors`;
 
 /** GoTrue's user object, as supabase-js exposes it. */
 export function userJson(user: UserRow) {
@@ -49,6 +65,8 @@ export function userJson(user: UserRow) {
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     identities: user.identities ?? [],
+    // GoTrue omits an empty list (`factors,omitempty`).
+    ...(user.factors?.length ? { factors: user.factors } : {}),
     created_at: user.created_at,
     updated_at: user.updated_at,
     is_anonymous: user.is_anonymous,
