@@ -22,7 +22,13 @@ export interface StackOptions extends PostgresOptions {
   apiPort?: number;
   gateway?: Pick<
     GatewayOptions,
-    'functionsDir' | 'functionTimeoutMs' | 'rateLimits' | 'printMail' | 'logRequests' | 'admissionLimits'
+    | 'functionsDir'
+    | 'functionTimeoutMs'
+    | 'rateLimits'
+    | 'printMail'
+    | 'logRequests'
+    | 'admissionLimits'
+    | 'functionBodyTimeoutMs'
   >;
 }
 
