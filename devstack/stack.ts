@@ -29,6 +29,7 @@ export interface StackOptions extends PostgresOptions {
     | 'logRequests'
     | 'admissionLimits'
     | 'project'
+    | 'functionBodyTimeoutMs'
   >;
 }
 

@@ -29,6 +29,8 @@ export interface GatewayOptions {
   /** Folder with `<name>/index.ts` per Edge Function; defaults to `supabase/functions`. */
   functionsDir?: string;
   functionTimeoutMs?: number;
+  /** How long a function call's body may take to arrive (default 10 s). */
+  functionBodyTimeoutMs?: number;
   rateLimits?: Partial<AuthRateLimits>;
   refreshTokenReuseIntervalSeconds?: number;
   /** Settings that differ from `supabase/config.toml` for this gateway (e.g. confirmations on). */
@@ -143,6 +145,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     envFile: path.join(projectRoot, 'supabase/functions/.env'),
     denoPath: path.join(projectRoot, 'node_modules/.bin/deno'),
     timeoutMs: options.functionTimeoutMs ?? 30_000,
+    bodyTimeoutMs: options.functionBodyTimeoutMs ?? 10_000,
     bootTimeoutMs: 60_000,
     environment: {
       SUPABASE_URL: url,

@@ -17,6 +17,11 @@ export interface FunctionsRuntimeOptions {
   denoPath: string;
   /** A request with no answer after this long ends the worker: 504, and the next request starts a new one. */
   timeoutMs: number;
+  /**
+   * A request whose body has not fully arrived after this long is answered 408 and cut off, and the
+   * worker, which serves every other call of the function meanwhile, keeps running.
+   */
+  bodyTimeoutMs: number;
   /** Allowance for the first start (Deno may fetch npm packages into its cache). */
   bootTimeoutMs: number;
 }
@@ -199,10 +204,13 @@ export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
     }
     await new Promise<void>((resolve) => {
       let settled = false;
+      let bodyArrived = false;
+      request.once('end', () => (bodyArrived = true));
       const fail = (status: number, code: string, message: string) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearTimeout(bodyTimer);
         if (!response.headersSent) sendJson(response, status, { code, message });
         else response.destroy();
         resolve();
@@ -215,6 +223,16 @@ export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
           `Function '${name}' did not answer within ${options.timeoutMs} ms; it was restarted`,
         );
       }, options.timeoutMs);
+      const bodyTimer = setTimeout(() => {
+        if (bodyArrived) return;
+        fail(
+          408,
+          'REQUEST_BODY_TIMEOUT',
+          `The request body did not arrive within ${options.bodyTimeoutMs} ms`,
+        );
+        upstream.destroy();
+        request.destroy();
+      }, options.bodyTimeoutMs);
       const headers = { ...request.headers, host: `127.0.0.1:${worker.port}` };
       const upstream = httpRequest(
         { host: '127.0.0.1', port: worker.port, method: request.method, path: `/${name}${rest}`, headers },
@@ -222,6 +240,7 @@ export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
           if (settled) return answer.resume();
           settled = true;
           clearTimeout(timer);
+          clearTimeout(bodyTimer);
           response.writeHead(answer.statusCode ?? 500, answer.headers);
           answer.pipe(response);
           answer.on('end', resolve);
@@ -232,6 +251,8 @@ export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
         },
       );
       upstream.on('error', () => {
+        // Already answered (a body cut off): the worker is fine.
+        if (settled) return;
         // The worker died under this request (a crash, or a hang that was ended).
         setTimeout(() => {
           stopWorker(name, worker);

@@ -121,14 +121,24 @@ function parseOperation(column: string, text: string): Condition {
   return { kind: 'filter', column, negate, operator: operator as FilterOperator, value: raw };
 }
 
+/**
+ * How deeply `and`/`or` groups may nest. Each level rescans its text, so without a bound a hostile
+ * `or=(and(or(…)))` costs the gateway time quadratic in its length; real filters nest two or three deep.
+ */
+export const maxLogicDepth = 10;
+
 /** `or=(a.eq.1,and(b.gt.2,c.is.null))` and its `and`/`not.` forms. */
-function parseLogical(kind: 'and' | 'or', negate: boolean, text: string): Condition {
+function parseLogical(kind: 'and' | 'or', negate: boolean, text: string, depth = 1): Condition {
+  if (depth > maxLogicDepth) {
+    throw restErrors.parse(`Invalid ${kind} filter`, `and/or groups nest more than ${maxLogicDepth} deep`);
+  }
   const group = text.match(/^\((.*)\)$/s);
   if (!group) throw restErrors.parse(`Invalid ${kind} filter`, `Expected ${kind}=(...), got '${text}'`);
   const conditions = splitTopLevel(group[1] ?? '').map((part): Condition => {
     const item = part.trim();
     const nested = item.match(/^(not\.)?(and|or)(\(.*\))$/s);
-    if (nested) return parseLogical(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3] ?? '');
+    if (nested)
+      return parseLogical(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3] ?? '', depth + 1);
     const dot = item.indexOf('.');
     if (dot === -1) throw restErrors.parse(`Invalid ${kind} filter`, `'${item}'`);
     return parseOperation(item.slice(0, dot), item.slice(dot + 1));

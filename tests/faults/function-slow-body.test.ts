@@ -1,0 +1,66 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningStack } from '../../devstack/stack';
+import { call, restHeaders, signUpOn, startFaultStack, type SignedUpPerson } from '../support/fault-stack';
+
+let stack: RunningStack;
+let slowSender: SignedUpPerson;
+let other: SignedUpPerson;
+const bodyTimeoutMs = 2_000;
+
+beforeAll(async () => {
+  stack = await startFaultStack({ functionBodyTimeoutMs: bodyTimeoutMs });
+  slowSender = await signUpOn(stack);
+  other = await signUpOn(stack);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** A withdrawal call whose body is announced but never finishes: its status once the gateway answers. */
+function neverEndingBody(): Promise<{ status: number; elapsedMs: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const url = new URL(`${stack.apiUrl}/functions/v1/withdrawals`);
+    const slow = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { ...restHeaders(stack, slowSender), 'Content-Length': '1000' },
+      },
+      (answer) => {
+        answer.resume();
+        resolve({ status: answer.statusCode ?? 0, elapsedMs: performance.now() - started });
+      },
+    );
+    slow.on('error', () => resolve({ status: 0, elapsedMs: performance.now() - started }));
+    slow.write('{"amount": ');
+  });
+}
+
+const invalidWithdrawal = () =>
+  call(stack, '/functions/v1/withdrawals', {
+    method: 'POST',
+    headers: restHeaders(stack, other),
+    body: JSON.stringify({}),
+  });
+
+describe('a function call whose body never finishes arriving', () => {
+  it('is cut off with 408 after the body timeout, while the same function keeps serving everyone else', async () => {
+    expect((await invalidWithdrawal()).status).toBe(400);
+
+    const slow = neverEndingBody();
+    const meanwhile = await invalidWithdrawal();
+    expect(meanwhile.status).toBe(400);
+    expect(meanwhile.elapsedMs).toBeLessThan(bodyTimeoutMs);
+
+    const cutOff = await slow;
+    expect(cutOff.status).toBe(408);
+    expect(cutOff.elapsedMs).toBeLessThan(bodyTimeoutMs + 3_000);
+    const after = await invalidWithdrawal();
+    expect([after.status, after.message]).toEqual([400, meanwhile.message]);
+  });
+});

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeClient } from '../../devstack/node-client';
+import type { RunningStack } from '../../devstack/stack';
+import {
+  call,
+  insertBuyRequest,
+  listenToBuyRequests,
+  restHeaders,
+  signUpOn,
+  startFaultStack,
+  waitUntil,
+  type Listener,
+  type SignedUpPerson,
+} from '../support/fault-stack';
+
+let stack: RunningStack;
+let attacker: SignedUpPerson;
+let bystander: SignedUpPerson;
+let bystanderListens: Listener;
+
+beforeAll(async () => {
+  stack = await startFaultStack();
+  attacker = await signUpOn(stack);
+  bystander = await signUpOn(stack);
+  bystanderListens = await listenToBuyRequests(stack, bystander);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** The bystander's deliveries continue: a new buy request of theirs arrives on their channel. */
+async function bystanderStillReceives() {
+  const id = await insertBuyRequest(stack, bystander);
+  await waitUntil(() => bystanderListens.changes.includes(id), "the bystander's change");
+  expect(bystanderListens.statuses).toEqual(['SUBSCRIBED']);
+}
+
+describe('hostile callers are refused, and only they', () => {
+  it('refuses a subscription with a malformed filter at join, for that channel alone', async () => {
+    const hostile = await listenToBuyRequests(stack, attacker, 'user_id=eq.not-a-uuid');
+    expect(hostile.statuses[0]).toBe('CHANNEL_ERROR');
+    expect(hostile.errors[0]).toMatch(/Error parsing `filter` params: not-a-uuid is not a valid uuid/);
+    await bystanderStillReceives();
+    await hostile.client.removeAllChannels();
+  });
+
+  it('refuses a 101st channel on one connection (max_channels_per_client 100)', async () => {
+    const client = createNodeClient(stack.apiUrl, stack.anonKey);
+    await client.realtime.setAuth(attacker.accessToken);
+    const statuses: { status: string; error?: string }[] = [];
+    for (let index = 0; index < 101; index++) {
+      client
+        .channel(`flood-${index}-${randomUUID()}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'buy_requests' }, () => undefined)
+        .subscribe((status, error) => {
+          if (!statuses[index]) statuses[index] = { status, error: error?.message };
+        });
+      // Under Supabase's joins-per-second limit (100), so that only the channel count decides.
+      if (index % 50 === 49) await new Promise((resolve) => setTimeout(resolve, 1_100));
+    }
+    await waitUntil(() => statuses.filter(Boolean).length === 101, 'every join to be answered', 30_000);
+    expect(statuses.slice(0, 100).every((answer) => answer.status === 'SUBSCRIBED')).toBe(true);
+    expect(statuses[100]).toEqual({
+      status: 'CHANNEL_ERROR',
+      error: 'ChannelRateLimitReached: Too many channels',
+    });
+    await bystanderStillReceives();
+    await client.removeAllChannels();
+  });
+
+  it('answers the mailbox (sign-in and recovery links) to its own origin on loopback only, never to another site', async () => {
+    const fromOtherSite = await fetch(`${stack.apiUrl}/mailbox`, {
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(fromOtherSite.status).toBe(403);
+    expect(fromOtherSite.headers.get('access-control-allow-origin')).toBeNull();
+    const crossSiteWithoutOrigin = await fetch(`${stack.apiUrl}/mailbox`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(crossSiteWithoutOrigin.status).toBe(403);
+    const ownPage = await fetch(`${stack.apiUrl}/mailbox`, { headers: { Origin: stack.apiUrl } });
+    expect(ownPage.status).toBe(200);
+    expect(ownPage.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(`${stack.apiUrl}/mailbox`)).status).toBe(200);
+  });
+
+  it('refuses a REST filter nested 1,000 deep with 400 at once, while others are served', async () => {
+    let nested = 'amount.eq.1';
+    for (let level = 0; level < 1_000; level++) nested = `${level % 2 ? 'and' : 'or'}(${nested})`;
+    const deep = await call(stack, `/rest/v1/buy_requests?select=id&or=(${nested})`, {
+      headers: restHeaders(stack, attacker),
+    });
+    expect([deep.status, deep.code]).toEqual([400, 'PGRST100']);
+    expect(deep.elapsedMs).toBeLessThan(1_000);
+    const ordinary = await call(
+      stack,
+      '/rest/v1/buy_requests?select=id&or=(amount.eq.1,and(amount.gt.5,amount.lt.9))',
+      {
+        headers: restHeaders(stack, bystander),
+      },
+    );
+    expect(ordinary.status).toBe(200);
+    await bystanderStillReceives();
+  });
+});
