@@ -139,7 +139,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       options.refreshTokenReuseIntervalSeconds ?? project.refreshTokenReuseIntervalSeconds,
     rateLimits: options.rateLimits ?? {},
   });
-  const rest = createRestHandler({ pool: restPool, catalogPool: adminPool, maxBodyBytes: maxRestBodyBytes });
+  const rest = createRestHandler({
+    pool: restPool,
+    catalogPool: adminPool,
+    maxBodyBytes: maxRestBodyBytes,
+    maxRows: project.maxRows,
+  });
   const functions = createFunctionsRuntime({
     functionsDir: options.functionsDir ?? path.join(projectRoot, 'supabase/functions'),
     envFile: path.join(projectRoot, 'supabase/functions/.env'),

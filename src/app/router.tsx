@@ -43,6 +43,7 @@ const publicShellPages: PagesByPath = {
   signup: serverDataPage(() => import('./routes/auth/signup')),
   'reset-password': serverDataPage(() => import('./routes/auth/reset-password')),
   'update-password': serverDataPage(() => import('./routes/auth/update-password')),
+  'confirm-signup': serverDataPage(() => import('./routes/auth/confirm-signup')),
 };
 /** Pages that only act and move on (log out, pick the area), by path. */
 const passThroughPages: PagesByPath = {

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { seededAccounts } from '../../devstack/config';
+import { localDefaults, seededAccounts } from '../../devstack/config';
+import { startGateway, type RunningGateway } from '../../devstack/gateway/server';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import {
+  apiUrl,
   credentialsWork,
   existingUser,
   fillLogin,
@@ -72,6 +74,57 @@ test.describe('sign-up', () => {
     await page.keyboard.type(account.password);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/user\/wallet$/);
+  });
+});
+
+test.describe('sign-up with e-mail confirmations on, as hosted projects start', () => {
+  // A second gateway over the same database with confirmations on; the page's sign-up goes to it, so
+  // the confirmation mail (and the link's /verify) come from it, and the code exchange from the app's own.
+  let confirming: RunningGateway;
+  test.beforeAll(async () => {
+    confirming = await startGateway({
+      databaseUrl: process.env.DATABASE_URL ?? '',
+      jwtSecret: localDefaults.jwtSecret,
+      anonKey: localDefaults.anonKey,
+      serviceRoleKey: localDefaults.serviceRoleKey,
+      project: { enableConfirmations: true },
+    });
+  });
+  test.afterAll(() => confirming.stop());
+
+  test('the person is told to confirm, and the mailed link lands them in the wallet with their wallet code', async ({
+    page,
+  }) => {
+    await page.route(`${apiUrl()}/auth/v1/signup**`, async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace(apiUrl(), confirming.url) });
+      await route.fulfill({ response });
+    });
+    const account = newAccount('confirm');
+    await page.goto('/signup');
+    await page.getByLabel('Full name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    await expect(
+      toast(
+        page,
+        'Signup successful! Please confirm your email address: the link we sent you opens your wallet.',
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await credentialsWork(account)).toBe(false);
+
+    const [mail] = confirming.mailbox.list(account.email);
+    expect(mail?.subject).toBe('Confirm Your Signup');
+    expect(new URL(mail?.links[0] ?? '').searchParams.get('token')).toMatch(/^pkce_/);
+    await page.goto(mail?.links[0] ?? '');
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+    const welcome = toast(page, 'Signup successful! Your wallet code is: ');
+    await expect(welcome).toBeVisible();
+    const shown = await welcome.textContent();
+    expect(shown).toContain(`Signup successful! Your wallet code is: ${await walletCodeOf(account)}`);
   });
 });
 
@@ -166,8 +219,10 @@ test.describe('password reset', () => {
 
     const [mail] = await mailTo(account.email);
     expect(mail?.subject).toBe('Reset Your Password');
+    // PKCE: the link carries no session; its redirect's ?code= is exchanged by this browser's verifier.
+    expect(new URL(mail?.links[0] ?? '').searchParams.get('token')).toMatch(/^pkce_/);
     await page.goto(mail?.links[0] ?? '');
-    await expect(page).toHaveURL(/\/update-password/);
+    await expect(page).toHaveURL(/\/update-password$/);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     const newPassword = 'after-reset-789';
@@ -181,6 +236,24 @@ test.describe('password reset', () => {
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/login$/);
     await logIn(page, { email: account.email, password: newPassword });
+  });
+
+  test('a reset link opened in another browser signs no one in (PKCE: no verifier there)', async ({
+    page,
+    browser,
+  }) => {
+    const account = await existingUser('other-browser');
+    await page.goto('/reset-password');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(toast(page, 'Password reset email sent. Please check your inbox.')).toBeVisible();
+    const [mail] = await mailTo(account.email);
+
+    const elsewhere = await browser.newPage();
+    await elsewhere.goto(mail?.links[0] ?? '');
+    await expect(elsewhere.getByRole('heading', { name: 'Reset link expired' })).toBeVisible();
+    await expect(elsewhere.getByLabel('New password', { exact: true })).toHaveCount(0);
+    await elsewhere.close();
   });
 
   test('a used or broken link says it has expired and offers a new one', async ({ page }) => {

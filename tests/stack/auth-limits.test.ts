@@ -169,27 +169,40 @@ describe('rate limits as GoTrue buckets them (api/options.go)', () => {
   });
 });
 
-describe('refresh token reuse', () => {
-  it('treats a reused refresh token as theft: refused, and the whole session ends', async () => {
+describe('refresh token reuse (GoTrue api/token_refresh.go), reuse interval 0', () => {
+  function refresh(refreshToken: unknown, address: Record<string, string>) {
+    return auth(proxied, '/token?grant_type=refresh_token', { refresh_token: refreshToken }, address);
+  }
+
+  it('gives the parent of the current refresh token the current one again, however late', async () => {
+    const person = await signUpNewPerson();
+    const first = (await person.client.auth.getSession()).data.session?.refresh_token ?? '';
+    const address = { 'X-Real-IP': newAddress() };
+    const rotated = await refresh(first, address);
+    expect(rotated.status).toBe(200);
+    const lostAnswer = await refresh(first, address);
+    expect(lostAnswer.status).toBe(200);
+    expect(lostAnswer.body.refresh_token).toBe(rotated.body.refresh_token);
+  });
+
+  it('treats an older token as theft: every token of the session revoked, its access token left to expire', async () => {
     const person = await signUpNewPerson();
     const stolen = (await person.client.auth.getSession()).data.session?.refresh_token ?? '';
     const address = { 'X-Real-IP': newAddress() };
-    const rotated = await auth(
-      proxied,
-      '/token?grant_type=refresh_token',
-      { refresh_token: stolen },
-      address,
-    );
-    expect(rotated.status).toBe(200);
+    const second = await refresh(stolen, address);
+    const third = await refresh(second.body.refresh_token, address);
+    expect(third.status).toBe(200);
 
-    const reuse = await auth(proxied, '/token?grant_type=refresh_token', { refresh_token: stolen }, address);
-    expect(reuse).toMatchObject({ status: 400, body: { code: 'refresh_token_already_used' } });
-    const legitimate = await auth(
-      proxied,
-      '/token?grant_type=refresh_token',
-      { refresh_token: String(rotated.body.refresh_token) },
-      { 'X-Real-IP': newAddress() },
-    );
-    expect(legitimate).toMatchObject({ status: 400, body: { code: 'refresh_token_not_found' } });
+    const reuse = await refresh(stolen, address);
+    expect(reuse).toEqual({
+      status: 400,
+      body: { code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' },
+    });
+    const legitimate = await refresh(third.body.refresh_token, { 'X-Real-IP': newAddress() });
+    expect(legitimate).toMatchObject({ status: 400, body: { code: 'refresh_token_already_used' } });
+    const stillSignedIn = await fetch(`${proxied.url}/auth/v1/user`, {
+      headers: { apikey: inject('anonKey'), Authorization: `Bearer ${String(third.body.access_token)}` },
+    });
+    expect(stillSignedIn.status).toBe(200);
   });
 });

@@ -109,6 +109,20 @@ describe('sessions', () => {
     expect(data.session?.user.id).toBe(person.id);
   });
 
+  it('gives an older token a new child within the reuse interval (tabs refreshing at once)', async () => {
+    const person = await signUpNewPerson();
+    const first = (await person.client.auth.getSession()).data.session?.refresh_token ?? '';
+    const second = await apiClient().auth.refreshSession({ refresh_token: first });
+    const third = await apiClient().auth.refreshSession({
+      refresh_token: second.data.session?.refresh_token ?? '',
+    });
+    const again = await apiClient().auth.refreshSession({ refresh_token: first });
+    expect(again.error).toBeNull();
+    expect([first, second.data.session?.refresh_token, third.data.session?.refresh_token]).not.toContain(
+      again.data.session?.refresh_token,
+    );
+  });
+
   it('refuses a refresh token after logout', async () => {
     const person = await signUpNewPerson();
     const refreshToken = (await person.client.auth.getSession()).data.session?.refresh_token ?? '';

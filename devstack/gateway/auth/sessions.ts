@@ -118,9 +118,8 @@ interface RefreshTokenRow {
 }
 
 /**
- * Rotates a refresh token: the presented token is revoked and a child issued. A revoked token presented
- * again within the reuse interval gets the session's current token (tabs refreshing at once); later it
- * counts as theft and ends the whole session, as GoTrue does.
+ * Rotates a refresh token as GoTrue's `RefreshTokenGrant` (api/token_refresh.go): the presented token is
+ * revoked and a child issued; a revoked token is answered as described below.
  */
 export async function rotateRefreshToken(pool: pg.Pool, presented: string, settings: SessionSettings) {
   const client = await pool.connect();
@@ -137,32 +136,40 @@ export async function rotateRefreshToken(pool: pg.Pool, presented: string, setti
     );
     const token = rows[0];
     if (!token) throw authErrors.refreshTokenNotFound();
-    let refreshToken: string;
+    let refreshToken: string | undefined;
     if (token.revoked) {
-      const revokedForMs = Date.now() - token.updated_at.getTime();
-      const active = await client.query<{ token: string }>(
-        `select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
+      const active = await client.query<{ token: string; parent: string | null }>(
+        `select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
         [token.session_id],
       );
-      if (revokedForMs > settings.refreshTokenReuseIntervalSeconds * 1000 || !active.rows[0]) {
-        await client.query('delete from auth.sessions where id = $1', [token.session_id]);
+      // The parent of the current token: the client lost the answer of its last refresh; it gets that
+      // answer's token again, however late.
+      if (active.rows[0]?.parent === token.token) refreshToken = active.rows[0].token;
+      // Any other revoked token: accepted (a new child) only within the reuse interval from its issue
+      // (GoTrue never moves `updated_at` on revoking); later it is theft and every token of the session
+      // is revoked, the session itself left to expire with its access token.
+      else if (Date.now() - token.updated_at.getTime() > settings.refreshTokenReuseIntervalSeconds * 1000) {
+        await client.query(
+          'update auth.refresh_tokens set revoked = true where session_id = $1 and not revoked',
+          [token.session_id],
+        );
         await client.query('commit');
         open = false;
         throw authErrors.refreshTokenAlreadyUsed();
       }
-      refreshToken = active.rows[0].token;
-    } else {
+    }
+    if (!refreshToken) {
       refreshToken = newRefreshToken();
       await client.query(
-        `with revoked as (update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1)
+        `with revoked as (update auth.refresh_tokens set revoked = true where id = $1)
          insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
          values ('00000000-0000-0000-0000-000000000000', $2, $3, false, now(), now(), $4, $5)`,
         [token.id, refreshToken, token.user_id, token.token, token.session_id],
       );
-      await client.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [
-        token.session_id,
-      ]);
     }
+    await client.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [
+      token.session_id,
+    ]);
     const user = await findUserById(client, token.user_id);
     if (!user) throw authErrors.refreshTokenNotFound();
     const amr = await sessionAmr(client, token.session_id);

@@ -14,16 +14,22 @@ export interface RestOptions {
   /** A superuser or owner connection for reading the catalogue. */
   catalogPool: pg.Pool;
   maxBodyBytes: number;
+  /** `[api] max_rows`: no read (table or set-returning function) answers more rows. */
+  maxRows: number;
 }
 
 interface Preferences {
   returnRepresentation: boolean;
-  countExact: boolean;
+  count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missingDefault: boolean;
   rollback: boolean;
   maxAffected?: number;
 }
+
+/** Every preference PostgREST knows (ApiRequest/Preferences.hs); others are ignored unless strict. */
+const knownPreference =
+  /^(return=(representation|minimal|headers-only)|count=(exact|planned|estimated)|resolution=(merge|ignore)-duplicates|missing=(default|null)|tx=(commit|rollback)|handling=(strict|lenient)|max-affected=\d+|timezone=.+)$/;
 
 function parsePreferences(request: IncomingMessage): Preferences {
   const tokens = (headerValue(request, 'prefer') ?? '')
@@ -32,23 +38,32 @@ function parsePreferences(request: IncomingMessage): Preferences {
     .filter(Boolean);
   const preferences: Preferences = {
     returnRepresentation: false,
-    countExact: false,
     missingDefault: false,
     rollback: false,
   };
-  let strict = false;
   let maxAffected: number | undefined;
   for (const token of tokens) {
     if (token === 'return=representation') preferences.returnRepresentation = true;
-    else if (/^count=(exact|planned|estimated)$/.test(token)) preferences.countExact = true;
-    else if (token === 'resolution=merge-duplicates' || token === 'resolution=ignore-duplicates') {
+    else if (/^count=(exact|planned|estimated)$/.test(token)) {
+      preferences.count = token.slice('count='.length) as Preferences['count'];
+    } else if (token === 'resolution=merge-duplicates' || token === 'resolution=ignore-duplicates') {
       preferences.resolution = token.slice('resolution='.length) as Preferences['resolution'];
     } else if (token === 'missing=default') preferences.missingDefault = true;
     else if (token === 'tx=rollback') preferences.rollback = true;
-    else if (token === 'handling=strict') strict = true;
     else if (/^max-affected=\d+$/.test(token)) maxAffected = Number(token.split('=')[1]);
   }
-  if (strict) preferences.maxAffected = maxAffected;
+  if (tokens.includes('handling=strict')) {
+    const invalid = tokens.filter((token) => !knownPreference.test(token));
+    if (invalid.length) {
+      throw new RestError(
+        400,
+        'PGRST122',
+        'Invalid preferences given with handling=strict',
+        `Invalid preferences: ${invalid.join(', ')}`,
+      );
+    }
+    preferences.maxAffected = maxAffected;
+  }
   return preferences;
 }
 
@@ -96,7 +111,7 @@ async function readJson(request: IncomingMessage, limit: number): Promise<unknow
  * caller's claims, so row-level security in Postgres decides what anyone may read or write.
  */
 export function createRestHandler(options: RestOptions) {
-  const { pool, maxBodyBytes } = options;
+  const { pool, maxBodyBytes, maxRows } = options;
   let catalog: Catalog | undefined;
   let catalogLoadedAt = 0;
 
@@ -178,7 +193,10 @@ export function createRestHandler(options: RestOptions) {
       const last = range.offset + result.rows - 1;
       const span = result.rows > 0 ? `${range.offset}-${last}` : '*';
       headers['Content-Range'] = `${span}/${result.total ?? '*'}`;
-    } else if (result.total !== null) headers['Content-Range'] = `*/${result.total}`;
+    } else {
+      // Writes (PostgREST's Response.hs): no range, the affected count when counted.
+      headers['Content-Range'] = `*/${result.total ?? '*'}`;
+    }
     if (!withBody || result.body === null) {
       response.writeHead(status === 200 && result.body === null ? 204 : status, headers);
       return response.end();
@@ -202,6 +220,50 @@ export function createRestHandler(options: RestOptions) {
     if (to !== undefined) query.limit = Math.min(query.limit ?? Infinity, to - from + 1);
   }
 
+  /** PostgREST's `db-max-rows`: the page asked for, cut to `max_rows` (count and Content-Range still tell). */
+  function boundByMaxRows(query: ParsedQuery) {
+    query.limit = Math.min(query.limit ?? maxRows, maxRows);
+  }
+
+  /**
+   * PostgREST's `rangeStatus` (Query/RangeQuery.hs, Response.hs): with a known total, an offset past it is
+   * 416 PGRST103; a page short of the total is 206.
+   */
+  function readStatus(query: ParsedQuery, result: StatementResult): number {
+    const offset = query.offset ?? 0;
+    if (result.total === null) return 200;
+    if (offset > result.total) {
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${result.total} rows.`,
+      );
+    }
+    return result.rows < result.total ? 206 : 200;
+  }
+
+  /**
+   * `count=planned` is the planner's row estimate of the unpaged read (EXPLAIN); `count=estimated` the
+   * exact count up to `max_rows`, the estimate beyond it (PostgREST's Query.hs).
+   */
+  async function countAsPreferred(
+    client: pg.PoolClient,
+    preferences: Preferences,
+    source: string,
+    query: ParsedQuery,
+    exact: number | null,
+  ): Promise<number | null> {
+    if (preferences.count === 'exact' || preferences.count === undefined) return exact;
+    if (preferences.count === 'estimated' && exact !== null && exact <= maxRows) return exact;
+    const params = new SqlParams();
+    const plan = await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `explain (format json) select 1 from ${source}${whereSql(query.where, params)}`,
+      params.values,
+    );
+    return plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+  }
+
   async function read(
     request: IncomingMessage,
     response: ServerResponse,
@@ -212,18 +274,22 @@ export function createRestHandler(options: RestOptions) {
     const single = wantsSingleObject(request);
     const preferences = parsePreferences(request);
     rangeFromHeader(request, query);
+    boundByMaxRows(query);
     const params = new SqlParams();
-    const sql = readSql(`public.${quoteIdent(relation.name)}`, query, params, {
-      withTotal: preferences.countExact,
+    const source = `public.${quoteIdent(relation.name)}`;
+    const sql = readSql(source, query, params, {
+      withTotal: preferences.count === 'exact' || preferences.count === 'estimated',
     });
-    const result = await runAsCaller(pool, callerOf(claims, request), { mode: 'read' }, async (client) => {
+    // The planner's estimate needs a second statement in the caller's transaction, which a read's
+    // pipelined commit would have closed: such a read runs unpipelined and is rolled back.
+    const planned = preferences.count === 'planned' || preferences.count === 'estimated';
+    const mode = planned ? { mode: 'write' as const, rollback: true } : { mode: 'read' as const };
+    const result = await runAsCaller(pool, callerOf(claims, request), mode, async (client) => {
       const outcome = await runStatement(client, sql, params);
       checkSingle(single, outcome);
-      return outcome;
+      return { ...outcome, total: await countAsPreferred(client, preferences, source, query, outcome.total) };
     });
-    const partial =
-      result.total !== null && result.rows < result.total && (query.limit !== undefined || query.offset);
-    sendResult(response, partial ? 206 : 200, result, {
+    sendResult(response, readStatus(query, result), result, {
       single,
       withBody: request.method !== 'HEAD',
       range: { offset: query.offset ?? 0 },
@@ -287,11 +353,14 @@ export function createRestHandler(options: RestOptions) {
           checkColumns(relation, target);
           if (!target.length)
             throw restErrors.unsupported(`upsert on '${relation.name}' without on_conflict or primary key`);
+          // A body of only the conflict columns still updates (the row is rewritten, its triggers fire),
+          // as PostgREST sets every given column from EXCLUDED (Query/QueryBuilder.hs).
           const updates = quoted.filter((column) => !target.map(quoteIdent).includes(column));
+          const assigned = updates.length ? updates : quoted;
           const action =
-            preferences.resolution === 'ignore-duplicates' || !updates.length
+            preferences.resolution === 'ignore-duplicates' || !assigned.length
               ? 'do nothing'
-              : `do update set ${updates.map((column) => `${column} = excluded.${column}`).join(', ')}`;
+              : `do update set ${assigned.map((column) => `${column} = excluded.${column}`).join(', ')}`;
           mutation += ` on conflict (${target.map(quoteIdent).join(', ')}) ${action}`;
         }
       }
@@ -305,8 +374,9 @@ export function createRestHandler(options: RestOptions) {
       async (client) => {
         const outcome = await runStatement(client, sql, params);
         checkSingle(single && withBody, outcome);
-        checkMaxAffected(preferences, outcome);
-        return { ...outcome, total: preferences.countExact ? outcome.rows : null };
+        // PostgREST applies max-affected to updates and deletes only; an insert ignores it.
+        if (method !== 'POST') checkMaxAffected(preferences, outcome);
+        return { ...outcome, total: preferences.count ? outcome.rows : null };
       },
     );
     sendResult(response, method === 'POST' ? 201 : withBody ? 200 : 204, result, { single, withBody });
@@ -366,8 +436,9 @@ export function createRestHandler(options: RestOptions) {
       throw restErrors.unsupported(`select, filters or order on the scalar function '${name}'`);
     let sql: string;
     if (shaped) {
+      boundByMaxRows(query);
       const source = `(select _fn.* from ${argumentSource ? `${argumentSource} cross join lateral ` : ''}${call} as _fn) _src`;
-      sql = readSql(source, query, params, { withTotal: preferences.countExact });
+      sql = readSql(source, query, params, { withTotal: preferences.count !== undefined });
     } else {
       const from = argumentSource ? ` from ${argumentSource}` : '';
       // A void result is evaluated (it may raise) and answered as no content.
@@ -384,11 +455,18 @@ export function createRestHandler(options: RestOptions) {
       async (client) => {
         const outcome = await runStatement(client, sql, params);
         if (shaped) checkSingle(single, outcome);
+        // On a call the rows it answers count (PostgREST 12.2); over the limit, its writes roll back.
+        checkMaxAffected(preferences, outcome);
         return outcome;
       },
     );
     const unwrap = shaped && (single || !routine.returnsSet);
-    sendResult(response, 200, result, { single: unwrap, withBody: method !== 'HEAD' });
+    // Calls answer with a range too, as PostgREST's: `0-0/*` for a scalar, the page for a set.
+    sendResult(response, readStatus(query, result), result, {
+      single: unwrap,
+      withBody: method !== 'HEAD',
+      range: { offset: query.offset ?? 0 },
+    });
   }
 
   async function route(

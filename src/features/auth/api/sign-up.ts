@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { emailField } from '../utils/email-field';
+import { readWalletCode } from './read-wallet-code';
 
 export const signUpInputSchema = z
   .object({
@@ -25,7 +26,8 @@ export function signUpSucceededMessage(walletCode: string) {
   return `Signup successful! Your wallet code is: ${walletCode}`;
 }
 
-export const confirmEmailMessage = 'Signup successful! Please confirm your email address, then log in.';
+export const confirmEmailMessage =
+  'Signup successful! Please confirm your email address: the link we sent you opens your wallet.';
 export const signUpFailedMessage = 'Signup failed. Please try again.';
 export const emailTakenMessage =
   'An account with this email already exists. Please log in or reset your password.';
@@ -40,22 +42,25 @@ export function signUpErrorMessage(error: unknown): string {
   );
 }
 
-/** Creates the account; the database makes the profile and its wallet code (read back here). */
+/** Where the mailed confirmation link lands (projects with e-mail confirmations on, as hosted ones start). */
+export const confirmedSignUpPath = '/confirm-signup';
+
+/**
+ * Creates the account; the database makes the profile and its wallet code (read back here). With
+ * confirmations on there is no session yet (`walletCode: null`): the mailed link signs the person in.
+ */
 export async function signUp({ fullName, email, password }: SignUpInput) {
   const { data, error } = await supabase.auth.signUp({
     email,
     password,
-    options: { data: { full_name: fullName } },
+    options: {
+      data: { full_name: fullName },
+      emailRedirectTo: `${window.location.origin}${confirmedSignUpPath}`,
+    },
   });
   if (error) throw error;
   if (!data.session || !data.user) return { walletCode: null };
-  const profile = await supabase
-    .from('profiles')
-    .select('wallet_code')
-    .eq('id', data.user.id)
-    .single()
-    .throwOnError();
-  return { walletCode: profile.data.wallet_code };
+  return { walletCode: await readWalletCode(data.user.id) };
 }
 
 export function useSignUp() {
