@@ -7,7 +7,7 @@ import { createClient, type SupabaseClient, type User } from '@supabase/supabase
 
 export const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, idempotency-key',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
 
@@ -78,6 +78,17 @@ export async function requireUser(request: Request): Promise<User> {
   return data.user;
 }
 
+/**
+ * A client that acts as the caller (their own token): for the steps the database must attribute to them,
+ * which it then derives from the token itself rather than from anything this function says.
+ */
+export function userClient(request: Request): SupabaseClient {
+  return createClient(environment('SUPABASE_URL'), environment('SUPABASE_ANON_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: request.headers.get('authorization') ?? '' } },
+  });
+}
+
 /** Service-role client: for the steps only these functions may take (RPC, reading encrypted data). */
 export function serviceClient(): SupabaseClient {
   return createClient(environment('SUPABASE_URL'), environment('SUPABASE_SERVICE_ROLE_KEY'), {
@@ -104,6 +115,13 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function uuidField(body: unknown, field: string, message: string): string {
   const value = (body as Record<string, unknown> | null)?.[field];
   if (typeof value !== 'string' || !uuidPattern.test(value)) throw new HttpError(400, message);
+  return value;
+}
+
+/** The `Idempotency-Key` header: one uuid per form submission, the same on every retry of it. */
+export function idempotencyKey(request: Request): string {
+  const value = request.headers.get('idempotency-key') ?? '';
+  if (!uuidPattern.test(value)) throw new HttpError(400, 'Idempotency-Key header must be a uuid');
   return value;
 }
 
