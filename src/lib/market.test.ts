@@ -60,6 +60,14 @@ describe('the market feed request', () => {
     stubProvider(() => Response.json([solana], { headers: { 'x-market-source': 'simulator' } }));
     expect((await loadMarketSnapshot(10)).source).toBe('simulator');
   });
+
+  it('says when stale prices were fetched (their age), and says nothing of fresh ones', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-24T12:00:00Z'));
+    stubProvider(() => Response.json([solana], { headers: { 'x-market-cache': 'stale', age: '300' } }));
+    expect((await loadMarketSnapshot(10)).pricesAsOf).toEqual(new Date('2026-11-24T11:55:00Z'));
+    stubProvider(() => Response.json([solana], { headers: { 'x-market-cache': 'hit', age: '30' } }));
+    expect((await loadMarketSnapshot(10)).pricesAsOf).toBeUndefined();
+  });
 });
 
 describe('the fallback when the feed fails', () => {

@@ -24,6 +24,11 @@ export type MarketSource = 'live' | 'simulator' | 'sample';
 export interface MarketSnapshot {
   coins: MarketCoin[];
   source: MarketSource;
+  /**
+   * When the prices were fetched, set only when they are stale: the market function served its last good
+   * answer because the provider failed or its call budget was spent.
+   */
+  pricesAsOf?: Date;
 }
 
 export const TOP_COINS_COUNT = 10;
@@ -116,7 +121,11 @@ export async function fetchMarketSnapshot(count: number, signal?: AbortSignal): 
     if (coins.length === 0) throw new Error('Market data is empty');
     const source: MarketSource =
       response.headers.get('x-market-source') === 'simulator' ? 'simulator' : 'live';
-    return { coins: coins.slice(0, count), source };
+    const snapshot: MarketSnapshot = { coins: coins.slice(0, count), source };
+    if (response.headers.get('x-market-cache') === 'stale') {
+      snapshot.pricesAsOf = new Date(Date.now() - Number(response.headers.get('age') ?? '0') * 1000);
+    }
+    return snapshot;
   } finally {
     clearTimeout(timeout);
     signal?.removeEventListener('abort', abort);

@@ -276,6 +276,7 @@ export type Database = {
           date: string;
           decided_at: string | null;
           decided_by: string | null;
+          details_key_version: number | null;
           encrypted_data: string | null;
           id: string;
           status: string;
@@ -288,6 +289,7 @@ export type Database = {
           date?: string;
           decided_at?: string | null;
           decided_by?: string | null;
+          details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
           status?: string;
@@ -299,6 +301,7 @@ export type Database = {
           date?: string;
           decided_at?: string | null;
           decided_by?: string | null;
+          details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
           status?: string;
@@ -576,9 +579,59 @@ export type Database = {
       };
     };
     Functions: {
-      approve_buy_request: { Args: { request_id: string }; Returns: undefined };
+      approve_buy_request:
+        | { Args: { request_id: string }; Returns: undefined }
+        | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
+      create_buy_request: {
+        Args: { amount: number; cryptocurrency: string; idempotency_key: string };
+        Returns: {
+          amount: number;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'buy_requests';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      create_deposit: {
+        Args: { amount: number; idempotency_key: string; user_id: string };
+        Returns: {
+          amount: number;
+          buy_request_id: string | null;
+          cryptocurrency: string | null;
+          date: string;
+          id: string;
+          status: string;
+          type: Database['public']['Enums']['transaction_type'];
+          user_id: string;
+          withdraw_request_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'transactions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       create_withdraw_request: {
-        Args: { p_amount: number; p_encrypted_data: string; p_method: string; p_user_id: string };
+        Args: {
+          p_amount: number;
+          p_details_digest: string;
+          p_details_key_version: number;
+          p_encrypted_data: string;
+          p_idempotency_key: string;
+          p_method: string;
+          p_request_id: string;
+          p_user_id: string;
+        };
         Returns: {
           amount: number;
           date: string;
@@ -589,9 +642,18 @@ export type Database = {
         }[];
       };
       delete_user: { Args: { user_id: string }; Returns: string };
-      reject_buy_request: { Args: { request_id: string }; Returns: undefined };
-      set_transaction_status: { Args: { new_status: string; transaction_id: string }; Returns: undefined };
-      set_withdraw_request_status: { Args: { new_status: string; request_id: string }; Returns: undefined };
+      reject_buy_request:
+        | { Args: { request_id: string }; Returns: undefined }
+        | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
+      set_transaction_status:
+        | { Args: { new_status: string; transaction_id: string }; Returns: undefined }
+        | {
+            Args: { idempotency_key: string; new_status: string; transaction_id: string };
+            Returns: undefined;
+          };
+      set_withdraw_request_status:
+        | { Args: { new_status: string; request_id: string }; Returns: undefined }
+        | { Args: { idempotency_key: string; new_status: string; request_id: string }; Returns: undefined };
     };
     Enums: {
       app_role: 'user' | 'admin';

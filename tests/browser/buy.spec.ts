@@ -68,11 +68,9 @@ test('a user buys, an admin approves, and the request turns approved and the bal
     letRequestThrough = resolve;
   });
   let heldRequests = 0;
-  await page.route('**/rest/v1/buy_requests?**', async (route) => {
-    if (route.request().method() === 'POST') {
-      heldRequests++;
-      await held;
-    }
+  await page.route('**/rest/v1/rpc/create_buy_request**', async (route) => {
+    heldRequests++;
+    await held;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Submit Buy Request' }).click();
@@ -95,6 +93,72 @@ test('a user buys, an admin approves, and the request turns approved and the bal
   await expect(balance).toHaveText('$750.00');
   expect(await violationsAtRest(page)).toEqual([]);
   await adminPage.context().close();
+});
+
+test('a buy request whose first answer is lost is retried with its key: one request, and the person is told it was received', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 500);
+  await stubMarketProvider(page);
+  await skipLimitsNotices(page);
+  await openBuyPage(page, buyer);
+  await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
+
+  // The first submission reaches the server and is stored, but its answer never arrives.
+  const keys: string[] = [];
+  await page.route('**/rest/v1/rpc/create_buy_request**', async (route) => {
+    keys.push((route.request().postDataJSON() as { idempotency_key: string }).idempotency_key);
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await submitBuyRequest(page, 'bitcoin', '120');
+
+  await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
+  await expect(page.getByText('The connection dropped, but your request was received, once.')).toBeVisible();
+  const rows = page.getByTestId('buy-request-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('$120.00');
+  expect(keys.length).toBe(2);
+  expect(keys[1]).toBe(keys[0]);
+  const { data } = await admin.from('buy_requests').select('amount').eq('user_id', buyer.id);
+  expect(data).toEqual([{ amount: 120 }]);
+  await admin.auth.signOut();
+});
+
+test('a buy request that never gets an answer says it is not confirmed, and sending it again makes one request', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 500);
+  await stubMarketProvider(page);
+  await skipLimitsNotices(page);
+  await openBuyPage(page, buyer);
+  await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
+
+  let outage = true;
+  const keys: string[] = [];
+  await page.route('**/rest/v1/rpc/create_buy_request**', async (route) => {
+    keys.push((route.request().postDataJSON() as { idempotency_key: string }).idempotency_key);
+    if (!outage) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await submitBuyRequest(page, 'bitcoin', '75');
+  await expect(
+    page.getByText(
+      'No answer from the server, so your request is not confirmed. Send it again: it will not be made twice.',
+    ),
+  ).toBeVisible({ timeout: 15_000 });
+
+  outage = false;
+  await submitBuyRequest(page, 'bitcoin', '75');
+  await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
+  expect(new Set(keys).size).toBe(1);
+  const { data } = await admin.from('buy_requests').select('amount').eq('user_id', buyer.id);
+  expect(data).toEqual([{ amount: 75 }]);
+  await admin.auth.signOut();
 });
 
 test('a request larger than the balance is refused on approval and the balance is untouched', async ({

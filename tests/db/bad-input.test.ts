@@ -4,9 +4,9 @@ import {
   connect,
   createUser,
   errorOf,
+  createWithdrawRequest,
   onlyRow,
   queryAs,
-  serviceRole,
   signedIn,
   walletOf,
   type CreatedUser,
@@ -110,13 +110,8 @@ describe('buy requests', () => {
 });
 
 describe('withdraw requests', () => {
-  const create = (amount: string, method = 'bank', encrypted = 'iv.data.key') =>
-    queryAs(pool, serviceRole, 'select * from public.create_withdraw_request($1, $2, $3, $4)', [
-      person.id,
-      amount,
-      method,
-      encrypted,
-    ]);
+  const create = (amount: string, method = 'bank', encryptedData = 'iv.data.key') =>
+    createWithdrawRequest(pool, signedIn(person.id), { amount, method, encryptedData });
 
   it.each([
     ...badAmounts,

@@ -5,10 +5,10 @@ import {
   addBuyRequest,
   addDeposit,
   connect,
+  createWithdrawRequest,
   createUser,
   errorOf,
   queryAs,
-  serviceRole,
   signedIn,
   walletOf,
   type CreatedUser,
@@ -52,10 +52,7 @@ async function race(calls: (() => Promise<unknown>)[]): Promise<Settled> {
 const approve = (requestId: string) => () =>
   queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1)', [requestId]);
 const requestWithdrawal = (userId: string, amount: number) => () =>
-  queryAs(pool, serviceRole, `select * from public.create_withdraw_request($1, $2, 'bank', 'iv.data.key')`, [
-    userId,
-    amount,
-  ]);
+  createWithdrawRequest(pool, signedIn(userId), { amount });
 const setWithdrawStatus = (requestId: string, status: string) => () =>
   queryAs(pool, signedIn(admin.id), 'select public.set_withdraw_request_status($1, $2)', [requestId, status]);
 const setTransactionStatus = (transactionId: string, status: string) =>

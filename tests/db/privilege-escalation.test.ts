@@ -7,9 +7,11 @@ import {
   anon,
   connect,
   createUser,
+  createWithdrawRequest,
   errorOf,
   onlyRow,
   queryAs,
+  serviceRole,
   signedIn,
   type CreatedUser,
 } from '../support/db';
@@ -187,30 +189,44 @@ describe('admin RPCs refuse people who are not admins', () => {
   });
 });
 
-describe('create_withdraw_request belongs to the withdrawals function (service role)', () => {
+describe('create_withdraw_request acts only for the caller the database authenticated', () => {
+  const spoofingRefusal = 'A withdraw request can only be made by the signed-in person for themselves';
+
   it.each([
-    ['a signed-in user', () => signedIn(person.id)],
-    ['an admin', () => signedIn(admin.id)],
-    ['a visitor', () => anon],
-  ])('is refused for %s, so nobody skips encryption and validation', async (_who, actorOf) => {
+    ['another signed-in user', () => signedIn(someoneElse.id), spoofingRefusal],
+    ['an admin', () => signedIn(admin.id), spoofingRefusal],
+    [
+      'the service role (acting for nobody)',
+      () => serviceRole,
+      'permission denied for function create_withdraw_request',
+    ],
+    ['a visitor', () => anon, 'permission denied for function create_withdraw_request'],
+  ])('refuses %s naming the person in a spoofed p_user_id', async (_who, actorOf, message) => {
     const countRequests = async () =>
       (
-        await pool.query<{ count: number }>(
-          'select count(*)::int as count from public.withdraw_requests where user_id = $1',
-          [person.id],
-        )
+        await pool.query('select count(*)::int as count from public.withdraw_requests where user_id = $1', [
+          person.id,
+        ])
       ).rows;
     const before = await countRequests();
     const error = await errorOf(
-      queryAs(pool, actorOf(), `select * from public.create_withdraw_request($1, 20, 'bank', 'plain text')`, [
-        person.id,
-      ]),
+      createWithdrawRequest(pool, actorOf(), { amount: 20, claimedUserId: person.id }),
     );
-    expect(error).toMatchObject({
-      code: '42501',
-      message: 'permission denied for function create_withdraw_request',
-    });
+    expect(error).toMatchObject({ code: '42501', message });
     expect(await countRequests()).toEqual(before);
+  });
+
+  it('creates the request of the signed-in person and names them as the actor in the audit log', async () => {
+    const claimant = await createUser(pool, { deposit: 100 });
+    const { rows } = await createWithdrawRequest(pool, signedIn(claimant.id), { amount: 20 });
+    const created = onlyRow(rows);
+    expect(created.user_id).toBe(claimant.id);
+    const audit = await pool.query(
+      `select actor_id, details ->> 'user_id' as user_id from public.audit_log
+       where action = 'withdraw_request.create' and target_id = $1`,
+      [created.id],
+    );
+    expect(audit.rows).toEqual([{ actor_id: claimant.id, user_id: claimant.id }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeClient } from '../../devstack/node-client';
+import { createNodeClient } from '../support/node-client';
 import type { RunningStack } from '../../devstack/stack';
 import {
   call,

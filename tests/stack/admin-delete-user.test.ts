@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, signInAdmin, signUpNewPerson, type Person } from '../support/api';
@@ -45,6 +46,7 @@ describe('an admin deletes a user through admin-delete-user', () => {
     await addDeposit(pool, person.id, 500);
     await addBuyRequest(pool, person.id, 50);
     const withdrawal = await person.client.functions.invoke('withdrawals', {
+      headers: { 'Idempotency-Key': randomUUID() },
       body: {
         amount: 25,
         withdrawMethod: 'wallet',
@@ -126,6 +128,7 @@ describe('the admin list views follow the tables’ access rules', () => {
     const person = await signUpNewPerson('Balance Person');
     await addDeposit(pool, person.id, 300);
     const withdrawal = await person.client.functions.invoke('withdrawals', {
+      headers: { 'Idempotency-Key': randomUUID() },
       body: {
         amount: 120,
         withdrawMethod: 'wallet',

@@ -49,4 +49,22 @@ describe('the market function on the local stack', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Unsupported parameter: callback' });
   });
+
+  it('keeps the prices up under an anonymous flood of distinct queries, refusing each one it would not pass on', async () => {
+    const attacker = { 'X-Forwarded-For': '203.0.113.66' };
+    const statuses = new Map<number, number>();
+    for (let batch = 0; batch < 8; batch += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          market(`vs_currency=usd&per_page=${batch * 50 + index + 11}`, { headers: attacker }),
+        ),
+      );
+      for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }
+    // Invalid until the address's allowance is spent, then refused before even being read.
+    expect([...statuses.keys()].sort()).toEqual([400, 429]);
+    const landing = await market(query, { headers: { 'X-Forwarded-For': '198.51.100.9' } });
+    expect(landing.status).toBe(200);
+    expect((await landing.json()) as Coin[]).toHaveLength(10);
+  });
 });

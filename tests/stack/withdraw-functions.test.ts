@@ -1,4 +1,4 @@
-import { createDecipheriv } from 'node:crypto';
+import { createDecipheriv, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureFunctionSecrets } from '../../devstack/functions-secrets';
@@ -59,16 +59,19 @@ describe('the withdrawals function stores payment details encrypted', () => {
   let cardRequestId: string;
   let bankRequestId: string;
   const card = uniqueCard();
+  const cardWithoutSecrets = { cardNumber: card.cardNumber, expirationDate: card.expirationDate };
   const bank = uniqueBank();
 
   beforeAll(async () => {
     const cardAnswer = await person.client.functions.invoke('withdrawals', {
       body: { amount: 120.5, withdrawMethod: 'card', details: card },
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(cardAnswer.error).toBeNull();
     cardRequestId = (cardAnswer.data as { id: string }).id;
     const bankAnswer = await person.client.functions.invoke('withdrawals', {
       body: { amount: 80, withdrawMethod: 'bank', details: bank },
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(bankAnswer.error).toBeNull();
     bankRequestId = (bankAnswer.data as { id: string }).id;
@@ -104,13 +107,19 @@ describe('the withdrawals function stores payment details encrypted', () => {
     expect(dump).not.toContain(bank.accountNumber);
   });
 
-  it('gives the chosen method’s fields back, and only those, with the master key', async () => {
-    await expect(decryptWithdrawalDetails(await storedValue(cardRequestId), masterKey)).resolves.toEqual(
-      card,
-    );
-    await expect(decryptWithdrawalDetails(await storedValue(bankRequestId), masterKey)).resolves.toEqual(
-      bank,
-    );
+  it('gives the chosen method’s fields back, and only those, with the master key, never a CVV or PIN', async () => {
+    const context = (requestId: string, method: string) => ({
+      requestId,
+      userId: person.id,
+      method,
+      keyVersion: 1,
+    });
+    await expect(
+      decryptWithdrawalDetails(await storedValue(cardRequestId), masterKey, context(cardRequestId, 'card')),
+    ).resolves.toEqual(cardWithoutSecrets);
+    await expect(
+      decryptWithdrawalDetails(await storedValue(bankRequestId), masterKey, context(bankRequestId, 'bank')),
+    ).resolves.toEqual(bank);
   });
 
   it('cannot be decrypted from the database alone: the third part is no usable data key', async () => {
@@ -143,7 +152,7 @@ describe('the withdrawals function stores payment details encrypted', () => {
   it('shows the details to an admin through withdrawal-details and records who looked', async () => {
     const { status, body } = await postJson('withdrawal-details', admin, { requestId: cardRequestId });
     expect(status).toBe(200);
-    expect(body).toEqual({ details: card });
+    expect(body).toEqual({ details: cardWithoutSecrets });
     const { rows } = await pool.query(
       `select actor_id, action, target_table from public.audit_log where target_id = $1 and actor_id = $2`,
       [cardRequestId, admin.id],

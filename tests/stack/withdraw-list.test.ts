@@ -61,11 +61,10 @@ describe('the recent withdraw requests list', () => {
   });
 
   it('reads a missing function as the system updating', async () => {
-    const { error } = await person.client.rpc('recent_withdraw_requests' as 'create_withdraw_request', {
-      p_user_id: person.id,
-      p_amount: 1,
-      p_method: 'card',
-      p_encrypted_data: 'x',
+    const { error } = await person.client.rpc('recent_withdraw_requests' as 'create_buy_request', {
+      cryptocurrency: 'bitcoin',
+      amount: 1,
+      idempotency_key: person.id,
     });
     expect(error).not.toBeNull();
     expect(withdrawRequestsErrorMessage(error ?? { message: '' })).toBe(

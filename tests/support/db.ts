@@ -146,6 +146,38 @@ export async function addWithdrawRequest(db: Queryable, userId: string, amount: 
   return onlyRow(rows).id;
 }
 
+export interface WithdrawalCall {
+  amount: number | string;
+  method?: string;
+  encryptedData?: string;
+  /** The user id the caller claims; the signed-in person's own unless an attack says otherwise. */
+  claimedUserId?: string;
+  idempotencyKey?: string;
+  detailsDigest?: string;
+}
+
+/**
+ * `create_withdraw_request` as the withdrawals function calls it: with the person's own token, a request id
+ * chosen before encryption, key version 1 and a fresh idempotency key unless one is given.
+ */
+export function createWithdrawRequest(pool: pg.Pool, actor: Actor, call: WithdrawalCall) {
+  const userId = actor.role === 'authenticated' ? actor.userId : null;
+  return queryAs<{ id: string; user_id: string; amount: string; status: string }>(
+    pool,
+    actor,
+    'select * from public.create_withdraw_request($1, $2, $3, $4, $5, 1::smallint, $6, $7)',
+    [
+      randomUUID(),
+      call.claimedUserId ?? userId,
+      call.amount,
+      call.method ?? 'bank',
+      call.encryptedData ?? 'iv.data.key',
+      call.detailsDigest ?? 'digest',
+      call.idempotencyKey ?? randomUUID(),
+    ],
+  );
+}
+
 export interface Wallet {
   balance: number;
   reserved: number;

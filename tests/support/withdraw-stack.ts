@@ -18,16 +18,21 @@ export interface FunctionAnswer {
   body: Record<string, unknown>;
 }
 
-/** A raw POST to an Edge Function through the gateway: any body, any size, as an attacker would send it. */
+/**
+ * A raw POST to an Edge Function through the gateway: any body, any size, as an attacker would send it.
+ * Each call is a new submission (a fresh idempotency key) unless the key of an earlier one is given.
+ */
 export async function postFunction(
   name: WithdrawalFunction,
   accessToken: string | undefined,
   body: string,
+  idempotencyKey: string = randomUUID(),
 ): Promise<FunctionAnswer> {
   const response = await callApi(`/functions/v1/${name}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
       ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
     },
     body,
@@ -40,8 +45,12 @@ export async function postFunction(
   }
 }
 
-export const postJson = (name: WithdrawalFunction, person: Person | undefined, body: unknown) =>
-  postFunction(name, person?.accessToken, JSON.stringify(body));
+export const postJson = (
+  name: WithdrawalFunction,
+  person: Person | undefined,
+  body: unknown,
+  idempotencyKey?: string,
+) => postFunction(name, person?.accessToken, JSON.stringify(body), idempotencyKey);
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 

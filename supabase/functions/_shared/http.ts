@@ -8,7 +8,7 @@ import type { Database } from '../../types/database.ts';
 
 export const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, idempotency-key',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
 
@@ -79,7 +79,10 @@ export async function requireUser(request: Request): Promise<User> {
   return data.user;
 }
 
-/** A client acting as the caller (their JWT), so row-level security and `auth.uid()` apply to them. */
+/**
+ * A client that acts as the caller (their own token): row-level security and `auth.uid()` apply to them, so the
+ * database attributes a step to them from the token itself rather than from anything this function says.
+ */
 export function callerClient(request: Request): SupabaseClient<Database> {
   return createClient<Database>(environment('SUPABASE_URL'), environment('SUPABASE_ANON_KEY'), {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -113,6 +116,13 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function uuidField(body: unknown, field: string, message: string): string {
   const value = (body as Record<string, unknown> | null)?.[field];
   if (typeof value !== 'string' || !uuidPattern.test(value)) throw new HttpError(400, message);
+  return value;
+}
+
+/** The `Idempotency-Key` header: one uuid per form submission, the same on every retry of it. */
+export function idempotencyKey(request: Request): string {
+  const value = request.headers.get('idempotency-key') ?? '';
+  if (!uuidPattern.test(value)) throw new HttpError(400, 'Idempotency-Key header must be a uuid');
   return value;
 }
 

@@ -7,7 +7,13 @@ import {
   WithdrawalDecryptionError,
 } from './withdrawal-crypto.ts';
 
-const card = { cardNumber: '4111111111111111', expirationDate: '12/30', cvv: '123', pin: '2468' };
+const card = { cardNumber: '4111111111111111', expirationDate: '12/30' };
+const context = {
+  requestId: '6f1c1d3e-4a36-4d5e-9f56-0c1b2a3d4e5f',
+  userId: '0b7f6c2a-1e2d-4c3b-8a9f-5d6e7f8a9b0c',
+  method: 'card',
+  keyVersion: 1,
+};
 
 function randomSecret(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
@@ -24,21 +30,21 @@ function tamper(stored: string, partIndex: number): string {
 
 describe('withdrawal details encryption', () => {
   it('stores three parts, none of which contains a field in plain text', async () => {
-    const stored = await encryptWithdrawalDetails(card, await importMasterKey(randomSecret()));
+    const stored = await encryptWithdrawalDetails(card, await importMasterKey(randomSecret()), context);
     expect(stored.split('.')).toHaveLength(3);
     for (const value of Object.values(card)) expect(stored).not.toContain(value);
   });
 
   it('gives the fields back with the master key', async () => {
     const masterKey = await importMasterKey(randomSecret());
-    const stored = await encryptWithdrawalDetails(card, masterKey);
-    await expect(decryptWithdrawalDetails(stored, masterKey)).resolves.toEqual(card);
+    const stored = await encryptWithdrawalDetails(card, masterKey, context);
+    await expect(decryptWithdrawalDetails(stored, masterKey, context)).resolves.toEqual(card);
   });
 
   it('encrypts the same details differently each time (fresh IV and data key)', async () => {
     const masterKey = await importMasterKey(randomSecret());
-    const first = await encryptWithdrawalDetails(card, masterKey);
-    const second = await encryptWithdrawalDetails(card, masterKey);
+    const first = await encryptWithdrawalDetails(card, masterKey, context);
+    const second = await encryptWithdrawalDetails(card, masterKey, context);
     expect(first.split('.')[0]).not.toBe(second.split('.')[0]);
     expect(first.split('.')[2]).not.toBe(second.split('.')[2]);
   });
@@ -49,22 +55,45 @@ describe('withdrawal details encryption', () => {
     ['wrapped key', 2],
   ])('refuses a changed %s', async (_part, index) => {
     const masterKey = await importMasterKey(randomSecret());
-    const stored = await encryptWithdrawalDetails(card, masterKey);
-    await expect(decryptWithdrawalDetails(tamper(stored, index), masterKey)).rejects.toThrow(
+    const stored = await encryptWithdrawalDetails(card, masterKey, context);
+    await expect(decryptWithdrawalDetails(tamper(stored, index), masterKey, context)).rejects.toThrow(
       WithdrawalDecryptionError,
     );
   });
 
   it('cannot be decrypted under another master key', async () => {
-    const stored = await encryptWithdrawalDetails(card, await importMasterKey(randomSecret()));
-    await expect(decryptWithdrawalDetails(stored, await importMasterKey(randomSecret()))).rejects.toThrow(
-      'Unable to decrypt data',
+    const stored = await encryptWithdrawalDetails(card, await importMasterKey(randomSecret()), context);
+    await expect(
+      decryptWithdrawalDetails(stored, await importMasterKey(randomSecret()), context),
+    ).rejects.toThrow('Unable to decrypt data');
+  });
+
+  it.each([
+    ['another request', { requestId: '11111111-2222-4333-8444-555555555555' }],
+    ['another person', { userId: '11111111-2222-4333-8444-555555555555' }],
+    ['another method', { method: 'bank' }],
+    ['another key version', { keyVersion: 2 }],
+  ])('refuses details moved to %s', async (_where, moved) => {
+    const masterKey = await importMasterKey(randomSecret());
+    const stored = await encryptWithdrawalDetails(card, masterKey, context);
+    await expect(decryptWithdrawalDetails(stored, masterKey, { ...context, ...moved })).rejects.toThrow(
+      WithdrawalDecryptionError,
+    );
+  });
+
+  it('reads details sealed before the binding only as such (no context), and bound ones never that way', async () => {
+    const masterKey = await importMasterKey(randomSecret());
+    const stored = await encryptWithdrawalDetails(card, masterKey, context);
+    await expect(decryptWithdrawalDetails(stored, masterKey, null)).rejects.toThrow(
+      WithdrawalDecryptionError,
     );
   });
 
   it('refuses a value that is not three parts', async () => {
     const masterKey = await importMasterKey(randomSecret());
-    await expect(decryptWithdrawalDetails('abc.def', masterKey)).rejects.toThrow(WithdrawalDecryptionError);
+    await expect(decryptWithdrawalDetails('abc.def', masterKey, context)).rejects.toThrow(
+      WithdrawalDecryptionError,
+    );
   });
 
   it('accepts a base64 master key and refuses one of the wrong size', async () => {

@@ -2,8 +2,10 @@
  * Withdrawal details at rest (architecture §4). The specification's format is kept: three dot-separated
  * parts `iv.ciphertext.key`, AES-256-CBC with a random 16-byte IV and a random 32-byte data key. Unlike the
  * specification, the third part is the data key wrapped with AES-256-GCM under `WITHDRAWAL_MASTER_KEY`
- * (a secret only the functions hold), with `iv.ciphertext` as additional data: the database alone cannot
- * decrypt anything, and a changed IV, ciphertext or wrapped key is detected instead of decrypting to garbage.
+ * (a secret only the functions hold). The wrap's additional data is `iv.ciphertext` and the blob's context:
+ * the request id, the user id, the method and the master key's version. So the database alone cannot decrypt
+ * anything, a changed IV, ciphertext or wrapped key is detected instead of decrypting to garbage, and a blob
+ * copied onto another request, person or method does not decrypt there.
  * WebCrypto only, so the same code runs in Deno (functions) and Node (tests).
  */
 
@@ -43,25 +45,84 @@ function randomBytes(length: number): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * The master key from its secret: 32 bytes written as 64 hex digits or as base64.
+ * The master key's bytes from its secret: 32 bytes written as 64 hex digits or as base64.
  * A wrong-sized secret is refused at once rather than silently weakening the wrap.
  */
-export async function importMasterKey(secret: string): Promise<CryptoKey> {
+function masterKeyBytes(secret: string): Uint8Array<ArrayBuffer> {
   const trimmed = secret.trim();
   const bytes = /^[0-9a-f]{64}$/i.test(trimmed) ? fromHex(trimmed) : fromBase64(trimmed);
   if (bytes.length !== dataKeyBytes) {
     throw new Error('WITHDRAWAL_MASTER_KEY must be 32 bytes (64 hex digits or base64)');
   }
-  return crypto.subtle.importKey('raw', bytes, 'AES-GCM', false, ['encrypt', 'decrypt']);
+  return bytes;
+}
+
+export async function importMasterKey(secret: string): Promise<CryptoKey> {
+  return await crypto.subtle.importKey('raw', masterKeyBytes(secret), 'AES-GCM', false, [
+    'encrypt',
+    'decrypt',
+  ]);
+}
+
+/**
+ * The version of `WITHDRAWAL_MASTER_KEY` that seals new details, stored beside each blob and bound into it.
+ * Raise it together with a new key when the key is rotated (old blobs keep naming the key they need).
+ */
+export const withdrawalKeyVersion = 1;
+
+/** Where a blob belongs: decryption refuses it anywhere else. */
+export interface WithdrawalDetailsContext {
+  requestId: string;
+  userId: string;
+  method: string;
+  keyVersion: number;
 }
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Encrypts the details into `iv.ciphertext.wrappedKey` (hex, base64, base64). */
+/** The wrap's additional data: the sealed parts, then the context (null: details sealed before binding). */
+function additionalData(sealed: string, context: WithdrawalDetailsContext | null): Uint8Array<ArrayBuffer> {
+  if (!context) return encoder.encode(sealed);
+  const { requestId, userId, method, keyVersion } = context;
+  return encoder.encode(`${sealed}|request=${requestId}|user=${userId}|method=${method}|key=${keyVersion}`);
+}
+
+/**
+ * A digest of the details that says whether a retried request carries the same ones, without letting the
+ * database (which stores it with the idempotency key) guess short values like card numbers: HMAC-SHA-256
+ * under a key derived from the master key.
+ */
+export async function withdrawalDetailsDigest(
+  details: Record<string, string>,
+  secret: string,
+): Promise<string> {
+  const base = await crypto.subtle.importKey('raw', masterKeyBytes(secret), 'HKDF', false, ['deriveKey']);
+  const digestKey = await crypto.subtle.deriveKey(
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: new Uint8Array(0),
+      info: encoder.encode('withdrawal-details-digest'),
+    },
+    base,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const fields = Object.keys(details)
+    .sort()
+    .map((name) => [name, details[name]]);
+  return toHex(
+    new Uint8Array(await crypto.subtle.sign('HMAC', digestKey, encoder.encode(JSON.stringify(fields)))),
+  );
+}
+
+/** Encrypts the details for their request into `iv.ciphertext.wrappedKey` (hex, base64, base64). */
 export async function encryptWithdrawalDetails(
   details: Record<string, string>,
   masterKey: CryptoKey,
+  context: WithdrawalDetailsContext,
 ): Promise<string> {
   const iv = randomBytes(cbcIvBytes);
   const rawDataKey = randomBytes(dataKeyBytes);
@@ -73,7 +134,7 @@ export async function encryptWithdrawalDetails(
   const wrapIv = randomBytes(gcmIvBytes);
   const wrappedKey = new Uint8Array(
     await crypto.subtle.encrypt(
-      { name: 'AES-GCM', iv: wrapIv, additionalData: encoder.encode(sealed) },
+      { name: 'AES-GCM', iv: wrapIv, additionalData: additionalData(sealed, context) },
       masterKey,
       rawDataKey,
     ),
@@ -85,10 +146,14 @@ export async function encryptWithdrawalDetails(
   return `${sealed}.${toBase64(wrapped)}`;
 }
 
-/** Decrypts a stored value back into its fields; throws `WithdrawalDecryptionError` on any failure. */
+/**
+ * Decrypts a stored value back into its fields, where `context` is where it is stored now (null for details
+ * sealed before the binding existed); throws `WithdrawalDecryptionError` on any failure, a moved blob included.
+ */
 export async function decryptWithdrawalDetails(
   stored: string,
   masterKey: CryptoKey,
+  context: WithdrawalDetailsContext | null,
 ): Promise<Record<string, string>> {
   const parts = stored.split('.');
   if (parts.length !== 3) throw new WithdrawalDecryptionError('expected three parts');
@@ -105,7 +170,7 @@ export async function decryptWithdrawalDetails(
         {
           name: 'AES-GCM',
           iv: wrapped.slice(0, gcmIvBytes),
-          additionalData: encoder.encode(`${ivPart}.${ciphertextPart}`),
+          additionalData: additionalData(`${ivPart}.${ciphertextPart}`, context),
         },
         masterKey,
         wrapped.slice(gcmIvBytes),

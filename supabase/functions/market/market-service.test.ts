@@ -17,13 +17,18 @@ function fakeProvider(answer: () => Response | Promise<Response> = () => Respons
 
 function setup(
   answer?: () => Response | Promise<Response>,
-  options: { apiKey?: string; upstreamUrl?: string } = {},
+  options: {
+    apiKey?: string;
+    upstreamUrl?: string;
+    upstreamCallsPerMinute?: number;
+    requestsPerMinutePerAddress?: number;
+  } = {},
 ) {
   let time = 1_000_000;
   const provider = fakeProvider(answer);
   const handle = createMarketHandler({
+    ...options,
     upstreamUrl: options.upstreamUrl ?? 'https://api.coingecko.test/api/v3',
-    apiKey: options.apiKey,
     fetchUpstream: provider.fetchUpstream,
     now: () => time,
   });
@@ -146,6 +151,73 @@ describe('the market function', () => {
     expect((await ask(`${query}&per_page=9999`)).status).toBe(400);
     expect((await ask(`${query}&callback=alert`)).status).toBe(400);
     expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['a currency the app does not use', 'vs_currency=eur', 'Invalid value for vs_currency'],
+    ['more coins than the app lists', 'vs_currency=usd&per_page=11', 'Invalid value for per_page'],
+    ['another page', 'vs_currency=usd&page=2', 'Invalid value for page'],
+    ['another order', 'vs_currency=usd&order=volume_desc', 'Invalid value for order'],
+    ['a coin list', 'vs_currency=usd&ids=bitcoin', 'Unsupported parameter: ids'],
+  ])('refuses %s with 400', async (_what, search, error) => {
+    const { ask, calls } = setup();
+    const response = await ask(search);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('gives the app’s query written shorter the same cache entry (defaults filled in)', async () => {
+    const { ask, calls } = setup();
+    await ask(query);
+    expect((await ask('vs_currency=usd')).headers.get('x-market-cache')).toBe('hit');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('under an anonymous flood of distinct queries keeps the prices up and the provider within its budget', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { ask, calls, advance } = setup(undefined, { upstreamCallsPerMinute: 3 });
+    expect((await ask(query)).status).toBe(200);
+    const flood: string[] = [];
+    for (let round = 0; round < 50; round += 1) {
+      flood.push(`vs_currency=usd&per_page=${(round % 10) + 1}`, `vs_currency=usd&per_page=${round + 11}`);
+      flood.push(`vs_currency=usd&ids=coin-${round}`, `vs_currency=x${round}`);
+    }
+    for (let minute = 0; minute < 3; minute += 1) {
+      const answers = await Promise.all(flood.map((search) => ask(search)));
+      expect(answers.filter((answer) => answer.status >= 500).length).toBeGreaterThan(0);
+      const landing = await ask(query);
+      expect(landing.status).toBe(200);
+      expect(await landing.json()).toEqual(coins);
+      advance(60_000);
+    }
+    // One call for the landing, then at most three a minute whatever was asked.
+    expect(calls.length).toBeLessThanOrEqual(1 + 3 * 3);
+  });
+
+  it('serves the last good answer, marked stale with its age, when the budget is spent', async () => {
+    const { ask, calls, advance } = setup(undefined, { upstreamCallsPerMinute: 1 });
+    await ask(query);
+    advance(60_000);
+    expect((await ask('vs_currency=usd&per_page=2')).status).toBe(200);
+    const response = await ask(query);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-market-cache')).toBe('stale');
+    expect(response.headers.get('age')).toBe('60');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('limits each address, with Retry-After, and keeps serving the others', async () => {
+    const { ask, advance } = setup(undefined, { requestsPerMinutePerAddress: 5 });
+    const from = (address: string) => ask(query, { headers: { 'X-Forwarded-For': `${address}, 10.0.0.1` } });
+    for (let request = 0; request < 5; request += 1) expect((await from('203.0.113.7')).status).toBe(200);
+    const refused = await from('203.0.113.7');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('12');
+    expect(await refused.json()).toEqual({ error: 'Too many requests' });
+    expect((await from('198.51.100.2')).status).toBe(200);
+    advance(12_000);
+    expect((await from('203.0.113.7')).status).toBe(200);
   });
 
   it('answers CORS preflights and refuses other paths and methods', async () => {

@@ -1,9 +1,13 @@
 /**
  * The `market` function's logic, in web-standard Request/Response only (runs in Deno, tested in Node).
  *
- * It answers `GET …/coins/markets?…` with CoinGecko's answer for the same query. Each distinct query is
- * fetched upstream at most once per `ttlMs` however many visitors ask (concurrent askers share one
- * in-flight call); when the upstream fails, the last good answer is served marked `stale`.
+ * It answers `GET …/coins/markets?…` with CoinGecko's answer for the same query. Only the queries the app
+ * sends are valid (USD, by market cap, the first page of at most `TOP_COINS` coins, no sparkline), so the
+ * cache holds at most one entry per valid query and no visitor can evict another's. Each query is fetched
+ * upstream at most once per `ttlMs` however many visitors ask (concurrent askers share one in-flight call),
+ * and all queries together at most `upstreamCallsPerMinute` times a minute, whatever the traffic. When the
+ * upstream fails or the budget is spent, the last good answer is served marked `stale` with its `Age`.
+ * Each address may ask `requestsPerMinutePerAddress` times a minute (a burst of that many, refilled evenly).
  */
 
 export interface MarketServiceOptions {
@@ -15,8 +19,10 @@ export interface MarketServiceOptions {
   now?: () => number;
   ttlMs?: number;
   timeoutMs?: number;
-  /** Distinct queries remembered at once, so odd queries cannot grow memory without bound. */
-  maxQueries?: number;
+  /** Upstream calls allowed in any 60 s, for all queries together. */
+  upstreamCallsPerMinute?: number;
+  /** Requests one address may make per minute (also the burst it may make at once). */
+  requestsPerMinutePerAddress?: number;
 }
 
 interface CacheEntry {
@@ -27,33 +33,29 @@ interface CacheEntry {
   pending?: Promise<void>;
 }
 
-const ORDERS = new Set([
-  'market_cap_desc',
-  'market_cap_asc',
-  'volume_desc',
-  'volume_asc',
-  'id_asc',
-  'id_desc',
-]);
+/** The most coins the app asks for (its top-10 lists). */
+export const TOP_COINS = 10;
 
-/** The query parameters passed upstream, each with its check; anything else is refused. */
-const PARAMETERS: Record<string, (value: string) => boolean> = {
-  vs_currency: (value) => /^[a-z]{2,10}$/.test(value),
-  order: (value) => ORDERS.has(value),
-  per_page: (value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 250,
-  page: (value) => /^\d{1,4}$/.test(value) && Number(value) >= 1,
-  sparkline: (value) => value === 'true' || value === 'false',
-  ids: (value) => /^[a-z0-9-]+(,[a-z0-9-]+)*$/.test(value) && value.length <= 1000,
-  price_change_percentage: (value) =>
-    /^(1h|24h|7d|14d|30d|200d|1y)(,(1h|24h|7d|14d|30d|200d|1y))*$/.test(value),
-  precision: (value) => /^(full|\d{1,2})$/.test(value),
+/**
+ * The query parameters the app sends, each with its accepted values and its default when left out;
+ * anything else is refused. The app prices everything in USD and lists the top coins by market cap.
+ */
+const PARAMETERS: Record<string, { accepts: (value: string) => boolean; default?: string }> = {
+  vs_currency: { accepts: (value) => value === 'usd' },
+  order: { accepts: (value) => value === 'market_cap_desc', default: 'market_cap_desc' },
+  per_page: {
+    accepts: (value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= TOP_COINS,
+    default: String(TOP_COINS),
+  },
+  page: { accepts: (value) => value === '1', default: '1' },
+  sparkline: { accepts: (value) => value === 'false', default: 'false' },
 };
 
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, OPTIONS',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Expose-Headers': 'x-market-source, x-market-cache, age',
+  'Access-Control-Expose-Headers': 'x-market-source, x-market-cache, age, retry-after',
 };
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -63,21 +65,35 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   });
 }
 
-/** The query in one canonical form (lower case, sorted), so equal queries share one cache entry. */
+/**
+ * The query in one canonical form (lower case, defaults filled in, sorted), so equal queries share one
+ * cache entry.
+ */
 export function canonicalQuery(params: URLSearchParams): { query: string } | { error: string } {
-  const entries: [string, string][] = [];
+  const values = new Map<string, string>();
   for (const [name, rawValue] of params) {
-    const check = PARAMETERS[name];
-    if (!check) return { error: `Unsupported parameter: ${name}` };
+    const parameter = PARAMETERS[name];
+    if (!parameter) return { error: `Unsupported parameter: ${name}` };
     const value = rawValue.trim().toLowerCase();
-    if (!check(value)) return { error: `Invalid value for ${name}` };
-    if (entries.some(([seen]) => seen === name)) return { error: `Repeated parameter: ${name}` };
-    entries.push([name, value]);
+    if (!parameter.accepts(value)) return { error: `Invalid value for ${name}` };
+    if (values.has(name)) return { error: `Repeated parameter: ${name}` };
+    values.set(name, value);
   }
-  if (!entries.some(([name]) => name === 'vs_currency')) return { error: 'Missing parameter vs_currency' };
-  entries.sort(([a], [b]) => a.localeCompare(b));
+  if (!values.has('vs_currency')) return { error: 'Missing parameter vs_currency' };
+  for (const [name, parameter] of Object.entries(PARAMETERS)) {
+    if (!values.has(name) && parameter.default !== undefined) values.set(name, parameter.default);
+  }
+  const entries = [...values].sort(([a], [b]) => a.localeCompare(b));
   return { query: new URLSearchParams(entries).toString() };
 }
+
+/** The caller's address as the platform's proxy reports it (the first X-Forwarded-For hop). */
+function callerAddress(request: Request): string {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+}
+
+/** Addresses tracked at once; the least recently seen is forgotten first (a forgotten one starts afresh). */
+const maxTrackedAddresses = 10_000;
 
 export function createMarketHandler({
   upstreamUrl,
@@ -86,9 +102,14 @@ export function createMarketHandler({
   now = Date.now,
   ttlMs = 60_000,
   timeoutMs = 8_000,
-  maxQueries = 100,
+  upstreamCallsPerMinute = 10,
+  requestsPerMinutePerAddress = 300,
 }: MarketServiceOptions): (request: Request) => Promise<Response> {
   const cache = new Map<string, CacheEntry>();
+  /** When each upstream call of the last minute started. */
+  const upstreamCalls: number[] = [];
+  /** Per address: requests still allowed (refilled evenly over a minute) and when that was counted. */
+  const allowances = new Map<string, { tokens: number; at: number }>();
   const root = upstreamUrl.replace(/\/+$/, '');
   // CoinGecko's paid plans use another host and header than its free demo keys.
   const keyHeader = /pro-api\.coingecko\.com/.test(root) ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key';
@@ -110,14 +131,33 @@ export function createMarketHandler({
     }
   }
 
-  function evictOldestIfFull() {
-    if (cache.size < maxQueries) return;
-    let oldest: [string, CacheEntry] | undefined;
-    for (const candidate of cache) {
-      if (!candidate[1].pending && (!oldest || candidate[1].attemptedAt < oldest[1].attemptedAt))
-        oldest = candidate;
+  /** Takes one upstream call from the minute's budget, or says the budget is spent. */
+  function takeUpstreamCall(at: number): boolean {
+    while (upstreamCalls.length > 0 && at - (upstreamCalls[0] ?? at) >= 60_000) upstreamCalls.shift();
+    if (upstreamCalls.length >= upstreamCallsPerMinute) return false;
+    upstreamCalls.push(at);
+    return true;
+  }
+
+  /** Seconds until the address may ask again, or 0 when this request is allowed (and counted). */
+  function addressWait(address: string, at: number): number {
+    const perMs = requestsPerMinutePerAddress / 60_000;
+    const known = allowances.get(address);
+    const tokens = Math.min(
+      requestsPerMinutePerAddress,
+      known ? known.tokens + (at - known.at) * perMs : requestsPerMinutePerAddress,
+    );
+    allowances.delete(address);
+    if (allowances.size >= maxTrackedAddresses) {
+      const leastRecent = allowances.keys().next().value;
+      if (leastRecent !== undefined) allowances.delete(leastRecent);
     }
-    if (oldest) cache.delete(oldest[0]);
+    if (tokens < 1) {
+      allowances.set(address, { tokens, at });
+      return Math.ceil((1 - tokens) / perMs / 1000);
+    }
+    allowances.set(address, { tokens: tokens - 1, at });
+    return 0;
   }
 
   async function coinsMarkets(params: URLSearchParams): Promise<Response> {
@@ -127,7 +167,6 @@ export function createMarketHandler({
 
     let entry = cache.get(query);
     if (!entry) {
-      evictOldestIfFull();
       entry = { attemptedAt: -Infinity };
       cache.set(query, entry);
     }
@@ -136,7 +175,7 @@ export function createMarketHandler({
     let cacheState: 'hit' | 'miss' = 'hit';
     if (!isFresh()) {
       // One attempt per query per ttl, successful or not: a failing upstream is not hammered either.
-      if (!entry.pending && now() - entry.attemptedAt >= ttlMs) {
+      if (!entry.pending && now() - entry.attemptedAt >= ttlMs && takeUpstreamCall(now())) {
         entry.attemptedAt = now();
         entry.pending = refresh(query, entry).finally(() => {
           entry.pending = undefined;
@@ -176,6 +215,10 @@ export function createMarketHandler({
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return jsonResponse(405, { error: 'Method not allowed' }, { Allow: 'GET, OPTIONS' });
+    }
+    const wait = addressWait(callerAddress(request), now());
+    if (wait > 0) {
+      return jsonResponse(429, { error: 'Too many requests' }, { 'Retry-After': String(wait) });
     }
     return coinsMarkets(url.searchParams);
   };

@@ -59,6 +59,7 @@ export async function submitBuyRequest(person: AdminTestPerson, amount: number):
 /** A pending crypto-wallet withdrawal the person sends through the withdrawals function, as the form does. */
 export async function submitWalletWithdrawal(person: AdminTestPerson, amount: number, walletAddress: string) {
   const { data, error } = await person.client.functions.invoke<{ id: string }>('withdrawals', {
+    headers: { 'Idempotency-Key': randomUUID() },
     body: { amount, withdrawMethod: 'wallet', details: { cryptoType: 'ETH', walletAddress } },
   });
   if (error || !data) throw error ?? new Error('The withdrawals function answered nothing');

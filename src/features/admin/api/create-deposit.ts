@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
 import { DEPOSIT_FAILED_MESSAGE } from './admin-messages';
 import { transactionsQueryKeyRoot } from './get-transactions';
@@ -8,18 +9,27 @@ export interface NewDeposit {
   amount: number;
 }
 
-/** A pending deposit for the person; it counts towards the balance once an admin marks it complete. */
-export async function createDeposit({ userId, amount }: NewDeposit): Promise<void> {
-  const { error } = await supabase
-    .from('transactions')
-    .insert({ user_id: userId, type: 'deposit', amount, status: 'pending' });
+/**
+ * A pending deposit for the person, once per idempotency key (a retried submission answers the same
+ * deposit); it counts towards the balance once an admin marks it complete.
+ */
+export async function createDeposit({ userId, amount }: NewDeposit, idempotencyKey: string): Promise<void> {
+  const { error, status } = await supabase.rpc('create_deposit', {
+    user_id: userId,
+    amount,
+    idempotency_key: idempotencyKey,
+  });
+  if (error && isLostRestAnswer(status)) throw new LostAnswerError(error);
   if (error) throw new Error(DEPOSIT_FAILED_MESSAGE, { cause: error });
 }
+
+/** The deposit form's submissions: a lost answer is retried with the same key. */
+const submitDeposit = createSubmissions(createDeposit);
 
 export function useCreateDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createDeposit,
+    mutationFn: submitDeposit,
     onSettled: () => queryClient.invalidateQueries({ queryKey: transactionsQueryKeyRoot }),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
 import {
   BUY_DECISION_FAILED_MESSAGE,
@@ -14,15 +15,18 @@ export interface BuyDecision {
 
 /**
  * Approves (balance down and a complete buy transaction, in one database transaction) or rejects a
- * pending buy request through its RPC.
+ * pending buy request through its RPC. The key names this decision: a retry after a lost answer is told
+ * success again rather than 'already decided'.
  */
-export async function decideBuyRequest({ requestId, decision }: BuyDecision): Promise<void> {
-  const { error } = await supabase.rpc(
+export async function decideBuyRequest(
+  { requestId, decision }: BuyDecision,
+  idempotencyKey: string,
+): Promise<void> {
+  const { error, status } = await supabase.rpc(
     decision === 'approve' ? 'approve_buy_request' : 'reject_buy_request',
-    {
-      request_id: requestId,
-    },
+    { request_id: requestId, idempotency_key: idempotencyKey },
   );
+  if (error && isLostRestAnswer(status)) throw new LostAnswerError(error);
   if (error) {
     throw new Error(writeFailureMessage(error, BUY_DECISION_FAILED_MESSAGE, [INSUFFICIENT_BALANCE_MESSAGE]), {
       cause: error,
@@ -30,10 +34,13 @@ export async function decideBuyRequest({ requestId, decision }: BuyDecision): Pr
   }
 }
 
+/** The admin's buy decisions: a lost answer is retried with the same key. */
+const submitBuyDecision = createSubmissions(decideBuyRequest);
+
 export function useDecideBuyRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: decideBuyRequest,
+    mutationFn: submitBuyDecision,
     onSettled: () => queryClient.invalidateQueries({ queryKey: buyRequestsQueryKeyRoot }),
   });
 }

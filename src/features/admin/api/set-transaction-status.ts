@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
 import {
   INSUFFICIENT_BALANCE_MESSAGE,
@@ -12,15 +13,20 @@ export interface TransactionStatusChange {
   status: string;
 }
 
-/** Sets a transaction's status through `set_transaction_status`, which moves the balance in the same step. */
-export async function setTransactionStatus({
-  transactionId,
-  status,
-}: TransactionStatusChange): Promise<void> {
-  const { error } = await supabase.rpc('set_transaction_status', {
+/**
+ * Sets a transaction's status through `set_transaction_status`, which moves the balance in the same step,
+ * once per idempotency key (a retry after a lost answer moves no money twice).
+ */
+export async function setTransactionStatus(
+  { transactionId, status }: TransactionStatusChange,
+  idempotencyKey: string,
+): Promise<void> {
+  const { error, status: httpStatus } = await supabase.rpc('set_transaction_status', {
     transaction_id: transactionId,
     new_status: status,
+    idempotency_key: idempotencyKey,
   });
+  if (error && isLostRestAnswer(httpStatus)) throw new LostAnswerError(error);
   if (error) {
     throw new Error(
       writeFailureMessage(error, TRANSACTION_STATUS_FAILED_MESSAGE, [INSUFFICIENT_BALANCE_MESSAGE]),
@@ -29,10 +35,13 @@ export async function setTransactionStatus({
   }
 }
 
+/** The admin's transaction status changes: a lost answer is retried with the same key. */
+const submitTransactionStatus = createSubmissions(setTransactionStatus);
+
 export function useSetTransactionStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setTransactionStatus,
+    mutationFn: submitTransactionStatus,
     onSettled: () => queryClient.invalidateQueries({ queryKey: transactionsQueryKeyRoot }),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
 import {
   INSUFFICIENT_BALANCE_MESSAGE,
@@ -14,13 +15,19 @@ export interface WithdrawStatusChange {
 
 /**
  * Sets a withdraw request's status through `set_withdraw_request_status`: approved pays out (a complete
- * withdraw transaction), approved and rejected are final, anything else labels the open request.
+ * withdraw transaction), approved and rejected are final, anything else labels the open request. The key
+ * names this change: a retry after a lost answer is told success again rather than 'already decided'.
  */
-export async function setWithdrawRequestStatus({ requestId, status }: WithdrawStatusChange): Promise<void> {
-  const { error } = await supabase.rpc('set_withdraw_request_status', {
+export async function setWithdrawRequestStatus(
+  { requestId, status }: WithdrawStatusChange,
+  idempotencyKey: string,
+): Promise<void> {
+  const { error, status: httpStatus } = await supabase.rpc('set_withdraw_request_status', {
     request_id: requestId,
     new_status: status,
+    idempotency_key: idempotencyKey,
   });
+  if (error && isLostRestAnswer(httpStatus)) throw new LostAnswerError(error);
   if (error) {
     throw new Error(
       writeFailureMessage(error, WITHDRAW_STATUS_FAILED_MESSAGE, [INSUFFICIENT_BALANCE_MESSAGE]),
@@ -31,10 +38,13 @@ export async function setWithdrawRequestStatus({ requestId, status }: WithdrawSt
   }
 }
 
+/** The admin's withdraw status changes: a lost answer is retried with the same key. */
+const submitWithdrawStatus = createSubmissions(setWithdrawRequestStatus);
+
 export function useSetWithdrawRequestStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setWithdrawRequestStatus,
+    mutationFn: submitWithdrawStatus,
     onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawRequestsQueryKeyRoot }),
   });
 }

@@ -1,9 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  createSubmissions,
+  isLostRestAnswer,
+  LostAnswerError,
+  type SubmissionOutcome,
+} from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
 import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
 import type { BuyOrder, BuyRequest } from '../types';
 import { NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from './buy-messages';
-import { BUY_REQUEST_COLUMNS, buyRequestsQueryKey } from './get-buy-requests';
+import { buyRequestsQueryKey } from './get-buy-requests';
 
 /**
  * The database's limit texts are the specification's on-submit texts, so they are shown as they are.
@@ -12,22 +18,32 @@ import { BUY_REQUEST_COLUMNS, buyRequestsQueryKey } from './get-buy-requests';
 const isLimitRefusal = (message: string) =>
   /^(Minimum|Maximum) transaction amount is \$[\d,.]+$/.test(message);
 
-/** Creates a pending buy request; the database checks the amount against the current limits. */
-export async function createBuyRequest(userId: string, order: BuyOrder): Promise<BuyRequest> {
+/**
+ * Creates a pending buy request once for its idempotency key (a repeat answers the same request); the
+ * database checks the amount against the current limits.
+ */
+export async function createBuyRequest(order: BuyOrder, idempotencyKey: string): Promise<BuyRequest> {
   const { data, error, status } = await supabase
-    .from('buy_requests')
-    .insert({ user_id: userId, cryptocurrency: order.cryptocurrency, amount: order.amount })
-    .select(BUY_REQUEST_COLUMNS)
+    .rpc('create_buy_request', {
+      cryptocurrency: order.cryptocurrency,
+      amount: order.amount,
+      idempotency_key: idempotencyKey,
+    })
     .single();
   if (error) {
+    if (isLostRestAnswer(status)) throw new LostAnswerError(error);
     // 401: the session expired or was signed out elsewhere.
     if (status === 401) throw new Error(NOT_SIGNED_IN_MESSAGE, { cause: error });
     throw new Error(isLimitRefusal(error.message) ? error.message : SUBMIT_FAILED_MESSAGE, {
       cause: error,
     });
   }
-  return { ...data, amount: Number(data.amount) };
+  const { id, cryptocurrency, amount, status: requestStatus, date } = data;
+  return { id, cryptocurrency, amount: Number(amount), status: requestStatus, date };
 }
+
+/** The buy form's submissions: a lost answer is retried with the same key. */
+const submitBuyRequest = createSubmissions(createBuyRequest);
 
 /**
  * Submits a buy request and shows it at the top of the list at once (as pending), replaced by the
@@ -36,10 +52,10 @@ export async function createBuyRequest(userId: string, order: BuyOrder): Promise
 export function useCreateBuyRequest(userId: string | undefined) {
   const queryClient = useQueryClient();
   const queryKey = buyRequestsQueryKey(userId ?? '');
-  return useMutation({
+  return useMutation<SubmissionOutcome<BuyRequest>, Error, BuyOrder, { optimisticId: string }>({
     mutationFn: (order: BuyOrder) => {
       if (!userId) return Promise.reject(new Error(NOT_SIGNED_IN_MESSAGE));
-      return createBuyRequest(userId, order);
+      return submitBuyRequest(order);
     },
     onMutate: async (order) => {
       await queryClient.cancelQueries({ queryKey });
@@ -52,7 +68,7 @@ export function useCreateBuyRequest(userId: string | undefined) {
       queryClient.setQueryData<BuyRequest[]>(queryKey, (rows = []) => [optimistic, ...rows]);
       return { optimisticId: optimistic.id };
     },
-    onSuccess: (created, _order, context) => {
+    onSuccess: ({ result: created }, _order, context) => {
       queryClient.setQueryData<BuyRequest[]>(queryKey, (rows = []) =>
         rows.map((row) => (row.id === context.optimisticId ? created : row)),
       );

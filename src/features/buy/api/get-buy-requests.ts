@@ -6,7 +6,7 @@ import { BUY_REQUESTS_FAILED_MESSAGE } from './buy-messages';
 export const buyRequestsQueryKey = (userId: string) => ['buy-requests', userId] as const;
 
 /** The columns the list shows; always named, never `*`. */
-export const BUY_REQUEST_COLUMNS = 'id, cryptocurrency, amount, status, date';
+const BUY_REQUEST_COLUMNS = 'id, cryptocurrency, amount, status, date';
 
 /** The person's own buy requests, newest first (row-level security keeps everyone else's out anyway). */
 export async function getBuyRequests(userId: string): Promise<BuyRequest[]> {

@@ -1,3 +1,4 @@
+import { StalePricesNote } from '@/components/stale-prices-note';
 import { useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
 import { Button } from '@/components/ui/button';
@@ -92,6 +93,7 @@ function BuyCryptoContent() {
             </span>
           </CardDescription>
           {limits.isError && <p className="text-destructive text-sm">{LIMITS_FAILED_MESSAGE}</p>}
+          <StalePricesNote snapshot={market.data} />
         </CardHeader>
         <CardContent>
           <BuyForm

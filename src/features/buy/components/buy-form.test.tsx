@@ -12,7 +12,12 @@ const limits = { minAmount: 10, maxAmount: 10000 };
 
 function renderForm(props: Partial<BuyFormProps> = {}) {
   const orders: BuyOrder[] = [];
-  const onSubmit = props.onSubmit ?? (async (order: BuyOrder) => void orders.push(order));
+  const onSubmit =
+    props.onSubmit ??
+    (async (order: BuyOrder) => {
+      orders.push(order);
+      return { result: order, recoveredLostAnswer: false };
+    });
   render(
     <>
       <BuyForm coins={coins} limits={limits} isSignedIn {...props} onSubmit={onSubmit} />

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { successToastOptions, type SubmissionOutcome } from '@/lib/idempotent-submission';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -21,7 +22,8 @@ export interface BuyFormProps {
   /** False once the session is gone (signed out elsewhere, expired): buying is refused with a message. */
   isSignedIn: boolean;
   /** Sends the request; rejects with an Error whose message is what the person should read. */
-  onSubmit: (order: BuyOrder) => Promise<unknown>;
+  /** Resolves once the request exists (perhaps found by a retry after a lost answer). */
+  onSubmit: (order: BuyOrder) => Promise<SubmissionOutcome<unknown>>;
 }
 
 /** The estimate: the USD amount divided by the coin price, 8 decimals. */
@@ -59,13 +61,14 @@ export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
         toast.error(NOT_SIGNED_IN_MESSAGE);
         return;
       }
+      let outcome: SubmissionOutcome<unknown>;
       try {
-        await onSubmit({ cryptocurrency: values.cryptocurrency, amount: Number(values.amount) });
+        outcome = await onSubmit({ cryptocurrency: values.cryptocurrency, amount: Number(values.amount) });
       } catch (error) {
         toast.error(error instanceof Error ? error.message : SUBMIT_FAILED_MESSAGE);
         return;
       }
-      toast.success(BUY_SUBMITTED_MESSAGE);
+      toast.success(BUY_SUBMITTED_MESSAGE, successToastOptions(outcome));
       reset();
     },
     () => {

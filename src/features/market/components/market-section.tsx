@@ -1,4 +1,5 @@
 import { InfoIcon } from 'lucide-react';
+import { StalePricesNote } from '@/components/stale-prices-note';
 import { TOP_COINS_COUNT } from '@/lib/market';
 import { useMarketCoins } from '@/lib/market-feed';
 import { MarketCards, MarketCardsSkeleton } from './market-cards';
@@ -40,6 +41,7 @@ export function MarketSection() {
           <div className="md:hidden">
             <MarketCards coins={data.coins} />
           </div>
+          <StalePricesNote snapshot={data} />
           {data.source === 'simulator' && (
             <p className="text-muted-foreground mt-4 flex items-center gap-2 text-xs">
               <InfoIcon aria-hidden className="size-3.5 shrink-0" />

@@ -15,7 +15,12 @@ const validCard = {
 
 function renderForm(props: Partial<WithdrawFormProps> = {}) {
   const sent: WithdrawalRequest[] = [];
-  const onSubmit = props.onSubmit ?? (async (request: WithdrawalRequest) => void sent.push(request));
+  const onSubmit =
+    props.onSubmit ??
+    (async (request: WithdrawalRequest) => {
+      sent.push(request);
+      return { result: request, recoveredLostAnswer: false };
+    });
   render(
     <>
       <WithdrawForm allowance={allowance} {...props} onSubmit={onSubmit} />

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
+import { successToastOptions, type SubmissionOutcome } from '@/lib/idempotent-submission';
 import { limitsAreSet } from '@/lib/transaction-limits';
 import { WITHDRAW_SUBMITTED_MESSAGE, WITHDRAW_SUBMIT_FAILED_MESSAGE } from '../api/withdraw-messages';
 import {
@@ -25,7 +26,8 @@ import { WithdrawMethodFields } from './withdraw-method-fields';
 export interface WithdrawFormProps {
   allowance: WithdrawAllowance;
   /** Sends the request; rejects with an Error whose message is what the person should read. */
-  onSubmit: (request: WithdrawalRequest) => Promise<unknown>;
+  /** Resolves once the request exists (perhaps found by a retry after a lost answer). */
+  onSubmit: (request: WithdrawalRequest) => Promise<SubmissionOutcome<unknown>>;
 }
 
 const emptyForm: WithdrawFormValues = { amount: '', withdrawMethod: '', details: {} };
@@ -61,13 +63,14 @@ export function WithdrawForm({ allowance, onSubmit }: WithdrawFormProps) {
 
   const submit = handleSubmit(
     async (request) => {
+      let outcome: SubmissionOutcome<unknown>;
       try {
-        await onSubmit(request);
+        outcome = await onSubmit(request);
       } catch (error) {
         toast.error(error instanceof Error ? error.message : WITHDRAW_SUBMIT_FAILED_MESSAGE);
         return;
       }
-      toast.success(WITHDRAW_SUBMITTED_MESSAGE);
+      toast.success(WITHDRAW_SUBMITTED_MESSAGE, successToastOptions(outcome));
       reset(emptyForm);
     },
     () => {

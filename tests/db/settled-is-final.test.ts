@@ -1,0 +1,229 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  addBuyRequest,
+  addDeposit,
+  anon,
+  connect,
+  createUser,
+  errorOf,
+  queryAs,
+  serviceRole,
+  signedIn,
+  walletOf,
+  type Actor,
+  type CreatedUser,
+} from '../support/db';
+
+/**
+ * Settled is final: the ledger entry of an approved buy or withdraw request is never taken back out of
+ * `complete` (that refunds money while the request stays approved: a double payout), a decided request
+ * never changes, and a deposit changes only while the person's available balance stays covered.
+ * Each attack is tried by every role and leaves the balance as it was.
+ */
+let pool: pg.Pool;
+let admin: CreatedUser;
+let owner: CreatedUser;
+let otherUser: CreatedUser;
+
+beforeAll(async () => {
+  pool = connect(inject('databaseUrl'));
+  admin = await createUser(pool, { admin: true });
+  otherUser = await createUser(pool);
+});
+
+afterAll(async () => {
+  await pool.end();
+});
+
+async function approvedBuy(amount: number) {
+  owner = await createUser(pool, { deposit: 1000 });
+  const requestId = await addBuyRequest(pool, owner.id, amount);
+  await queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1)', [requestId]);
+  const { rows } = await pool.query<{ id: string }>(
+    'select id from public.transactions where buy_request_id = $1',
+    [requestId],
+  );
+  return { requestId, entryId: rows[0]?.id ?? '' };
+}
+
+async function approvedWithdrawal(amount: number) {
+  owner = await createUser(pool, { deposit: 1000 });
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into public.withdraw_requests (user_id, amount, withdraw_method, encrypted_data)
+     values ($1, $2, 'bank', 'iv.data.key') returning id`,
+    [owner.id, amount],
+  );
+  const requestId = rows[0]?.id ?? '';
+  await queryAs(pool, signedIn(admin.id), `select public.set_withdraw_request_status($1, 'approved')`, [
+    requestId,
+  ]);
+  const entry = await pool.query<{ id: string }>(
+    'select id from public.transactions where withdraw_request_id = $1',
+    [requestId],
+  );
+  return { requestId, entryId: entry.rows[0]?.id ?? '' };
+}
+
+const roles: [string, () => Actor, string][] = [
+  ['anon', () => anon, 'permission denied for function set_transaction_status'],
+  ['the owner', () => signedIn(owner.id), 'Only admins can do this'],
+  ['another user', () => signedIn(otherUser.id), 'Only admins can do this'],
+  ['an admin', () => signedIn(admin.id), 'Transactions of approved requests are final'],
+];
+
+describe.each([
+  ['an approved buy request', () => approvedBuy(300)],
+  ['an approved withdrawal', () => approvedWithdrawal(300)],
+])('the ledger entry of %s', (_name, settle) => {
+  it.each(roles)(
+    'cannot be reverted out of complete by %s: refused, balance unchanged',
+    async (_role, actor, refusal) => {
+      const { entryId } = await settle();
+      const before = await walletOf(pool, owner.id);
+
+      for (const status of ['pending', 'processing']) {
+        const error = await errorOf(
+          queryAs(pool, actor(), 'select public.set_transaction_status($1, $2)', [entryId, status]),
+        );
+        expect(error.message).toBe(refusal);
+      }
+
+      expect(await walletOf(pool, owner.id)).toEqual(before);
+      expect(before.balance).toBe(700);
+    },
+  );
+
+  it.each([
+    ['anon', () => anon],
+    ['the owner', () => signedIn(owner.id)],
+    ['an admin', () => signedIn(admin.id)],
+    ['the service role', () => serviceRole],
+  ])('cannot be updated through the API by %s', async (_role, actor) => {
+    const { entryId } = await settle();
+    const error = await errorOf(
+      queryAs(pool, actor(), `update public.transactions set status = 'pending' where id = $1`, [entryId]),
+    );
+    expect(error.message).toBe('permission denied for table transactions');
+    expect((await walletOf(pool, owner.id)).balance).toBe(700);
+  });
+
+  it('cannot be reverted even by the database operator: the trigger refuses every writer', async () => {
+    const { entryId } = await settle();
+    const error = await errorOf(
+      pool.query(`update public.transactions set status = 'pending' where id = $1`, [entryId]),
+    );
+    expect(error.message).toBe('Transactions of approved requests are final');
+    expect(await walletOf(pool, owner.id)).toEqual({
+      balance: 700,
+      reserved: 0,
+      available: 700,
+      ledger: 700,
+    });
+  });
+});
+
+describe('a decided request', () => {
+  it('cannot be set back to pending, even by the database operator', async () => {
+    const buy = await approvedBuy(100);
+    const withdrawal = await approvedWithdrawal(100);
+    for (const table of ['buy_requests', 'withdraw_requests']) {
+      const requestId = table === 'buy_requests' ? buy.requestId : withdrawal.requestId;
+      const error = await errorOf(
+        pool.query(`update public.${table} set status = 'pending', decided_at = null where id = $1`, [
+          requestId,
+        ]),
+      );
+      expect(error.message).toBe('Request has already been decided');
+    }
+  });
+
+  it('is not decided again by an admin: a rejected withdrawal cannot be approved', async () => {
+    owner = await createUser(pool, { deposit: 500 });
+    const { rows } = await pool.query<{ id: string }>(
+      `insert into public.withdraw_requests (user_id, amount, withdraw_method, encrypted_data)
+       values ($1, 200, 'card', 'iv.data.key') returning id`,
+      [owner.id],
+    );
+    const requestId = rows[0]?.id ?? '';
+    const decide = (status: string) =>
+      queryAs(pool, signedIn(admin.id), 'select public.set_withdraw_request_status($1, $2)', [
+        requestId,
+        status,
+      ]);
+    await decide('rejected');
+    expect((await errorOf(decide('approved'))).message).toBe('Request has already been decided');
+    expect(await walletOf(pool, owner.id)).toEqual({
+      balance: 500,
+      reserved: 0,
+      available: 500,
+      ledger: 500,
+    });
+  });
+
+  it('still lets its person be deleted (the links and the decider are cleared, nothing else)', async () => {
+    const { requestId } = await approvedBuy(100);
+    await pool.query('delete from auth.users where id = $1', [owner.id]);
+    const { rows } = await pool.query('select 1 from public.buy_requests where id = $1', [requestId]);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('a deposit', () => {
+  it('stays changeable: an admin moves an unspent deposit out of complete and back', async () => {
+    owner = await createUser(pool);
+    const depositId = await addDeposit(pool, owner.id, 250);
+    const setStatus = (status: string) =>
+      queryAs(pool, signedIn(admin.id), 'select public.set_transaction_status($1, $2)', [depositId, status]);
+    await setStatus('pending');
+    expect((await walletOf(pool, owner.id)).balance).toBe(0);
+    await setStatus('complete');
+    expect((await walletOf(pool, owner.id)).balance).toBe(250);
+  });
+
+  it.each(
+    roles.map(
+      ([role, actor, refusal]) =>
+        [role, actor, refusal.replace(/^Transactions.*/, 'Insufficient balance')] as const,
+    ),
+  )(
+    'once spent, cannot be moved out of complete by %s: refused, balance unchanged',
+    async (_role, actor, refusal) => {
+      owner = await createUser(pool);
+      const depositId = await addDeposit(pool, owner.id, 500);
+      const requestId = await addBuyRequest(pool, owner.id, 400);
+      await queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1)', [requestId]);
+
+      const error = await errorOf(
+        queryAs(pool, actor(), `select public.set_transaction_status($1, 'pending')`, [depositId]),
+      );
+      expect(error.message).toBe(refusal);
+      expect(await walletOf(pool, owner.id)).toEqual({
+        balance: 100,
+        reserved: 0,
+        available: 100,
+        ledger: 100,
+      });
+    },
+  );
+
+  it('reserved by an open withdrawal, cannot be moved out of complete by an admin', async () => {
+    owner = await createUser(pool);
+    const depositId = await addDeposit(pool, owner.id, 500);
+    await pool.query(
+      `insert into public.withdraw_requests (user_id, amount, withdraw_method, encrypted_data)
+       values ($1, 450, 'wallet', 'iv.data.key')`,
+      [owner.id],
+    );
+    const error = await errorOf(
+      queryAs(pool, signedIn(admin.id), `select public.set_transaction_status($1, 'pending')`, [depositId]),
+    );
+    expect(error.message).toBe('Insufficient balance');
+    expect(await walletOf(pool, owner.id)).toEqual({
+      balance: 500,
+      reserved: 450,
+      available: 50,
+      ledger: 500,
+    });
+  });
+});
