@@ -28,7 +28,9 @@ async function logInAsAdmin(page: Page) {
   await logIn(page, seededAccounts.admin, /\/admin\/users$/);
 }
 
-test('a visitor and a user are sent to the log-in page from every admin page', async ({ browser }) => {
+test('a visitor is sent to the log-in page from every admin page, a user is told it is not theirs', async ({
+  browser,
+}) => {
   // Separate browsers: a visitor's trip to /login remembers the admin page as where to return after logging in.
   const visitor = await (await browser.newContext()).newPage();
   for (const { path } of adminPages) {
@@ -39,7 +41,8 @@ test('a visitor and a user are sent to the log-in page from every admin page', a
   await logIn(userPage, await existingUser('admin-outsider'));
   for (const { path } of adminPages) {
     await userPage.goto(path);
-    await expect(userPage).toHaveURL(/\/login$/);
+    await expect(userPage.getByText('You do not have permission to view this page.')).toBeVisible();
+    await expect(userPage).toHaveURL(path);
   }
 });
 
