@@ -1,7 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { PermissionDenied } from '@/components/guards/permission-denied';
 import { RedirectToLogin } from '@/components/guards/redirect-to-login';
 import { SessionPending } from '@/components/guards/session-pending';
+import { SignedOutOnly } from '@/components/guards/signed-out-only';
+import { usePageTitle } from '@/lib/page-title';
 import { useAuth, type AuthState } from '@/lib/auth';
 import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
 import LandingRoute from './routes/landing';
@@ -32,30 +35,58 @@ function serverDataPage(load: () => Promise<PageModule>): LazyPage {
   });
 }
 
-type PagesByPath = Record<string, LazyPage>;
+interface PageEntry {
+  /** The browser tab's title (and what a screen reader announces on arrival). */
+  title: string;
+  Page: LazyPage;
+  /** Only for people who are not signed in: a signed-in person goes on to their area. */
+  signedOutOnly?: boolean;
+}
+type PagesByPath = Record<string, PageEntry>;
+
+const landingTitle = 'Track, analyse and buy cryptocurrency';
 
 /** Pages inside the public shell (header and footer), by path. */
 const publicShellPages: PagesByPath = {
-  'terms-of-service': lazyPage(() => import('./routes/terms-of-service')),
-  'privacy-policy': lazyPage(() => import('./routes/privacy-policy')),
-  disclaimer: lazyPage(() => import('./routes/disclaimer')),
-  login: serverDataPage(() => import('./routes/auth/login')),
-  signup: serverDataPage(() => import('./routes/auth/signup')),
-  'reset-password': serverDataPage(() => import('./routes/auth/reset-password')),
-  'update-password': serverDataPage(() => import('./routes/auth/update-password')),
-  'confirm-signup': serverDataPage(() => import('./routes/auth/confirm-signup')),
+  'terms-of-service': {
+    title: 'Terms of Service',
+    Page: lazyPage(() => import('./routes/terms-of-service')),
+  },
+  'privacy-policy': { title: 'Privacy Policy', Page: lazyPage(() => import('./routes/privacy-policy')) },
+  disclaimer: { title: 'Disclaimer', Page: lazyPage(() => import('./routes/disclaimer')) },
+  login: { title: 'Log in', Page: serverDataPage(() => import('./routes/auth/login')), signedOutOnly: true },
+  signup: {
+    title: 'Sign up',
+    Page: serverDataPage(() => import('./routes/auth/signup')),
+    signedOutOnly: true,
+  },
+  'reset-password': {
+    title: 'Reset your password',
+    Page: serverDataPage(() => import('./routes/auth/reset-password')),
+  },
+  'update-password': {
+    title: 'Choose a new password',
+    Page: serverDataPage(() => import('./routes/auth/update-password')),
+  },
+  'confirm-signup': {
+    title: 'Confirm your e-mail',
+    Page: serverDataPage(() => import('./routes/auth/confirm-signup')),
+  },
 };
 /** Pages that only act and move on (log out, pick the area), by path. */
 const passThroughPages: PagesByPath = {
-  logout: serverDataPage(() => import('./routes/auth/logout')),
-  dashboard: lazyPage(() => import('./routes/dashboard')),
+  logout: { title: 'Logging out', Page: serverDataPage(() => import('./routes/auth/logout')) },
+  dashboard: { title: 'Dashboard', Page: lazyPage(() => import('./routes/dashboard')) },
 };
 interface Area {
   layout: LazyPage;
   pages: PagesByPath;
   /** The page the area's bare path leads to. */
   home: string;
-  /** Who may enter; anyone else goes to /login and comes back after logging in. */
+  /**
+   * Who may enter. A visitor goes to /login and comes back after logging in; a signed-in person who may
+   * not enter is told so (logging in again would only bring them back here).
+   */
   admits: (auth: AuthState) => boolean;
 }
 
@@ -64,10 +95,10 @@ const areas: Record<string, Area> = {
   user: {
     layout: serverDataPage(() => import('./routes/user/layout')),
     pages: {
-      wallet: lazyPage(() => import('./routes/user/wallet')),
-      buy: lazyPage(() => import('./routes/user/buy')),
-      withdraw: lazyPage(() => import('./routes/user/withdraw')),
-      account: lazyPage(() => import('./routes/user/account')),
+      wallet: { title: 'Your Wallet', Page: lazyPage(() => import('./routes/user/wallet')) },
+      buy: { title: 'Buy Cryptocurrency', Page: lazyPage(() => import('./routes/user/buy')) },
+      withdraw: { title: 'Withdraw Funds', Page: lazyPage(() => import('./routes/user/withdraw')) },
+      account: { title: 'Account', Page: lazyPage(() => import('./routes/user/account')) },
     },
     home: 'wallet',
     admits: ({ session }) => session !== null,
@@ -75,14 +106,26 @@ const areas: Record<string, Area> = {
   admin: {
     layout: serverDataPage(() => import('./routes/admin/layout')),
     pages: {
-      users: lazyPage(() => import('./routes/admin/users')),
-      transactions: lazyPage(() => import('./routes/admin/transactions')),
-      deposit: lazyPage(() => import('./routes/admin/deposit')),
-      'status-types': lazyPage(() => import('./routes/admin/status-types')),
-      'buy-requests': lazyPage(() => import('./routes/admin/buy-requests')),
-      'withdraw-requests': lazyPage(() => import('./routes/admin/withdraw-requests')),
-      settings: lazyPage(() => import('./routes/admin/settings')),
-      'audit-log': lazyPage(() => import('./routes/admin/audit-log')),
+      users: { title: 'Users · Admin', Page: lazyPage(() => import('./routes/admin/users')) },
+      transactions: {
+        title: 'Transactions · Admin',
+        Page: lazyPage(() => import('./routes/admin/transactions')),
+      },
+      deposit: { title: 'Deposit · Admin', Page: lazyPage(() => import('./routes/admin/deposit')) },
+      'status-types': {
+        title: 'Status types · Admin',
+        Page: lazyPage(() => import('./routes/admin/status-types')),
+      },
+      'buy-requests': {
+        title: 'Buy requests · Admin',
+        Page: lazyPage(() => import('./routes/admin/buy-requests')),
+      },
+      'withdraw-requests': {
+        title: 'Withdraw requests · Admin',
+        Page: lazyPage(() => import('./routes/admin/withdraw-requests')),
+      },
+      settings: { title: 'Settings · Admin', Page: lazyPage(() => import('./routes/admin/settings')) },
+      'audit-log': { title: 'Audit log · Admin', Page: lazyPage(() => import('./routes/admin/audit-log')) },
     },
     home: 'users',
     admits: ({ isAdmin }) => isAdmin,
@@ -98,8 +141,8 @@ export async function preloadPagesFor(pathname: string): Promise<void> {
   const [first = '', second] = pathname.split('/').filter(Boolean);
   const area = areas[first];
   const wanted = area
-    ? [area.layout, area.pages[second ?? area.home]]
-    : [publicShellPages[first] ?? passThroughPages[first]];
+    ? [area.layout, area.pages[second ?? area.home]?.Page]
+    : [(publicShellPages[first] ?? passThroughPages[first])?.Page];
   await Promise.allSettled(wanted.map((page) => page?.preload()));
 }
 
@@ -134,16 +177,38 @@ function AreaRoute({ area: { layout: Layout, pages, admits } }: { area: Area }) 
   useEffect(() => {
     if (!admitted) return;
     return afterDelayWhenIdle(AREA_PRELOAD_DELAY_MS, () =>
-      Object.values(pages).forEach((page) => void page.preload()),
+      Object.values(pages).forEach(({ Page }) => void Page.preload()),
     );
   }, [admitted, pages]);
   if (auth.isLoading) return <SessionPending />;
-  if (!admitted) return <RedirectToLogin />;
-  return <Layout />;
+  if (admitted) return <Layout />;
+  return auth.session ? <PermissionDenied /> : <RedirectToLogin />;
+}
+
+/** A page with its title in the browser tab. */
+function TitledPage({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return children;
 }
 
 const routesFor = (pages: PagesByPath) =>
-  Object.entries(pages).map(([path, Page]) => <Route key={path} path={path} element={<Page />} />);
+  Object.entries(pages).map(([path, { title, Page, signedOutOnly }]) => (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <TitledPage title={title}>
+          {signedOutOnly ? (
+            <SignedOutOnly>
+              <Page />
+            </SignedOutOnly>
+          ) : (
+            <Page />
+          )}
+        </TitledPage>
+      }
+    />
+  ));
 
 /** Pages that never raise a toast, so their visitors do not download the toaster. */
 export const pathsWithoutToasts: ReadonlySet<string> = new Set([
@@ -159,7 +224,14 @@ export function AppRoutes() {
       {/* The landing page and its shell ship in the entry chunk: the most visited page paints without a
           second round of chunk requests (its largest paint is what the landing-vitals bench budgets). */}
       <Route element={<PublicLayoutRoute />}>
-        <Route index element={<LandingRoute />} />
+        <Route
+          index
+          element={
+            <TitledPage title={landingTitle}>
+              <LandingRoute />
+            </TitledPage>
+          }
+        />
         {routesFor(publicShellPages)}
       </Route>
       {routesFor(passThroughPages)}

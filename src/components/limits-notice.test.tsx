@@ -1,12 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIMITS_NOTICE_DELAY_MS, LimitsNotice } from './limits-notice';
+import { sessionFlagIsSet, setSessionFlag } from '@/lib/session-flags';
 
 const limits = { minAmount: 10, maxAmount: 10_000 };
 
 describe('Important Transaction Limits notice', () => {
   beforeEach(() => {
-    sessionStorage.clear();
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
   afterEach(() => {
@@ -28,7 +28,7 @@ describe('Important Transaction Limits notice', () => {
     const { unmount } = render(<LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />);
     act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS));
     await user.click(await screen.findByRole('button', { name: 'I Understand' }));
-    expect(sessionStorage.getItem('hasSeenLimits')).toBe('true');
+    expect(sessionFlagIsSet('hasSeenLimits')).toBe(true);
     unmount();
 
     render(<LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />);
@@ -37,7 +37,7 @@ describe('Important Transaction Limits notice', () => {
   });
 
   it('keeps separate flags per page', async () => {
-    sessionStorage.setItem('hasSeenLimits', 'true');
+    setSessionFlag('hasSeenLimits');
     render(<LimitsNotice limits={limits} sessionFlag="hasSeenBuyLimits" />);
     act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS));
     expect(await screen.findByText('Important Transaction Limits')).toBeInTheDocument();

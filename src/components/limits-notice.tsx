@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatUsd } from '@/lib/format';
+import { sessionFlagIsSet, setSessionFlag } from '@/lib/session-flags';
 import { limitsAreSet, type TransactionLimits } from '@/lib/transaction-limits';
 
 /** The specification's delay before the notice appears on a page's first visit in a browser session. */
@@ -16,8 +17,8 @@ export const LIMITS_NOTICE_DELAY_MS = 1500;
 
 /**
  * 'Important Transaction Limits': shown once per browser session and page, 1.5 s after the page opens,
- * only when the limits loaded and the maximum is above 0. Dismissing it sets `sessionFlag` in
- * session storage so it does not come back in this session.
+ * only when the limits loaded and the maximum is above 0. Dismissing it sets `sessionFlag` for the
+ * browser session (every tab), so it does not come back in this session.
  */
 export function LimitsNotice({
   limits,
@@ -30,13 +31,13 @@ export function LimitsNotice({
   const ready = limits !== undefined && limitsAreSet(limits);
 
   useEffect(() => {
-    if (!ready || sessionStorage.getItem(sessionFlag)) return;
+    if (!ready || sessionFlagIsSet(sessionFlag)) return;
     const timer = setTimeout(() => setOpen(true), LIMITS_NOTICE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [ready, sessionFlag]);
 
   const dismiss = () => {
-    sessionStorage.setItem(sessionFlag, 'true');
+    setSessionFlag(sessionFlag);
     setOpen(false);
   };
 

@@ -1,5 +1,9 @@
 import {
   formatCryptoAmount,
+  formatDate,
+  formatDateTime,
+  formatStatus,
+  formatTime,
   formatPercent,
   formatThousands,
   formatUsd,
@@ -77,5 +81,30 @@ describe('isPriceRise', () => {
 
   it('counts a fall that shows as 0.00% as no fall, so colour and arrow match the number', () => {
     expect(isPriceRise(-0.001)).toBe(true);
+  });
+});
+
+describe('dates and times (one format, with the time zone)', () => {
+  const moment = '2026-11-24T05:20:00Z';
+
+  it('writes the date, and the time named with its zone', () => {
+    expect(formatDate(moment, 'en-US', 'UTC')).toBe('Nov 24, 2026');
+    expect(formatTime(moment, 'en-US', 'UTC')).toBe('05:20 AM UTC');
+    expect(formatDateTime(moment, 'en-US', 'UTC')).toBe('Nov 24, 2026, 05:20 AM UTC');
+  });
+
+  it("shows the viewer's own zone", () => {
+    expect(formatTime(moment, 'en-GB', 'Europe/Berlin')).toBe('06:20 CET');
+  });
+});
+
+describe('formatStatus (one case for every status)', () => {
+  it.each([
+    ['pending', 'Pending'],
+    ['Pending', 'Pending'],
+    ['COMPLETE', 'Complete'],
+    ['on hold', 'On hold'],
+  ])('%s reads %s', (stored, shown) => {
+    expect(formatStatus(stored)).toBe(shown);
   });
 });

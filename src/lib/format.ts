@@ -60,3 +60,48 @@ export function formatCryptoAmount(value: number): string {
 export function isPriceRise(changePercent: number): boolean {
   return Number(changePercent.toFixed(2)) >= 0;
 }
+
+type DateInput = string | Date;
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(locale: Locale, timeZone: string | undefined, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale ?? ''}|${timeZone ?? ''}|${JSON.stringify(options)}`;
+  let formatter = dateTimeFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    dateTimeFormats.set(key, formatter);
+  }
+  return formatter;
+}
+
+const dateOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const timeOptions: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
+
+/**
+ * The one way the app writes a moment, in the viewer's time zone and named with it, so two lists never
+ * disagree: the date `Nov 24, 2026` and the time `05:20 AM UTC` (`24 Nov 2026` and `05:20 UTC` in en-GB).
+ * `timeZone` is for tests.
+ */
+export function formatDate(value: DateInput, locale?: Locale, timeZone?: string): string {
+  return dateTimeFormat(locale, timeZone, dateOptions).format(new Date(value));
+}
+
+/** The time of day with its time zone: `05:20 AM UTC`. */
+export function formatTime(value: DateInput, locale?: Locale, timeZone?: string): string {
+  return dateTimeFormat(locale, timeZone, timeOptions).format(new Date(value));
+}
+
+/** Date and time on one line: `Nov 24, 2026, 05:20 AM UTC`. */
+export function formatDateTime(value: DateInput, locale?: Locale, timeZone?: string): string {
+  return dateTimeFormat(locale, timeZone, { ...dateOptions, ...timeOptions }).format(new Date(value));
+}
+
+/**
+ * A status as every list writes it, whatever case it was stored in: the first letter capital, the rest
+ * small (`pending`, `Pending` and `PENDING` all read `Pending`; `on hold` reads `On hold`).
+ */
+export function formatStatus(status: string): string {
+  const lower = status.trim().toLowerCase();
+  return lower.charAt(0).toUpperCase() + lower.slice(1);
+}

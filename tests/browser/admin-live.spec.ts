@@ -66,7 +66,7 @@ test('a user’s buy request and withdrawal reach the admin’s queues live, and
   await expect(adminWithdrawRow).toContainText('$100.00');
 
   await adminWithdrawRow.getByRole('button', { name: /^Approve / }).click();
-  await expect(adminWithdrawRow.locator('[data-tone]')).toHaveText('approved');
+  await expect(adminWithdrawRow.locator('[data-tone]')).toHaveText('Approved');
   const userWithdrawRow = userPage.getByTestId('withdraw-request-row').first();
   await expect(userWithdrawRow.getByText('approved')).toHaveAttribute('data-tone', 'green', {
     timeout: LIVE_BUDGET_MS,

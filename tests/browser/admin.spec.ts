@@ -28,7 +28,9 @@ async function logInAsAdmin(page: Page) {
   await logIn(page, seededAccounts.admin, /\/admin\/users$/);
 }
 
-test('a visitor and a user are sent to the log-in page from every admin page', async ({ browser }) => {
+test('a visitor is sent to the log-in page from every admin page, a user is told it is not theirs', async ({
+  browser,
+}) => {
   // Separate browsers: a visitor's trip to /login remembers the admin page as where to return after logging in.
   const visitor = await (await browser.newContext()).newPage();
   for (const { path } of adminPages) {
@@ -39,7 +41,8 @@ test('a visitor and a user are sent to the log-in page from every admin page', a
   await logIn(userPage, await existingUser('admin-outsider'));
   for (const { path } of adminPages) {
     await userPage.goto(path);
-    await expect(userPage).toHaveURL(/\/login$/);
+    await expect(userPage.getByText('You do not have permission to view this page.')).toBeVisible();
+    await expect(userPage).toHaveURL(path);
   }
 });
 
@@ -154,11 +157,11 @@ test('deposit: required fields, then a pending deposit that completes from the t
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('deposit');
   await expect(row).toContainText('$75.25');
-  await expect(row.getByText('pending', { exact: true })).toHaveAttribute('data-tone', 'yellow');
+  await expect(row.getByText('Pending', { exact: true })).toHaveAttribute('data-tone', 'yellow');
 
   await row.getByRole('combobox').selectOption('complete');
   await expect(toast(page, 'Transaction status updated')).toBeVisible();
-  await expect(row.getByText('complete', { exact: true })).toHaveAttribute('data-tone', 'green');
+  await expect(row.getByText('Complete', { exact: true })).toHaveAttribute('data-tone', 'green');
   const { data: wallet } = await admin
     .from('wallet_balances')
     .select('available')
@@ -196,10 +199,10 @@ test('transactions: a status change that would overdraw the wallet says Insuffic
   await openFromMenu(page, 'Transactions', 'Transactions');
 
   const row = page.getByTestId('admin-transaction-row').filter({ hasText: person.fullName });
-  await expect(row.getByText('complete', { exact: true })).toBeVisible();
+  await expect(row.getByText('Complete', { exact: true })).toBeVisible();
   await row.getByRole('combobox').selectOption('pending');
   await expect(toast(page, 'Insufficient balance')).toBeVisible();
-  await expect(row.getByText('complete', { exact: true })).toBeVisible();
+  await expect(row.getByText('Complete', { exact: true })).toBeVisible();
   await expect(row.getByRole('combobox')).toHaveValue('complete');
 });
 
@@ -321,7 +324,7 @@ test('withdraw requests: status dropdown with status types, details decrypted, a
   const status = row.getByRole('combobox');
   // The status badge (the dropdown also lists every status by name).
   const badge = row.locator('[data-tone]');
-  await expect(badge).toHaveText('pending');
+  await expect(badge).toHaveText('Pending');
   await expect(badge).toHaveAttribute('data-tone', 'yellow');
   await expect(status.locator('option')).toContainText([
     'pending',
@@ -344,9 +347,9 @@ test('withdraw requests: status dropdown with status types, details decrypted, a
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await status.selectOption('pending');
-  await expect(badge).toHaveText('pending');
+  await expect(badge).toHaveText('Pending');
   await row.getByRole('button', { name: /^Approve / }).click();
-  await expect(badge).toHaveText('approved');
+  await expect(badge).toHaveText('Approved');
   await expect(badge).toHaveAttribute('data-tone', 'green');
   await expect(status).toBeDisabled();
   await expect(row.getByRole('button', { name: /^(Approve|Reject) / })).toHaveCount(0);

@@ -38,6 +38,15 @@ function decisionButton(adminPage: Page, decision: 'Approve' | 'Reject', buyer: 
   return adminPage.getByRole('button', { name: `${decision} ${buyer.fullName}'s request of ${amount}` });
 }
 
+/** A buyer with $100 whom no admin session follows, on a page whose market provider is stubbed. */
+async function newBuyer(page: Page): Promise<Buyer> {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 100);
+  await admin.auth.signOut();
+  await stubMarketProvider(page);
+  return buyer;
+}
+
 async function submitBuyRequest(page: Page, coinId: string, amount: string) {
   await page.getByLabel('Cryptocurrency').selectOption(coinId);
   await page.getByLabel('Amount (USD)').fill(amount);
@@ -198,10 +207,7 @@ test('a request larger than the balance is refused on approval and the balance i
 test('the limits notice shows once per session and the form refuses amounts outside the limits', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
-  const buyer = await signUpFundedBuyer(admin, 100);
-  await admin.auth.signOut();
-  await stubMarketProvider(page);
+  const buyer = await newBuyer(page);
   // The wallet page (where log-in lands) has its own notice; this test is about the buy page's.
   await skipLimitsNotices(page, 'buy');
   await openBuyPage(page, buyer);
@@ -230,13 +236,28 @@ test('the limits notice shows once per session and the form refuses amounts outs
   await expect(notice).toBeHidden();
 });
 
+test('an amount with a third decimal is refused in the field with the two-decimal rule, and nothing is sent', async ({
+  page,
+}) => {
+  const buyer = await newBuyer(page);
+  await skipLimitsNotices(page);
+  await openBuyPage(page, buyer);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/rest/v1/')) sent.push(request.url());
+  });
+
+  await submitBuyRequest(page, 'bitcoin', '10.005');
+  await expect(page.getByText('Amount can have at most 2 decimal places', { exact: true })).toBeVisible();
+  await expect(page.getByText('Failed to submit buy request. Please try again.')).toHaveCount(0);
+  await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
+  expect(sent).toEqual([]);
+});
+
 test('when the request list cannot be loaded the page says so, and the form still works', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
-  const buyer = await signUpFundedBuyer(admin, 100);
-  await admin.auth.signOut();
-  await stubMarketProvider(page);
+  const buyer = await newBuyer(page);
   await skipLimitsNotices(page);
   // The network fails for reading the list only (an outage, not a stand-in for our API).
   await page.route('**/rest/v1/buy_requests?**', (route) =>

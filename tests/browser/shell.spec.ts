@@ -21,14 +21,34 @@ test.describe('guards', () => {
     });
   }
 
-  test('a signed-in user is sent from /dashboard to the wallet, and from /admin to /login', async ({
+  test('a signed-in user is sent from /dashboard to the wallet, and is told an admin page is not theirs', async ({
     page,
   }) => {
     await logIn(page, await existingUser('guard-user'));
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/user\/wallet$/);
     await page.goto('/admin/users');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole('heading', { name: 'Log in' })).toHaveCount(0);
+    await expect(page).toHaveTitle('Access denied · CoinVault');
+    await page.getByRole('link', { name: 'Go to my area' }).click();
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+  });
+
+  for (const path of ['/login', '/signup']) {
+    test(`a signed-in person opening ${path} goes on to their area`, async ({ page }) => {
+      await logIn(page, await existingUser('signed-in-visit'));
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/user\/wallet$/);
+      await expect(page.getByRole('heading', { name: 'Your Wallet', level: 1 })).toBeVisible();
+    });
+  }
+
+  test('a signed-in admin opening /login goes on to the admin area', async ({ page }) => {
+    await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/admin\/users$/);
   });
 
   test('an admin is sent from /dashboard to the admin area, with its own side menu', async ({ page }) => {
@@ -59,6 +79,41 @@ test.describe('guards', () => {
 });
 
 test.describe('signed-in shell on a desktop screen', () => {
+  test('the first Tab reaches a skip link that moves the keyboard past the menus to the page', async ({
+    page,
+  }) => {
+    await logIn(page, await existingUser('skip-link'));
+    await expect(page.getByRole('heading', { name: 'Your Wallet', level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skipLink = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skipLink).toBeFocused();
+    await expect(skipLink).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+  });
+
+  test('every page names itself in the browser tab', async ({ page }) => {
+    const titles: Record<string, string> = {
+      '/': 'Track, analyse and buy cryptocurrency · CoinVault',
+      '/login': 'Log in · CoinVault',
+      '/signup': 'Sign up · CoinVault',
+      '/reset-password': 'Reset your password · CoinVault',
+      '/privacy-policy': 'Privacy Policy · CoinVault',
+    };
+    for (const [path, title] of Object.entries(titles)) {
+      await page.goto(path);
+      await expect(page, path).toHaveTitle(title);
+    }
+    await logIn(page, await existingUser('titles'));
+    await expect(page).toHaveTitle('Your Wallet · CoinVault');
+    await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
+    await expect(page).toHaveTitle('Buy Cryptocurrency · CoinVault');
+    await openFromMenu(page, 'Withdraw', 'Withdraw Funds');
+    await expect(page).toHaveTitle('Withdraw Funds · CoinVault');
+    await openFromMenu(page, 'Account', 'Account');
+    await expect(page).toHaveTitle('Account · CoinVault');
+  });
+
   test('shows the top bar and the user side menu with the current page highlighted', async ({ page }) => {
     await logIn(page, await existingUser('shell'));
     await page.goto('/user/account');
@@ -115,7 +170,7 @@ test.describe('moving between pages', () => {
     await logIn(page, await existingUser('outsider-preload'));
     const scripts = scriptRequests(page);
     await page.goto('/admin/users');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
     // Longer than an admitted area waits before it preloads (1.5 s, then up to 1 s for an idle moment).
     await page.waitForTimeout(3_500);
     const otherAdminPages = pageChunk(

@@ -17,3 +17,15 @@ test('a deep link to a client-side route is served the app, not a 404', async ({
   expect(response?.status()).toBe(200);
   await expect(page.locator('#root')).not.toBeEmpty();
 });
+
+test('/robots.txt is a robots file that keeps search engines out of the signed-in areas, not the app', async ({
+  request,
+}) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  const rules = (await response.text()).split('\n');
+  expect(rules).toContain('User-agent: *');
+  expect(rules).toEqual(expect.arrayContaining(['Disallow: /user', 'Disallow: /admin']));
+  expect(rules.join('\n')).not.toContain('<html');
+});

@@ -5,7 +5,7 @@ import { seededAccounts } from '../../devstack/config';
 import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { skipLimitsNotices } from './support/limits-notices';
+import { limitsNoticeSeen, skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 
 test.use({ locale: 'en-US' });
@@ -67,7 +67,7 @@ test('a user sees the available balance, the wallet code, a QR code of that code
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
-test('the limits notice shows once per browser session, after a delay, and not again after a reload', async ({
+test('the limits notice shows once per browser session, after a delay, and not again after a reload or in a new tab', async ({
   page,
 }) => {
   const person = await fundedUser(100);
@@ -89,13 +89,18 @@ test('the limits notice shows once per browser session, after a delay, and not a
 
   await notice.getByRole('button', { name: 'I Understand' }).click();
   await expect(notice).toBeHidden();
-  expect(await page.evaluate(() => sessionStorage.getItem('hasSeenLimits'))).toBe('true');
+  expect(await limitsNoticeSeen(page, 'wallet')).toBe(true);
 
   await page.reload();
   await expect(page.getByTestId('wallet-balance')).toBeVisible();
+  // A second tab of the same browser session: still the same session, so no notice either.
+  const secondTab = await page.context().newPage();
+  await secondTab.goto('/user/wallet');
+  await expect(secondTab.getByTestId('wallet-balance')).toBeVisible();
   // Longer than the notice's delay: had it been due, it would be showing by now.
   await page.waitForTimeout(3000);
   await expect(notice).toHaveCount(0);
+  await expect(secondTab.getByRole('dialog', { name: 'Important Transaction Limits' })).toHaveCount(0);
 });
 
 test("an admin's deposit and its completion, made in another browser, appear in the wallet without a reload", async ({

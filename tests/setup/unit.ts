@@ -4,4 +4,8 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // The browser session ends with each test: its session cookies (once-per-session flags) go.
+  for (const cookie of document.cookie.split('; ').filter(Boolean)) {
+    document.cookie = `${cookie.split('=')[0]}=; path=/; max-age=0`;
+  }
 });

@@ -7,6 +7,7 @@ import { company } from '@/config/company';
 import { cn } from '@/lib/utils';
 import { AppShellNav, type NavGroup } from './app-shell-nav';
 import { BrandMark } from './brand-mark';
+import { mainContentId, SkipLink } from './skip-link';
 
 const topBarTargetClass =
   'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring inline-flex h-10 items-center rounded-md px-3 focus-visible:ring-2 focus-visible:outline-none';
@@ -22,6 +23,7 @@ export function AppShell({ navGroups, children }: { navGroups: NavGroup[]; child
   return (
     <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
       <div className="bg-background text-foreground flex min-h-screen flex-col">
+        <SkipLink />
         <header className="bg-card sticky top-0 z-40 flex h-14 items-center gap-2 border-b px-3 md:px-6">
           <SheetTrigger asChild>
             <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
@@ -52,7 +54,9 @@ export function AppShell({ navGroups, children }: { navGroups: NavGroup[]; child
             <SheetTitle className="px-4 pt-4 text-lg font-semibold">Menu</SheetTitle>
             <AppShellNav groups={navGroups} onNavigate={() => setMenuOpen(false)} />
           </SheetContent>
-          <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
+          <main id={mainContentId} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
+            {children}
+          </main>
         </div>
       </div>
     </Sheet>

@@ -32,6 +32,11 @@ describe('status colours of the specification', () => {
 
   it('shows the status text with its tone', () => {
     render(<StatusBadge status="approved" palette="buy" />);
-    expect(screen.getByText('approved')).toHaveAttribute('data-tone', 'green');
+    expect(screen.getByText('Approved')).toHaveAttribute('data-tone', 'green');
+  });
+
+  it('writes every status in one case, however it was stored', () => {
+    render(<StatusBadge status="COMPLETE" palette="transaction" />);
+    expect(screen.getByText('Complete')).toHaveAttribute('data-tone', 'green');
   });
 });

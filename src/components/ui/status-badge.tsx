@@ -1,8 +1,9 @@
 import { cva } from 'class-variance-authority';
+import { formatStatus } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const statusBadgeVariants = cva(
-  'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap capitalize',
+  'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap',
   {
     variants: {
       tone: {
@@ -60,7 +61,7 @@ export function StatusBadge({
   const tone = statusTone(status, palette);
   return (
     <span className={cn(statusBadgeVariants({ tone }), className)} data-tone={tone}>
-      {status}
+      {formatStatus(status)}
     </span>
   );
 }

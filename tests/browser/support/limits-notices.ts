@@ -8,15 +8,21 @@ const limitsNoticeFlags = {
 } as const;
 
 /**
- * Marks the limits notices (all but `except`) as seen in this browser session, so none opens over the
- * page a test is about: each is a modal that opens a moment after its page loads, takes the pointer and
- * hides the rest of the page.
+ * Marks the limits notices (all but `except`) as seen in this browser session (the app's session
+ * cookies), so none opens over the page a test is about: each is a modal that opens a moment after its
+ * page loads, takes the pointer and hides the rest of the page.
  */
 export async function skipLimitsNotices(page: Page, except?: keyof typeof limitsNoticeFlags): Promise<void> {
+  const url = process.env.APP_URL;
+  if (!url) throw new Error('APP_URL is not set: run the browser tests through the Playwright global setup');
   const flags = Object.entries(limitsNoticeFlags)
     .filter(([notice]) => notice !== except)
     .map(([, flag]) => flag);
-  await page.addInitScript((seen: string[]) => {
-    for (const flag of seen) sessionStorage.setItem(flag, 'true');
-  }, flags);
+  await page.context().addCookies(flags.map((name) => ({ name, value: 'true', url })));
+}
+
+/** Whether the app has set this limits notice's flag for the browser session. */
+export async function limitsNoticeSeen(page: Page, notice: keyof typeof limitsNoticeFlags): Promise<boolean> {
+  const cookies = await page.context().cookies();
+  return cookies.some(({ name, value }) => name === limitsNoticeFlags[notice] && value === 'true');
 }

@@ -7,6 +7,7 @@ import { MarketFeedsProvider } from '@/lib/market-feed';
 import { createQueryClient } from '@/lib/query-client';
 import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
 import { BuyCrypto } from './buy-crypto';
+import { sessionFlagIsSet, setSessionFlag } from '@/lib/session-flags';
 
 /** The market-data provider is the one party stubbed; any other request would be a test bug. */
 function stubMarketFeed(answer: () => Promise<Response>) {
@@ -43,7 +44,6 @@ function renderBuyPage() {
 
 describe('/user/buy page', () => {
   beforeEach(() => {
-    sessionStorage.clear();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
@@ -82,11 +82,11 @@ describe('/user/buy page', () => {
   });
 
   it('shows the limits notice under its own session flag, hasSeenBuyLimits', async () => {
-    sessionStorage.setItem('hasSeenLimits', 'true');
+    setSessionFlag('hasSeenLimits');
     stubMarketFeed(() => Promise.resolve(Response.json(coins)));
     renderBuyPage();
     const understood = await screen.findByRole('button', { name: 'I Understand' }, { timeout: 3000 });
     await userEvent.setup().click(understood);
-    expect(sessionStorage.getItem('hasSeenBuyLimits')).toBe('true');
+    expect(sessionFlagIsSet('hasSeenBuyLimits')).toBe(true);
   });
 });

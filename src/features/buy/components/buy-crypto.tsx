@@ -15,6 +15,7 @@ import { useBuyRequests } from '../api/get-buy-requests';
 import { useBuyRequestsRealtime } from '../hooks/use-buy-requests-realtime';
 import { BuyForm } from './buy-form';
 import { BuyRequestsTable } from './buy-requests-table';
+import { coinNamesOf } from '@/lib/coin-names';
 
 /** The session flag of the buy page's limits notice (specification §9). */
 export const BUY_LIMITS_NOTICE_FLAG = 'hasSeenBuyLimits';
@@ -64,7 +65,7 @@ function BuyCryptoContent() {
   useBuyRequestsRealtime(user?.id);
 
   const coins = market.data?.coins;
-  const coinNames = useMemo(() => new Map(coins?.map((coin) => [coin.id, coin.name])), [coins]);
+  const coinNames = useMemo(() => coinNamesOf(coins), [coins]);
 
   if (!market.data || limits.isPending) return <BuyCryptoSkeleton />;
   // The built-in sample suits a price list, not a purchase: an estimate from made-up prices would

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatThousands } from '@/lib/format';
 import { limitsAreSet, type TransactionLimits } from '@/lib/transaction-limits';
+import { hasAtMostTwoDecimalPlaces, twoDecimalPlacesMessage } from '@/lib/usd-amount';
 
 /** The field messages of the specification: 'Minimum amount is $10', 'Maximum amount is $10,000'. */
 export function amountLimitError(amount: number, limits: TransactionLimits): string | undefined {
@@ -31,7 +32,10 @@ export function createBuyFormSchema(limits: TransactionLimits) {
         abort: true,
       })
       .superRefine((value, context) => {
-        const message = amountLimitError(Number(value), limits);
+        const amount = Number(value);
+        const message = hasAtMostTwoDecimalPlaces(amount)
+          ? amountLimitError(amount, limits)
+          : twoDecimalPlacesMessage;
         if (message) context.addIssue({ code: 'custom', message });
       }),
   });

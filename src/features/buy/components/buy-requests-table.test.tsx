@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { formatDate, formatTime } from '@/lib/format';
 import type { BuyRequest } from '../types';
 import { BuyRequestsTable } from './buy-requests-table';
 
@@ -28,22 +29,22 @@ describe("'Your Buy Requests' table", () => {
       '$10.00',
     ]);
     const [newest] = rows;
-    const newestDate = new Date('2026-11-21T10:00:00Z');
-    expect(newest).toHaveTextContent(newestDate.toLocaleDateString());
-    expect(newest).toHaveTextContent(newestDate.toLocaleTimeString());
+    expect(newest).toHaveTextContent(formatDate('2026-11-21T10:00:00Z'));
+    expect(newest).toHaveTextContent(formatTime('2026-11-21T10:00:00Z'));
   });
 
-  it('names a known coin and shows the id of one not among the loaded coins', () => {
+  it('names every coin, also one not among the loaded coins, never by its id', () => {
     render(<BuyRequestsTable requests={requests} coinNames={coinNames} />);
     const [bitcoinRow, solanaRow] = screen.getAllByTestId('buy-request-row');
     expect(bitcoinRow).toHaveTextContent('Bitcoin');
-    expect(solanaRow).toHaveTextContent('solana');
+    expect(solanaRow).toHaveTextContent('Solana');
+    expect(solanaRow).not.toHaveTextContent('solana');
   });
 
   it('colours approved green, rejected red and pending yellow', () => {
     render(<BuyRequestsTable requests={requests} coinNames={coinNames} />);
-    expect(screen.getByText('approved')).toHaveAttribute('data-tone', 'green');
-    expect(screen.getByText('rejected')).toHaveAttribute('data-tone', 'red');
-    expect(screen.getByText('pending')).toHaveAttribute('data-tone', 'yellow');
+    expect(screen.getByText('Approved')).toHaveAttribute('data-tone', 'green');
+    expect(screen.getByText('Rejected')).toHaveAttribute('data-tone', 'red');
+    expect(screen.getByText('Pending')).toHaveAttribute('data-tone', 'yellow');
   });
 });

@@ -1,11 +1,13 @@
+import { DateTime } from '@/components/date-time';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { coinName } from '@/lib/coin-names';
 import { formatUsd } from '@/lib/format';
 import type { BuyRequest } from '../types';
 
 export interface BuyRequestsTableProps {
   requests: readonly BuyRequest[];
-  /** Coin names by id, to show 'Bitcoin' rather than 'bitcoin' when the coin is among the loaded ones. */
+  /** The loaded coins' names by id ('Bitcoin', never 'bitcoin'). */
   coinNames: ReadonlyMap<string, string>;
 }
 
@@ -28,15 +30,9 @@ export function BuyRequestsTable({ requests, coinNames }: BuyRequestsTableProps)
         {requests.map((request) => (
           <TableRow key={request.id} data-testid="buy-request-row">
             <TableCell>
-              {/* Date over time keeps the column narrow enough for all four columns on a laptop. */}
-              <time dateTime={request.date} className="grid">
-                <span>{new Date(request.date).toLocaleDateString()}</span>
-                <span className="text-muted-foreground text-xs">
-                  {new Date(request.date).toLocaleTimeString()}
-                </span>
-              </time>
+              <DateTime value={request.date} />
             </TableCell>
-            <TableCell>{coinNames.get(request.cryptocurrency) ?? request.cryptocurrency}</TableCell>
+            <TableCell>{coinName(request.cryptocurrency, coinNames)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
             <TableCell>
               <StatusBadge status={request.status} palette="buy" />

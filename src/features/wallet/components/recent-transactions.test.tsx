@@ -21,9 +21,18 @@ const transactions: WalletTransaction[] = [
   },
 ];
 
+const noLoadedCoins = new Map<string, string>();
+
 describe('Recent Transactions', () => {
   it('lists type, amount, status and date in the order given (newest first)', () => {
-    render(<RecentTransactions transactions={transactions} isLoading={false} isError={false} />);
+    render(
+      <RecentTransactions
+        coinNames={noLoadedCoins}
+        transactions={transactions}
+        isLoading={false}
+        isError={false}
+      />,
+    );
     const table = screen.getByRole('table', { name: 'Recent Transactions' });
     expect(
       within(table)
@@ -31,26 +40,37 @@ describe('Recent Transactions', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Type', 'Amount', 'Status', 'Date']);
     const [, newest, oldest] = within(table).getAllByRole('row');
-    expect(newest).toHaveTextContent('Buy (bitcoin)');
+    expect(newest).toHaveTextContent('Buy (Bitcoin)');
     expect(newest).toHaveTextContent('$250.00');
     expect(oldest).toHaveTextContent('Deposit');
     expect(oldest).toHaveTextContent('$5,000.00');
   });
 
   it('shows completed transactions green and every other status yellow', () => {
-    render(<RecentTransactions transactions={transactions} isLoading={false} isError={false} />);
-    expect(screen.getByText('complete')).toHaveAttribute('data-tone', 'green');
-    expect(screen.getByText('pending')).toHaveAttribute('data-tone', 'yellow');
+    render(
+      <RecentTransactions
+        coinNames={noLoadedCoins}
+        transactions={transactions}
+        isLoading={false}
+        isError={false}
+      />,
+    );
+    expect(screen.getByText('Complete')).toHaveAttribute('data-tone', 'green');
+    expect(screen.getByText('Pending')).toHaveAttribute('data-tone', 'yellow');
   });
 
   it('says so when there are no transactions', () => {
-    render(<RecentTransactions transactions={[]} isLoading={false} isError={false} />);
+    render(
+      <RecentTransactions coinNames={noLoadedCoins} transactions={[]} isLoading={false} isError={false} />,
+    );
     expect(screen.getByText('No transactions yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it("says 'Failed to fetch transactions' when they cannot be loaded", () => {
-    render(<RecentTransactions transactions={undefined} isLoading={false} isError />);
+    render(
+      <RecentTransactions coinNames={noLoadedCoins} transactions={undefined} isLoading={false} isError />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch transactions');
   });
 });

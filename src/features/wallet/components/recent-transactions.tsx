@@ -1,29 +1,35 @@
 import { ReceiptTextIcon } from 'lucide-react';
+import { DateTime } from '@/components/date-time';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatUsd } from '@/lib/format';
+import { coinName } from '@/lib/coin-names';
+import { formatStatus, formatUsd } from '@/lib/format';
 import type { WalletTransaction } from '../types';
 import { LoadError } from './load-error';
 import { SkeletonRows } from './skeleton-rows';
 
 const SKELETON_ROWS = 3;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function describeType({ type, cryptocurrency }: WalletTransaction): string {
-  const label = type.charAt(0).toUpperCase() + type.slice(1);
-  return cryptocurrency ? `${label} (${cryptocurrency})` : label;
+function describeType(
+  { type, cryptocurrency }: WalletTransaction,
+  coinNames: ReadonlyMap<string, string>,
+): string {
+  const label = formatStatus(type);
+  return cryptocurrency ? `${label} (${coinName(cryptocurrency, coinNames)})` : label;
 }
 
 /** The user's own transactions, newest first; completed ones green, all others yellow. */
 export function RecentTransactions({
   transactions,
+  coinNames,
   isLoading,
   isError,
   className,
 }: {
   transactions: readonly WalletTransaction[] | undefined;
+  /** The loaded coins' names by id, so a buy reads 'Buy (Bitcoin)'. */
+  coinNames: ReadonlyMap<string, string>;
   isLoading: boolean;
   isError: boolean;
   className?: string;
@@ -57,13 +63,13 @@ export function RecentTransactions({
               ) : (
                 transactions.map((transaction) => (
                   <TableRow key={transaction.id}>
-                    <TableCell>{describeType(transaction)}</TableCell>
+                    <TableCell>{describeType(transaction, coinNames)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatUsd(transaction.amount)}</TableCell>
                     <TableCell>
                       <StatusBadge status={transaction.status} palette="transaction" />
                     </TableCell>
-                    <TableCell wrap className="text-muted-foreground tabular-nums">
-                      <time dateTime={transaction.date}>{dateFormat.format(new Date(transaction.date))}</time>
+                    <TableCell>
+                      <DateTime value={transaction.date} />
                     </TableCell>
                   </TableRow>
                 ))

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
+import { coinNamesOf } from '@/lib/coin-names';
 import { useMarketCoins } from '@/lib/market-feed';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
@@ -23,7 +25,8 @@ export function WalletPage({ userId }: { userId: string }) {
   const limits = useTransactionLimits();
   useWalletRealtime(userId);
 
-  const coins = market.data?.coins ?? [];
+  const coins = useMemo(() => market.data?.coins ?? [], [market.data]);
+  const coinNames = useMemo(() => coinNamesOf(coins), [coins]);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
@@ -42,6 +45,7 @@ export function WalletPage({ userId }: { userId: string }) {
         <RecentTransactions
           className="lg:col-span-3"
           transactions={transactions.data}
+          coinNames={coinNames}
           isLoading={transactions.isPending}
           isError={transactions.isError}
         />

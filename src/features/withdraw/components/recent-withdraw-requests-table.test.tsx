@@ -40,8 +40,8 @@ describe('recent withdraw requests', () => {
     const [first, second] = rows as [HTMLElement, HTMLElement];
     expect(within(first).getByText('$1,250.50')).toBeInTheDocument();
     expect(within(first).getByText('Card')).toBeInTheDocument();
-    expect(within(first).getByText('pending')).toHaveAttribute('data-tone', 'yellow');
+    expect(within(first).getByText('Pending')).toHaveAttribute('data-tone', 'yellow');
     expect(within(second).getByText('Crypto wallet')).toBeInTheDocument();
-    expect(within(second).getByText('processing')).toHaveAttribute('data-tone', 'blue');
+    expect(within(second).getByText('Processing')).toHaveAttribute('data-tone', 'blue');
   });
 });

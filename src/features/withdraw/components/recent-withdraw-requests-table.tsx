@@ -1,4 +1,5 @@
 import { withdrawMethodLabels } from '@functions/_shared/withdrawal-schema';
+import { DateTime } from '@/components/date-time';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
@@ -22,7 +23,9 @@ export function RecentWithdrawRequestsTable({ requests }: { requests: readonly W
       <TableBody>
         {requests.map((request) => (
           <TableRow key={request.id} data-testid="withdraw-request-row">
-            <TableCell>{new Date(request.date).toLocaleString()}</TableCell>
+            <TableCell>
+              <DateTime value={request.date} />
+            </TableCell>
             <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
             <TableCell>{withdrawMethodLabels[request.withdrawMethod]}</TableCell>
             <TableCell>

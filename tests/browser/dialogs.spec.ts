@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { seededAccounts } from '../../devstack/config';
+import { personWithBalance } from './support/admin-people';
+import { logIn } from './support/auth-people';
+import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { skipLimitsNotices } from './support/limits-notices';
+import { stubMarketProvider } from './support/market-provider';
+import { openFromMenu } from './support/navigation';
+
+test('closing a dialog gives the focus back to the button that opened it', async ({ page }) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Focus', 0);
+  await admin.auth.signOut();
+  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(person.fullName);
+  const opener = page.getByRole('button', { name: `Delete ${person.fullName}` });
+  const dialog = page.getByRole('dialog');
+
+  await opener.click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await opener.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('the limits notice, opening by itself while a person types, gives the focus back to their field', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 100);
+  await admin.auth.signOut();
+  await stubMarketProvider(page);
+  await skipLimitsNotices(page, 'buy');
+  await logIn(page, buyer);
+  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
+  const amount = page.getByLabel('Amount (USD)');
+  await amount.focus();
+
+  const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });
+  await expect(notice).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(notice).toBeHidden();
+  await expect(amount).toBeFocused();
+});
