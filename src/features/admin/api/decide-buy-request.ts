@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import {
-  BUY_DECISION_FAILED_MESSAGE,
+  BUY_DECISION_FAILED_MESSAGES,
   INSUFFICIENT_BALANCE_MESSAGE,
   writeFailureMessage,
 } from './admin-messages';
@@ -24,9 +24,12 @@ export async function decideBuyRequest({ requestId, decision }: BuyDecision): Pr
     },
   );
   if (error) {
-    throw new Error(writeFailureMessage(error, BUY_DECISION_FAILED_MESSAGE, [INSUFFICIENT_BALANCE_MESSAGE]), {
-      cause: error,
-    });
+    throw new Error(
+      writeFailureMessage(error, BUY_DECISION_FAILED_MESSAGES[decision], [INSUFFICIENT_BALANCE_MESSAGE]),
+      {
+        cause: error,
+      },
+    );
   }
 }
 
