@@ -373,6 +373,7 @@ export type Database = {
       buy_requests_with_user: {
         Row: {
           amount: number;
+          available: number | null;
           cryptocurrency: string;
           date: string;
           decided_at: string | null;
@@ -432,6 +433,7 @@ export type Database = {
       transactions_with_user: {
         Row: {
           amount: number;
+          available: number | null;
           buy_request_id: string | null;
           cryptocurrency: string | null;
           date: string;
@@ -521,6 +523,7 @@ export type Database = {
       withdraw_requests_with_user: {
         Row: {
           amount: number;
+          available: number | null;
           date: string;
           decided_at: string | null;
           decided_by: string | null;

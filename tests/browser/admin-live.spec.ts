@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seededAccounts } from '../../devstack/config';
+import { confirmAdminAction } from './support/admin-actions';
 import { personWithBalance } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
@@ -42,6 +43,7 @@ test('a user’s buy request and withdrawal reach the admin’s queues live, and
   await expect(adminBuyRow).toContainText('$250.00');
 
   await adminBuyRow.getByRole('button', { name: /^Approve / }).click();
+  await confirmAdminAction(adminPage, 'Approve');
   await expect(adminBuyRow.getByText('approved')).toBeVisible();
   const userBuyRow = userPage.getByTestId('buy-request-row').first();
   await expect(userBuyRow.getByText('approved')).toHaveAttribute('data-tone', 'green', {
@@ -66,6 +68,7 @@ test('a user’s buy request and withdrawal reach the admin’s queues live, and
   await expect(adminWithdrawRow).toContainText('$100.00');
 
   await adminWithdrawRow.getByRole('button', { name: /^Approve / }).click();
+  await confirmAdminAction(adminPage, 'Approve');
   await expect(adminWithdrawRow.locator('[data-tone]')).toHaveText('Approved');
   const userWithdrawRow = userPage.getByTestId('withdraw-request-row').first();
   await expect(userWithdrawRow.getByText('approved')).toHaveAttribute('data-tone', 'green', {

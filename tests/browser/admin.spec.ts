@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seededAccounts } from '../../devstack/config';
 import { seriousAccessibilityViolations } from './support/accessibility';
+import { applyStatus, confirmAdminAction } from './support/admin-actions';
 import {
   personWithBalance,
   submitBuyRequest,
@@ -150,6 +151,12 @@ test('deposit: required fields, then a pending deposit that completes from the t
 
   await page.getByLabel('Amount (USD)').fill('75.25');
   await page.getByRole('button', { name: 'Create deposit' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Create deposit' });
+  await expect(confirmation).toContainText(person.fullName);
+  await expect(confirmation).toContainText(person.email);
+  await expect(confirmation).toContainText('$75.25');
+  await expect(confirmation).toContainText('Available balance$0.00');
+  await confirmAdminAction(page, 'Create deposit');
   await expect(toast(page, 'Deposit created')).toBeVisible();
 
   await openFromMenu(page, 'Transactions', 'Transactions');
@@ -159,7 +166,11 @@ test('deposit: required fields, then a pending deposit that completes from the t
   await expect(row).toContainText('$75.25');
   await expect(row.getByText('Pending', { exact: true })).toHaveAttribute('data-tone', 'yellow');
 
-  await row.getByRole('combobox').selectOption('complete');
+  await applyStatus(row, 'complete');
+  await expect(page.getByRole('dialog', { name: 'Set deposit to complete' })).toContainText(
+    "This adds $75.25 to this person's balance at once.",
+  );
+  await confirmAdminAction(page, 'Change status');
   await expect(toast(page, 'Transaction status updated')).toBeVisible();
   await expect(row.getByText('Complete', { exact: true })).toHaveAttribute('data-tone', 'green');
   const { data: wallet } = await admin
@@ -185,6 +196,7 @@ test('deposit: a person deleted meanwhile gets the failure message', async ({ pa
   expect(error).toBeNull();
 
   await page.getByRole('button', { name: 'Create deposit' }).click();
+  await confirmAdminAction(page, 'Create deposit');
   await expect(toast(page, 'Failed to create deposit transaction')).toBeVisible();
 });
 
@@ -200,7 +212,12 @@ test('transactions: a status change that would overdraw the wallet says Insuffic
 
   const row = page.getByTestId('admin-transaction-row').filter({ hasText: person.fullName });
   await expect(row.getByText('Complete', { exact: true })).toBeVisible();
-  await row.getByRole('combobox').selectOption('pending');
+  await applyStatus(row, 'pending');
+  await expect(page.getByRole('dialog')).toContainText(
+    "This takes $100.00 from this person's balance at once.",
+  );
+  await expect(page.getByRole('dialog')).toContainText('Available balance$20.00');
+  await confirmAdminAction(page, 'Change status');
   await expect(toast(page, 'Insufficient balance')).toBeVisible();
   await expect(row.getByText('Complete', { exact: true })).toBeVisible();
   await expect(row.getByRole('combobox')).toHaveValue('complete');
@@ -266,6 +283,7 @@ test('buy requests: approve and reject only while pending, Insufficient balance,
     .nth(2)
     .getByRole('button', { name: /^Approve / })
     .click();
+  await confirmAdminAction(page, 'Approve');
   await expect(toast(page, 'Insufficient balance')).toBeVisible();
   await expect(rows.nth(2).getByText('pending')).toBeVisible();
 
@@ -273,17 +291,19 @@ test('buy requests: approve and reject only while pending, Insufficient balance,
     .nth(1)
     .getByRole('button', { name: /^Approve / })
     .click();
+  await confirmAdminAction(page, 'Approve');
   await expect(toast(page, 'Buy request approved')).toBeVisible();
   await expect(rows.nth(1).getByText('approved')).toHaveAttribute('data-tone', 'green');
-  await expect(rows.nth(1).getByRole('button')).toHaveCount(0);
+  await expect(rows.nth(1).getByRole('button', { name: /^(Approve|Reject) / })).toHaveCount(0);
 
   await rows
     .nth(0)
     .getByRole('button', { name: /^Reject / })
     .click();
+  await confirmAdminAction(page, 'Reject');
   await expect(toast(page, 'Buy request rejected')).toBeVisible();
   await expect(rows.nth(0).getByText('rejected')).toHaveAttribute('data-tone', 'red');
-  await expect(rows.nth(0).getByRole('button')).toHaveCount(0);
+  await expect(rows.nth(0).getByRole('button', { name: /^(Approve|Reject) / })).toHaveCount(0);
 
   const { data: wallet } = await admin
     .from('wallet_balances')
@@ -305,7 +325,7 @@ test("buy requests: another admin's decision shows live and removes the buttons"
   const { error } = await admin.rpc('reject_buy_request', { request_id: requestId });
   expect(error).toBeNull();
   await expect(row.getByText('rejected')).toBeVisible({ timeout: 2_000 });
-  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^(Approve|Reject) / })).toHaveCount(0);
 });
 
 test('withdraw requests: status dropdown with status types, details decrypted, approve locks the status', async ({
@@ -334,9 +354,9 @@ test('withdraw requests: status dropdown with status types, details decrypted, a
     'cancelled',
   ]);
 
-  await status.selectOption('processing');
+  await applyStatus(row, 'processing');
   await expect(toast(page, 'Withdraw request status updated')).toBeVisible();
-  await expect(badge).toHaveText('processing');
+  await expect(badge).toHaveText('Processing');
   await expect(badge).toHaveAttribute('data-tone', 'blue');
   await expect(row.getByRole('button', { name: /^Approve / })).toHaveCount(0);
 
@@ -346,9 +366,10 @@ test('withdraw requests: status dropdown with status types, details decrypted, a
   await expect(dialog).toContainText('ETH');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  await status.selectOption('pending');
+  await applyStatus(row, 'pending');
   await expect(badge).toHaveText('Pending');
   await row.getByRole('button', { name: /^Approve / }).click();
+  await confirmAdminAction(page, 'Approve');
   await expect(badge).toHaveText('Approved');
   await expect(badge).toHaveAttribute('data-tone', 'green');
   await expect(status).toBeDisabled();

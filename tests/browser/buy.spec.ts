@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seededAccounts } from '../../devstack/config';
 import { seriousAccessibilityViolations } from './support/accessibility';
+import { confirmAdminAction } from './support/admin-actions';
 import { logIn } from './support/auth-people';
 import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
@@ -96,6 +97,7 @@ test('a user buys, an admin approves, and the request turns approved and the bal
 
   const adminPage = await openAdminQueue(browser);
   await decisionButton(adminPage, 'Approve', buyer, '$250.00').click();
+  await confirmAdminAction(adminPage, 'Approve');
   await expect(adminPage.getByText('Buy request approved')).toBeVisible();
 
   await expect(rows.first().getByText('approved')).toHaveAttribute('data-tone', 'green');
@@ -189,6 +191,7 @@ test('a request larger than the balance is refused on approval and the balance i
 
   const adminPage = await openAdminQueue(browser);
   await decisionButton(adminPage, 'Approve', buyer, '$500.00').click();
+  await confirmAdminAction(adminPage, 'Approve');
   await expect(adminPage.getByText('Insufficient balance', { exact: true })).toBeVisible();
 
   const { data } = await admin.from('wallet_balances').select('balance').eq('user_id', buyer.id).single();
@@ -198,6 +201,7 @@ test('a request larger than the balance is refused on approval and the balance i
 
   // The admin's other answer shows up live as well.
   await decisionButton(adminPage, 'Reject', buyer, '$500.00').click();
+  await confirmAdminAction(adminPage, 'Reject');
   await expect(newest.getByText('rejected')).toHaveAttribute('data-tone', 'red');
   await expect(page.getByTestId('available-balance')).toHaveText('$100.00');
   await adminPage.context().close();

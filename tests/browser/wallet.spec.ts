@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { seededAccounts } from '../../devstack/config';
+import { applyStatus, confirmAdminAction } from './support/admin-actions';
 import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { seriousAccessibilityViolations } from './support/accessibility';
@@ -129,6 +130,7 @@ test("an admin's deposit and its completion, made in another browser, appear in 
     await user.selectOption(person.id);
     await admin.getByLabel('Amount (USD)').fill('250');
     await admin.getByRole('button', { name: 'Create deposit' }).click();
+    await confirmAdminAction(admin, 'Create deposit');
 
     await expect(rows).toHaveCount(3);
     const newest = rows.nth(1);
@@ -139,12 +141,11 @@ test("an admin's deposit and its completion, made in another browser, appear in 
     await expect(balance).toHaveText('$1,000.00');
 
     await admin.goto('/admin/transactions');
-    await admin
-      .getByRole('row')
-      .filter({ hasText: person.email })
-      .filter({ hasText: '$250.00' })
-      .getByRole('combobox')
-      .selectOption('complete');
+    await applyStatus(
+      admin.getByRole('row').filter({ hasText: person.email }).filter({ hasText: '$250.00' }),
+      'complete',
+    );
+    await confirmAdminAction(admin, 'Change status');
 
     await expect(newest.getByText('complete')).toHaveAttribute('data-tone', 'green');
     await expect(balance).toHaveText('$1,250.00');

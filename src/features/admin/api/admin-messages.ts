@@ -23,7 +23,14 @@ export const STATUS_TYPE_DELETED_MESSAGE = 'Status type deleted';
 export const STATUS_TYPE_DELETE_FAILED_MESSAGE = 'Failed to delete status type';
 
 export const BUY_REQUESTS_FAILED_MESSAGE = 'Error fetching buy requests. Please try again.';
-export const BUY_DECISION_FAILED_MESSAGE = 'Failed to process buy request. Please try again.';
+/**
+ * A failed decision on a buy request: approving processes it (balance and buy transaction in one step),
+ * rejecting only updates its status, so each has its own text of the specification.
+ */
+export const BUY_DECISION_FAILED_MESSAGES = {
+  approve: 'Failed to process buy request. Please try again.',
+  reject: 'Failed to update request status. Please try again.',
+} as const;
 export const BUY_APPROVED_MESSAGE = 'Buy request approved';
 export const BUY_REJECTED_MESSAGE = 'Buy request rejected';
 

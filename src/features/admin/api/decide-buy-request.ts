@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
 import {
-  BUY_DECISION_FAILED_MESSAGE,
+  BUY_DECISION_FAILED_MESSAGES,
   INSUFFICIENT_BALANCE_MESSAGE,
   writeFailureMessage,
 } from './admin-messages';
@@ -28,9 +28,12 @@ export async function decideBuyRequest(
   );
   if (error && isLostRestAnswer(status)) throw new LostAnswerError(error);
   if (error) {
-    throw new Error(writeFailureMessage(error, BUY_DECISION_FAILED_MESSAGE, [INSUFFICIENT_BALANCE_MESSAGE]), {
-      cause: error,
-    });
+    throw new Error(
+      writeFailureMessage(error, BUY_DECISION_FAILED_MESSAGES[decision], [INSUFFICIENT_BALANCE_MESSAGE]),
+      {
+        cause: error,
+      },
+    );
   }
 }
 

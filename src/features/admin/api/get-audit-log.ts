@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Json } from '@/types/database';
 import { supabase } from '@/lib/supabase';
 import { AUDIT_LOG_FAILED_MESSAGE } from './admin-messages';
-import { pageRange, toPage, type Page } from './paging';
+import { adminListQueries, applyListState } from './list-query';
+import { isCalendarDay, type ListDefinition, type ListState } from './list-state';
 
 export interface AuditEntry {
   id: string;
@@ -17,20 +17,27 @@ export interface AuditEntry {
   at: string;
 }
 
-export const auditLogQueryKey = (page: number) => ['admin', 'audit-log', page] as const;
+export const auditLogList: ListDefinition = {
+  sortColumns: ['at'],
+  defaultSort: { column: 'at', ascending: false },
+  filters: { from: isCalendarDay, to: isCalendarDay },
+};
 
 /** Who did what to which record, newest first, one page at a time. Read-only. */
-export async function getAuditLog(page: number): Promise<Page<AuditEntry>> {
-  const [from, to] = pageRange(page);
-  const answer = await supabase
-    .from('audit_log_with_actor')
-    .select('id, actor_id, actor_name, actor_email, action, target_table, target_id, details, at', {
-      count: 'exact',
-    })
-    .order('at', { ascending: false })
-    .order('id')
-    .range(from, to);
-  return toPage(answer, AUDIT_LOG_FAILED_MESSAGE, (row) => ({
+export const auditLogQueries = adminListQueries({
+  keyRoot: ['admin', 'audit-log'],
+  read: (state: ListState) => (head: boolean) =>
+    applyListState(
+      supabase
+        .from('audit_log_with_actor')
+        .select('id, actor_id, actor_name, actor_email, action, target_table, target_id, details, at', {
+          count: 'exact',
+          head,
+        }),
+      state,
+      { date: 'at', search: ['actor_name', 'actor_email'] },
+    ),
+  toItem: (row): AuditEntry => ({
     id: row.id,
     actorName: row.actor_name,
     actorEmail: row.actor_email,
@@ -40,12 +47,6 @@ export async function getAuditLog(page: number): Promise<Page<AuditEntry>> {
     targetId: row.target_id,
     details: row.details,
     at: row.at,
-  }));
-}
-
-export const auditLogQueryOptions = (page: number) =>
-  queryOptions({ queryKey: auditLogQueryKey(page), queryFn: () => getAuditLog(page) });
-
-export function useAuditLog(page: number) {
-  return useQuery({ ...auditLogQueryOptions(page), placeholderData: keepPreviousData });
-}
+  }),
+  failedMessage: AUDIT_LOG_FAILED_MESSAGE,
+});

@@ -1,44 +1,59 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { BUY_REQUESTS_FAILED_MESSAGE } from './admin-messages';
-import { pageRange, toPage, type Page } from './paging';
+import { adminListQueries, applyListState, personAmountFields } from './list-query';
+import { isCalendarDay, isUserId, oneOf, type ListDefinition, type ListState } from './list-state';
 
 export interface AdminBuyRequest {
   id: string;
+  userId: string;
   userName: string;
   email: string;
   cryptocurrency: string;
   amount: number;
+  /** The person's available balance now: what an approval takes from. */
+  available: number;
   status: 'pending' | 'approved' | 'rejected';
   date: string;
 }
 
+export const BUY_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const buyRequestsList: ListDefinition = {
+  sortColumns: ['date', 'amount', 'status', 'cryptocurrency'],
+  defaultSort: { column: 'date', ascending: false },
+  filters: {
+    status: oneOf(BUY_REQUEST_STATUSES),
+    from: isCalendarDay,
+    to: isCalendarDay,
+    user: isUserId,
+  },
+};
+
 export const buyRequestsQueryKeyRoot = ['admin', 'buy-requests'] as const;
-export const buyRequestsQueryKey = (page: number) => [...buyRequestsQueryKeyRoot, page] as const;
 
-/** The buy request queue with the person's name, newest first, one page at a time. */
-export async function getBuyRequests(page: number): Promise<Page<AdminBuyRequest>> {
-  const [from, to] = pageRange(page);
-  const answer = await supabase
-    .from('buy_requests_with_user')
-    .select('id, full_name, email, cryptocurrency, amount, status, date', { count: 'exact' })
-    .order('date', { ascending: false })
-    .order('id')
-    .range(from, to);
-  return toPage(answer, BUY_REQUESTS_FAILED_MESSAGE, (row) => ({
-    id: row.id,
-    userName: row.full_name ?? '',
-    email: row.email ?? '',
-    cryptocurrency: row.cryptocurrency,
-    amount: Number(row.amount),
-    status: row.status,
-    date: row.date,
-  }));
-}
+const read = (state: ListState) => (head: boolean) =>
+  applyListState(
+    supabase
+      .from('buy_requests_with_user')
+      .select('id, user_id, full_name, email, cryptocurrency, amount, available, status, date', {
+        count: 'exact',
+        head,
+      }),
+    state,
+    { date: 'date', search: ['full_name', 'email'] },
+  );
 
-export const buyRequestsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: buyRequestsQueryKey(page), queryFn: () => getBuyRequests(page) });
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof read>>>['data']>[number];
 
-export function useBuyRequests(page: number) {
-  return useQuery({ ...buyRequestsQueryOptions(page), placeholderData: keepPreviousData });
-}
+const toBuyRequest = (row: Row): AdminBuyRequest => ({
+  ...personAmountFields(row),
+  cryptocurrency: row.cryptocurrency,
+  status: row.status,
+});
+
+export const buyRequestsQueries = adminListQueries({
+  keyRoot: buyRequestsQueryKeyRoot,
+  read,
+  toItem: toBuyRequest,
+  failedMessage: BUY_REQUESTS_FAILED_MESSAGE,
+});

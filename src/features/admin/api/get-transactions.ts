@@ -1,46 +1,69 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { TRANSACTIONS_FAILED_MESSAGE } from './admin-messages';
-import { pageRange, toPage, type Page } from './paging';
+import { adminListQueries, applyListState, personAmountFields } from './list-query';
+import {
+  isCalendarDay,
+  isStatusName,
+  isUserId,
+  oneOf,
+  type ListDefinition,
+  type ListState,
+} from './list-state';
 
 export interface AdminTransaction {
   id: string;
+  userId: string;
   userName: string;
   email: string;
   type: 'deposit' | 'sell' | 'withdraw' | 'buy';
   amount: number;
+  /** The person's available balance now. */
+  available: number;
   status: string;
   cryptocurrency: string | null;
   date: string;
 }
 
+export const TRANSACTION_TYPES = ['deposit', 'sell', 'withdraw', 'buy'] as const;
+
+export const transactionsList: ListDefinition = {
+  sortColumns: ['date', 'amount', 'status', 'type'],
+  defaultSort: { column: 'date', ascending: false },
+  filters: {
+    status: isStatusName,
+    type: oneOf(TRANSACTION_TYPES),
+    from: isCalendarDay,
+    to: isCalendarDay,
+    user: isUserId,
+  },
+};
+
 export const transactionsQueryKeyRoot = ['admin', 'transactions'] as const;
-export const transactionsQueryKey = (page: number) => [...transactionsQueryKeyRoot, page] as const;
 
-/** Every transaction with the person's name, newest first, one page at a time. */
-export async function getTransactions(page: number): Promise<Page<AdminTransaction>> {
-  const [from, to] = pageRange(page);
-  const answer = await supabase
-    .from('transactions_with_user')
-    .select('id, full_name, email, type, amount, status, cryptocurrency, date', { count: 'exact' })
-    .order('date', { ascending: false })
-    .order('id')
-    .range(from, to);
-  return toPage(answer, TRANSACTIONS_FAILED_MESSAGE, (row) => ({
-    id: row.id,
-    userName: row.full_name ?? '',
-    email: row.email ?? '',
-    type: row.type,
-    amount: Number(row.amount),
-    status: row.status,
-    cryptocurrency: row.cryptocurrency,
-    date: row.date,
-  }));
-}
+const read = (state: ListState) => (head: boolean) =>
+  applyListState(
+    supabase
+      .from('transactions_with_user')
+      .select('id, user_id, full_name, email, type, amount, available, status, cryptocurrency, date', {
+        count: 'exact',
+        head,
+      }),
+    state,
+    { date: 'date', search: ['full_name', 'email'] },
+  );
 
-export const transactionsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: transactionsQueryKey(page), queryFn: () => getTransactions(page) });
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof read>>>['data']>[number];
 
-export function useTransactions(page: number) {
-  return useQuery({ ...transactionsQueryOptions(page), placeholderData: keepPreviousData });
-}
+const toTransaction = (row: Row): AdminTransaction => ({
+  ...personAmountFields(row),
+  type: row.type,
+  status: row.status,
+  cryptocurrency: row.cryptocurrency,
+});
+
+export const transactionsQueries = adminListQueries({
+  keyRoot: transactionsQueryKeyRoot,
+  read,
+  toItem: toTransaction,
+  failedMessage: TRANSACTIONS_FAILED_MESSAGE,
+});

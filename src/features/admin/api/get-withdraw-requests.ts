@@ -1,44 +1,67 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { WITHDRAW_REQUESTS_FAILED_MESSAGE } from './admin-messages';
-import { pageRange, toPage, type Page } from './paging';
+import { adminListQueries, applyListState, personAmountFields } from './list-query';
+import {
+  isCalendarDay,
+  isStatusName,
+  isUserId,
+  oneOf,
+  type ListDefinition,
+  type ListState,
+} from './list-state';
 
 export interface AdminWithdrawRequest {
   id: string;
+  userId: string;
   userName: string;
   email: string;
   amount: number;
+  /** The person's available balance now (open withdraw requests, this one included, already reserved). */
+  available: number;
   withdrawMethod: 'bank' | 'card' | 'wallet';
   status: string;
   date: string;
 }
 
+export const WITHDRAW_METHODS = ['bank', 'card', 'wallet'] as const;
+
+export const withdrawRequestsList: ListDefinition = {
+  sortColumns: ['date', 'amount', 'status', 'withdraw_method'],
+  defaultSort: { column: 'date', ascending: false },
+  filters: {
+    status: isStatusName,
+    method: oneOf(WITHDRAW_METHODS),
+    from: isCalendarDay,
+    to: isCalendarDay,
+    user: isUserId,
+  },
+};
+
 export const withdrawRequestsQueryKeyRoot = ['admin', 'withdraw-requests'] as const;
-export const withdrawRequestsQueryKey = (page: number) => [...withdrawRequestsQueryKeyRoot, page] as const;
 
-/** The withdraw request queue with the person's name, newest first; the encrypted details are never read. */
-export async function getWithdrawRequests(page: number): Promise<Page<AdminWithdrawRequest>> {
-  const [from, to] = pageRange(page);
-  const answer = await supabase
-    .from('withdraw_requests_with_user')
-    .select('id, full_name, email, amount, withdraw_method, status, date', { count: 'exact' })
-    .order('date', { ascending: false })
-    .order('id')
-    .range(from, to);
-  return toPage(answer, WITHDRAW_REQUESTS_FAILED_MESSAGE, (row) => ({
-    id: row.id,
-    userName: row.full_name ?? '',
-    email: row.email ?? '',
-    amount: Number(row.amount),
-    withdrawMethod: row.withdraw_method,
-    status: row.status,
-    date: row.date,
-  }));
-}
+const read = (state: ListState) => (head: boolean) =>
+  applyListState(
+    supabase
+      .from('withdraw_requests_with_user')
+      .select('id, user_id, full_name, email, amount, available, withdraw_method, status, date', {
+        count: 'exact',
+        head,
+      }),
+    state,
+    { date: 'date', search: ['full_name', 'email'] },
+  );
 
-export const withdrawRequestsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: withdrawRequestsQueryKey(page), queryFn: () => getWithdrawRequests(page) });
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof read>>>['data']>[number];
 
-export function useWithdrawRequests(page: number) {
-  return useQuery({ ...withdrawRequestsQueryOptions(page), placeholderData: keepPreviousData });
-}
+const toWithdrawRequest = (row: Row): AdminWithdrawRequest => ({
+  ...personAmountFields(row),
+  withdrawMethod: row.withdraw_method,
+  status: row.status,
+});
+
+export const withdrawRequestsQueries = adminListQueries({
+  keyRoot: withdrawRequestsQueryKeyRoot,
+  read,
+  toItem: toWithdrawRequest,
+  failedMessage: WITHDRAW_REQUESTS_FAILED_MESSAGE,
+});

@@ -1,9 +1,11 @@
-import { useState } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useAuditLog } from '../api/get-audit-log';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { auditLogList, auditLogQueries } from '../api/get-audit-log';
+import { useListUrlState } from '../hooks/use-list-url-state';
 import { DateTimeCell } from './date-time-cell';
-import { Pager } from './pager';
+import { ListPager } from './list-pager';
+import { ListTable } from './list-table';
+import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
 import { QueryRows } from './table-states';
 
@@ -11,13 +13,14 @@ const COLUMNS = 4;
 
 /** /admin/audit-log: who did what to which record, when. Read-only: the database alone writes it. */
 export function AuditLogPage() {
-  const [page, setPage] = useState(0);
-  const entries = useAuditLog(page);
+  const list = useListUrlState(auditLogList);
+  const entries = auditLogQueries.useList(list.state);
 
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">
-        <Table aria-busy={entries.isFetching}>
+        <ListToolbar list={list} />
+        <ListTable label="Audit log" busy={entries.isFetching}>
           <TableHeader>
             <TableRow>
               <TableHead>When</TableHead>
@@ -56,10 +59,8 @@ export function AuditLogPage() {
               )}
             </QueryRows>
           </TableBody>
-        </Table>
-        {entries.data && (
-          <Pager label="Audit log" page={page} total={entries.data.total} onPageChange={setPage} />
-        )}
+        </ListTable>
+        <ListPager label="Audit log" data={entries.data} list={list} />
       </CardContent>
     </Card>
   );

@@ -1,47 +1,93 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
 import { BUY_APPROVED_MESSAGE, BUY_REJECTED_MESSAGE } from '../api/admin-messages';
-import { useDecideBuyRequest, type BuyDecision } from '../api/decide-buy-request';
-import { buyRequestsQueryKeyRoot, useBuyRequests } from '../api/get-buy-requests';
+import { useDecideBuyRequest } from '../api/decide-buy-request';
+import {
+  BUY_REQUEST_STATUSES,
+  buyRequestsList,
+  buyRequestsQueryKeyRoot,
+  buyRequestsQueries,
+  type AdminBuyRequest,
+} from '../api/get-buy-requests';
 import { useAdminQueueRealtime } from '../hooks/use-admin-queue-realtime';
-import { DecisionButtons } from './decision-buttons';
+import { useListUrlState } from '../hooks/use-list-url-state';
+import { csvAmount, whenAndWhoColumns, type CsvColumn } from '../utils/csv';
+import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
 import { DateTimeCell } from './date-time-cell';
+import { DecisionButtons } from './decision-buttons';
+import { ListPager } from './list-pager';
+import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
+import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
-import { Pager } from './pager';
 import { QueryRows } from './table-states';
 
-const COLUMNS = 6;
+const COLUMNS = 7;
 
-/** /admin/buy-requests: the live queue, newest first; Approve and Reject while a request is pending. */
+const csvColumns: CsvColumn<AdminBuyRequest>[] = [
+  ...whenAndWhoColumns(),
+  { header: 'Cryptocurrency', value: (request) => request.cryptocurrency },
+  { header: 'Amount (USD)', value: (request) => csvAmount(request.amount) },
+  { header: 'Available balance (USD)', value: (request) => csvAmount(request.available) },
+  { header: 'Status', value: (request) => request.status },
+  { header: 'Request ID', value: (request) => request.id },
+];
+
+/** /admin/buy-requests: the live queue; Approve and Reject while a request is pending, each confirmed first. */
 export function BuyRequestsPage() {
-  const [page, setPage] = useState(0);
-  const requests = useBuyRequests(page);
+  const list = useListUrlState(buyRequestsList);
+  const { state, setSort, setFilter } = list;
+  const requests = buyRequestsQueries.useList(state);
   const decision = useDecideBuyRequest();
+  const [action, setAction] = useState<PendingAdminAction>();
   useAdminQueueRealtime('buy_requests', buyRequestsQueryKeyRoot);
 
-  const decide = (change: BuyDecision) =>
-    decision.mutate(change, {
-      onSuccess: () =>
-        toast.success(change.decision === 'approve' ? BUY_APPROVED_MESSAGE : BUY_REJECTED_MESSAGE),
-      onError: (error) => toast.error(error.message),
+  const confirmDecision = (request: AdminBuyRequest, approve: boolean) =>
+    setAction({
+      title: approve ? 'Approve buy request' : 'Reject buy request',
+      person: { name: request.userName, email: request.email },
+      amount: request.amount,
+      available: request.available,
+      consequence: approve
+        ? `Approving takes ${formatUsd(request.amount)} from this person's balance for ${request.cryptocurrency}. This is final.`
+        : 'Rejecting closes the request; no money moves. This is final.',
+      confirmLabel: approve ? 'Approve' : 'Reject',
+      destructive: !approve,
+      successMessage: approve ? BUY_APPROVED_MESSAGE : BUY_REJECTED_MESSAGE,
+      run: () => decision.mutateAsync({ requestId: request.id, decision: approve ? 'approve' : 'reject' }),
     });
 
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">
-        <Table aria-busy={requests.isFetching}>
+        <ListToolbar
+          list={list}
+          choices={[{ name: 'status', label: 'Status', choices: BUY_REQUEST_STATUSES }]}
+          personName={requests.data?.rows[0]?.userName}
+          csv={{ list: 'buy-requests', columns: csvColumns, readAll: () => buyRequestsQueries.getAll(state) }}
+        />
+        <ListTable label="Buy requests" busy={requests.isFetching}>
           <TableHeader>
             <TableRow>
-              <TableHead>Date</TableHead>
+              <SortableHead column="date" sort={state.sort} onSort={setSort}>
+                Date
+              </SortableHead>
               <TableHead>User</TableHead>
-              <TableHead>Cryptocurrency</TableHead>
-              <TableHead align="right">Amount (USD)</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead align="right">Actions</TableHead>
+              <SortableHead column="cryptocurrency" sort={state.sort} onSort={setSort}>
+                Cryptocurrency
+              </SortableHead>
+              <SortableHead column="amount" sort={state.sort} onSort={setSort} align="right">
+                Amount (USD)
+              </SortableHead>
+              <TableHead align="right">Available balance</TableHead>
+              <SortableHead column="status" sort={state.sort} onSort={setSort}>
+                Status
+              </SortableHead>
+              <TableHead align="right" className={STICKY_ACTIONS}>
+                Actions
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -54,19 +100,26 @@ export function BuyRequestsPage() {
               {(request) => (
                 <TableRow key={request.id} data-testid="admin-buy-request-row">
                   <DateTimeCell value={request.date} />
-                  <PersonCell name={request.userName} email={request.email} />
+                  <PersonCell
+                    name={request.userName}
+                    email={request.email}
+                    onOnlyThisPerson={() => setFilter('user', request.userId)}
+                  />
                   <TableCell className="capitalize">{request.cryptocurrency}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
+                  <TableCell className="text-muted-foreground text-right tabular-nums">
+                    {formatUsd(request.available)}
+                  </TableCell>
                   <TableCell>
                     <StatusBadge status={request.status} palette="request" />
                   </TableCell>
-                  <TableCell>
+                  <TableCell className={STICKY_ACTIONS}>
                     {request.status === 'pending' && (
                       <DecisionButtons
                         subject={`${request.userName || request.email}'s request of ${formatUsd(request.amount)}`}
                         disabled={decision.isPending}
-                        onApprove={() => decide({ requestId: request.id, decision: 'approve' })}
-                        onReject={() => decide({ requestId: request.id, decision: 'reject' })}
+                        onApprove={() => confirmDecision(request, true)}
+                        onReject={() => confirmDecision(request, false)}
                       />
                     )}
                   </TableCell>
@@ -74,11 +127,10 @@ export function BuyRequestsPage() {
               )}
             </QueryRows>
           </TableBody>
-        </Table>
-        {requests.data && (
-          <Pager label="Buy requests" page={page} total={requests.data.total} onPageChange={setPage} />
-        )}
+        </ListTable>
+        <ListPager label="Buy requests" data={requests.data} list={list} />
       </CardContent>
+      <ConfirmActionDialog action={action} onClose={() => setAction(undefined)} />
     </Card>
   );
 }

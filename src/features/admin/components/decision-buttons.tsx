@@ -15,7 +15,7 @@ export function DecisionButtons({
   onReject: () => void;
 }) {
   return (
-    <div className="flex justify-end gap-2">
+    <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-end">
       <Button size="sm" disabled={disabled} onClick={onApprove} aria-label={`Approve ${subject}`}>
         <CheckIcon aria-hidden />
         Approve

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -10,20 +9,25 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { DEPOSIT_CREATED_MESSAGE } from '../api/admin-messages';
 import { useCreateDeposit } from '../api/create-deposit';
-import { useUsers } from '../api/get-users';
+import { usersList, usersQueries } from '../api/get-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
 import { depositFormSchema, MINIMUM_DEPOSIT, type DepositFormValues } from './deposit-form-schema';
 
 const SEARCH_DELAY_MS = 300;
 /** How many matching people the picker offers; narrowing the search finds anyone else. */
 const PICKER_SIZE = 50;
 
-/** /admin/deposit: a pending deposit for a person, found by name or e-mail. */
+/** /admin/deposit: a pending deposit for a person, found by name or e-mail, confirmed before it is made. */
 export function DepositForm() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const users = useUsers({ page: 0, search, pageSize: PICKER_SIZE });
+  const users = usersQueries.useList(
+    { page: 0, search, sort: usersList.defaultSort, filters: {} },
+    PICKER_SIZE,
+  );
   const deposit = useCreateDeposit();
+  const [action, setAction] = useState<PendingAdminAction>();
   const {
     register,
     handleSubmit,
@@ -34,15 +38,23 @@ export function DepositForm() {
     defaultValues: { userId: '', amount: '' },
   });
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await deposit.mutateAsync({ userId: values.userId, amount: Number(values.amount) });
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-      return;
-    }
-    toast.success(DEPOSIT_CREATED_MESSAGE);
-    reset();
+  const submit = handleSubmit((values) => {
+    const person = users.data?.rows.find((user) => user.id === values.userId);
+    const amount = Number(values.amount);
+    setAction({
+      title: 'Create deposit',
+      person: { name: person?.fullName ?? '', email: person?.email ?? '' },
+      amount,
+      available: person?.available,
+      consequence:
+        'The deposit starts as pending; the balance grows only when it is marked complete on the Transactions page.',
+      confirmLabel: 'Create deposit',
+      successMessage: DEPOSIT_CREATED_MESSAGE,
+      run: async () => {
+        await deposit.mutateAsync({ userId: values.userId, amount });
+        reset();
+      },
+    });
   });
 
   return (
@@ -86,11 +98,12 @@ export function DepositForm() {
           <p className="text-muted-foreground text-sm">
             The deposit starts as pending; mark it complete on the Transactions page to credit the balance.
           </p>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating…' : 'Create deposit'}
+          <Button type="submit" disabled={isSubmitting || deposit.isPending}>
+            {deposit.isPending ? 'Creating…' : 'Create deposit'}
           </Button>
         </form>
       </CardContent>
+      <ConfirmActionDialog action={action} onClose={() => setAction(undefined)} />
     </Card>
   );
 }

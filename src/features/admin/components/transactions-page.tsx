@@ -2,52 +2,120 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
 import { TRANSACTION_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
 import { useStatusTypes } from '../api/get-status-types';
-import { useTransactions } from '../api/get-transactions';
+import {
+  TRANSACTION_TYPES,
+  transactionsList,
+  transactionsQueries,
+  type AdminTransaction,
+} from '../api/get-transactions';
 import { useSetTransactionStatus } from '../api/set-transaction-status';
+import { useListUrlState } from '../hooks/use-list-url-state';
+import { csvAmount, whenAndWhoColumns, type CsvColumn } from '../utils/csv';
+import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
 import { DateTimeCell } from './date-time-cell';
+import { ListPager } from './list-pager';
+import { ListTable, SortableHead } from './list-table';
+import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
-import { Pager } from './pager';
 import { StatusSelect, type StatusOption } from './status-select';
 import { QueryRows } from './table-states';
 
-const COLUMNS = 5;
+const COLUMNS = 6;
+/** Only a complete transaction counts in the balance: a change to or from it moves money. */
+const COUNTED_STATUS = 'complete';
 const TRANSACTION_STATUSES: StatusOption[] = [
   { value: 'pending', label: 'Pending' },
-  { value: 'complete', label: 'Complete' },
+  { value: COUNTED_STATUS, label: 'Complete' },
 ];
 
-/** /admin/transactions: every transaction, newest first, with a status dropdown that may change at any time. */
+const csvColumns: CsvColumn<AdminTransaction>[] = [
+  ...whenAndWhoColumns(),
+  { header: 'Type', value: (transaction) => transaction.type },
+  { header: 'Cryptocurrency', value: (transaction) => transaction.cryptocurrency },
+  { header: 'Amount (USD)', value: (transaction) => csvAmount(transaction.amount) },
+  { header: 'Status', value: (transaction) => transaction.status },
+  { header: 'Transaction ID', value: (transaction) => transaction.id },
+];
+
+/**
+ * /admin/transactions: every transaction with a status that may change at any time: chosen, then applied;
+ * a change that moves the balance (to or from complete) is confirmed first.
+ */
 export function TransactionsPage() {
-  const [page, setPage] = useState(0);
-  const transactions = useTransactions(page);
+  const list = useListUrlState(transactionsList);
+  const { state, setSort, setFilter } = list;
+  const transactions = transactionsQueries.useList(state);
   const statusTypes = useStatusTypes();
   const statusChange = useSetTransactionStatus();
+  const [action, setAction] = useState<PendingAdminAction>();
   const statusTypeNames = statusTypes.data?.map((statusType) => statusType.name) ?? [];
 
-  const changeStatus = (transactionId: string, status: string) =>
-    statusChange.mutate(
-      { transactionId, status },
-      {
-        onSuccess: () => toast.success(TRANSACTION_STATUS_UPDATED_MESSAGE),
-        onError: (error) => toast.error(error.message),
-      },
-    );
+  const changeStatus = (transaction: AdminTransaction, status: string) => {
+    const change = () => statusChange.mutateAsync({ transactionId: transaction.id, status });
+    const credits = status === COUNTED_STATUS;
+    if (!credits && transaction.status !== COUNTED_STATUS) {
+      change().then(
+        () => toast.success(TRANSACTION_STATUS_UPDATED_MESSAGE),
+        (error: Error) => toast.error(error.message),
+      );
+      return;
+    }
+    // A deposit or sell adds to the balance when it counts; a buy or withdrawal takes from it.
+    const adds = transaction.type === 'deposit' || transaction.type === 'sell';
+    const direction = credits === adds ? 'adds' : 'takes';
+    setAction({
+      title: `Set ${transaction.type} to ${status}`,
+      person: { name: transaction.userName, email: transaction.email },
+      amount: transaction.amount,
+      available: transaction.available,
+      consequence: `This ${direction} ${formatUsd(transaction.amount)} ${direction === 'adds' ? 'to' : 'from'} this person's balance at once.`,
+      confirmLabel: 'Change status',
+      successMessage: TRANSACTION_STATUS_UPDATED_MESSAGE,
+      run: change,
+    });
+  };
 
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">
-        <Table aria-busy={transactions.isFetching}>
+        <ListToolbar
+          list={list}
+          choices={[
+            { name: 'type', label: 'Type', choices: TRANSACTION_TYPES },
+            {
+              name: 'status',
+              label: 'Status',
+              choices: [...TRANSACTION_STATUSES.map((status) => status.value), ...statusTypeNames],
+            },
+          ]}
+          personName={transactions.data?.rows[0]?.userName}
+          csv={{
+            list: 'transactions',
+            columns: csvColumns,
+            readAll: () => transactionsQueries.getAll(state),
+          }}
+        />
+        <ListTable label="Transactions" busy={transactions.isFetching}>
           <TableHeader>
             <TableRow>
-              <TableHead>Date</TableHead>
+              <SortableHead column="date" sort={state.sort} onSort={setSort}>
+                Date
+              </SortableHead>
               <TableHead>User</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead align="right">Amount</TableHead>
-              <TableHead>Status</TableHead>
+              <SortableHead column="type" sort={state.sort} onSort={setSort}>
+                Type
+              </SortableHead>
+              <SortableHead column="amount" sort={state.sort} onSort={setSort} align="right">
+                Amount
+              </SortableHead>
+              <TableHead align="right">Available balance</TableHead>
+              <SortableHead column="status" sort={state.sort} onSort={setSort}>
+                Status
+              </SortableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -60,7 +128,11 @@ export function TransactionsPage() {
               {(transaction) => (
                 <TableRow key={transaction.id} data-testid="admin-transaction-row">
                   <DateTimeCell value={transaction.date} />
-                  <PersonCell name={transaction.userName} email={transaction.email} />
+                  <PersonCell
+                    name={transaction.userName}
+                    email={transaction.email}
+                    onOnlyThisPerson={() => setFilter('user', transaction.userId)}
+                  />
                   <TableCell className="capitalize">
                     {transaction.type}
                     {transaction.cryptocurrency && (
@@ -68,6 +140,9 @@ export function TransactionsPage() {
                     )}
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatUsd(transaction.amount)}</TableCell>
+                  <TableCell className="text-muted-foreground text-right tabular-nums">
+                    {formatUsd(transaction.available)}
+                  </TableCell>
                   <TableCell>
                     <div className="grid justify-items-start gap-1.5">
                       <StatusBadge status={transaction.status} palette="transaction" />
@@ -77,7 +152,7 @@ export function TransactionsPage() {
                         builtIn={TRANSACTION_STATUSES}
                         statusTypes={statusTypeNames}
                         disabled={statusChange.isPending}
-                        onChange={(status) => changeStatus(transaction.id, status)}
+                        onApply={(status) => changeStatus(transaction, status)}
                       />
                     </div>
                   </TableCell>
@@ -85,11 +160,10 @@ export function TransactionsPage() {
               )}
             </QueryRows>
           </TableBody>
-        </Table>
-        {transactions.data && (
-          <Pager label="Transactions" page={page} total={transactions.data.total} onPageChange={setPage} />
-        )}
+        </ListTable>
+        <ListPager label="Transactions" data={transactions.data} list={list} />
       </CardContent>
+      <ConfirmActionDialog action={action} onClose={() => setAction(undefined)} />
     </Card>
   );
 }

@@ -1,56 +1,61 @@
-import { SearchIcon, Trash2Icon } from 'lucide-react';
+import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
-import { useUsers, type AdminUser } from '../api/get-users';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { usersList, usersQueries, type AdminUser } from '../api/get-users';
+import { useListUrlState } from '../hooks/use-list-url-state';
+import { csvAmount, csvUtcTime, type CsvColumn } from '../utils/csv';
 import { DeleteUserDialog } from './delete-user-dialog';
-import { Pager } from './pager';
+import { ListPager } from './list-pager';
+import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
+import { ListToolbar } from './list-toolbar';
 import { QueryRows } from './table-states';
 
 const COLUMNS = 6;
-const SEARCH_DELAY_MS = 300;
+
+const csvColumns: CsvColumn<AdminUser>[] = [
+  { header: 'Name', value: (user) => user.fullName },
+  { header: 'E-mail', value: (user) => user.email },
+  { header: 'Role', value: (user) => user.role },
+  { header: 'Available balance (USD)', value: (user) => csvAmount(user.available) },
+  { header: 'Registered (UTC)', value: (user) => csvUtcTime(user.registrationDate) },
+  { header: 'User ID', value: (user) => user.id },
+];
 
 /** /admin/users: everyone with role and available balance; search by name or e-mail; delete a person. */
 export function UsersPage() {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const [page, setPage] = useState(0);
+  const list = useListUrlState(usersList);
+  const { state, setSort } = list;
   const [userToDelete, setUserToDelete] = useState<AdminUser>();
-  const users = useUsers({ page, search });
+  const users = usersQueries.useList(state);
 
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">
-        <div className="relative max-w-sm">
-          <SearchIcon
-            className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            aria-label="Search by name or e-mail"
-            placeholder="Search by name or e-mail"
-            className="pl-9"
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.target.value);
-              setPage(0);
-            }}
-          />
-        </div>
-        <Table aria-busy={users.isFetching}>
+        <ListToolbar
+          list={list}
+          dateRange={false}
+          csv={{ list: 'users', columns: csvColumns, readAll: () => usersQueries.getAll(state) }}
+        />
+        <ListTable label="Users" busy={users.isFetching}>
           <TableHeader>
             <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>E-mail</TableHead>
-              <TableHead>Role</TableHead>
+              <SortableHead column="full_name" sort={state.sort} onSort={setSort}>
+                Name
+              </SortableHead>
+              <SortableHead column="email" sort={state.sort} onSort={setSort}>
+                E-mail
+              </SortableHead>
+              <SortableHead column="role" sort={state.sort} onSort={setSort}>
+                Role
+              </SortableHead>
               <TableHead align="right">Available balance</TableHead>
-              <TableHead>Registered</TableHead>
-              <TableHead>
+              <SortableHead column="registration_date" sort={state.sort} onSort={setSort}>
+                Registered
+              </SortableHead>
+              <TableHead className={STICKY_ACTIONS}>
                 <span className="sr-only">Actions</span>
               </TableHead>
             </TableRow>
@@ -73,7 +78,7 @@ export function UsersPage() {
                   <TableCell className="capitalize">{user.role}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatUsd(user.available)}</TableCell>
                   <TableCell>{new Date(user.registrationDate).toLocaleDateString()}</TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className={`${STICKY_ACTIONS} text-right`}>
                     <Button
                       variant="ghost"
                       size="sm"
@@ -89,8 +94,8 @@ export function UsersPage() {
               )}
             </QueryRows>
           </TableBody>
-        </Table>
-        {users.data && <Pager label="Users" page={page} total={users.data.total} onPageChange={setPage} />}
+        </ListTable>
+        <ListPager label="Users" data={users.data} list={list} />
       </CardContent>
       <DeleteUserDialog user={userToDelete} onClose={() => setUserToDelete(undefined)} />
     </Card>

@@ -4,65 +4,126 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
 import { WITHDRAW_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
 import { useStatusTypes } from '../api/get-status-types';
 import {
-  useWithdrawRequests,
+  WITHDRAW_METHODS,
+  withdrawRequestsList,
+  withdrawRequestsQueries,
   withdrawRequestsQueryKeyRoot,
   type AdminWithdrawRequest,
 } from '../api/get-withdraw-requests';
 import { useSetWithdrawRequestStatus } from '../api/set-withdraw-request-status';
 import { useAdminQueueRealtime } from '../hooks/use-admin-queue-realtime';
-import { DecisionButtons } from './decision-buttons';
+import { useListUrlState } from '../hooks/use-list-url-state';
+import { csvAmount, whenAndWhoColumns, type CsvColumn } from '../utils/csv';
+import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
 import { DateTimeCell } from './date-time-cell';
+import { DecisionButtons } from './decision-buttons';
+import { ListPager } from './list-pager';
+import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
+import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
-import { Pager } from './pager';
 import { StatusSelect, type StatusOption } from './status-select';
 import { QueryRows } from './table-states';
 import { WithdrawalDetailsDialog } from './withdrawal-details-dialog';
 
-const COLUMNS = 6;
-const WITHDRAW_STATUSES: StatusOption[] = [
-  { value: 'pending', label: 'pending' },
-  { value: 'approved', label: 'approved' },
-  { value: 'rejected', label: 'rejected' },
-];
+const COLUMNS = 7;
+const BUILT_IN_STATUSES = ['pending', 'approved', 'rejected'];
+const WITHDRAW_STATUSES: StatusOption[] = BUILT_IN_STATUSES.map((status) => ({
+  value: status,
+  label: status,
+}));
 /** Money has moved (or been released) once a request reaches these; the database refuses any change after. */
 const FINAL_STATUSES = new Set(['approved', 'rejected']);
 
-/** /admin/withdraw-requests: the live queue with a status dropdown, Approve/Reject while pending, and details. */
+const csvColumns: CsvColumn<AdminWithdrawRequest>[] = [
+  ...whenAndWhoColumns(),
+  { header: 'Amount (USD)', value: (request) => csvAmount(request.amount) },
+  { header: 'Available balance (USD)', value: (request) => csvAmount(request.available) },
+  { header: 'Method', value: (request) => request.withdrawMethod },
+  { header: 'Status', value: (request) => request.status },
+  { header: 'Request ID', value: (request) => request.id },
+];
+
+/**
+ * /admin/withdraw-requests: the live queue; a status is chosen, then applied, and approving or rejecting
+ * (final) is confirmed first; Approve/Reject while pending, and the decrypted details.
+ */
 export function WithdrawRequestsPage() {
-  const [page, setPage] = useState(0);
+  const list = useListUrlState(withdrawRequestsList);
+  const { state, setSort, setFilter } = list;
   const [detailsOf, setDetailsOf] = useState<AdminWithdrawRequest>();
-  const requests = useWithdrawRequests(page);
+  const [action, setAction] = useState<PendingAdminAction>();
+  const requests = withdrawRequestsQueries.useList(state);
   const statusTypes = useStatusTypes();
   const statusChange = useSetWithdrawRequestStatus();
   useAdminQueueRealtime('withdraw_requests', withdrawRequestsQueryKeyRoot);
   const statusTypeNames = statusTypes.data?.map((statusType) => statusType.name) ?? [];
 
-  const changeStatus = (requestId: string, status: string) =>
-    statusChange.mutate(
-      { requestId, status },
-      {
-        onSuccess: () => toast.success(WITHDRAW_STATUS_UPDATED_MESSAGE),
-        onError: (error) => toast.error(error.message),
-      },
-    );
+  const changeStatus = (request: AdminWithdrawRequest, status: string) => {
+    const change = () => statusChange.mutateAsync({ requestId: request.id, status });
+    if (!FINAL_STATUSES.has(status)) {
+      change().then(
+        () => toast.success(WITHDRAW_STATUS_UPDATED_MESSAGE),
+        (error: Error) => toast.error(error.message),
+      );
+      return;
+    }
+    const approve = status === 'approved';
+    setAction({
+      title: approve ? 'Approve withdrawal' : 'Reject withdrawal',
+      person: { name: request.userName, email: request.email },
+      amount: request.amount,
+      available: request.available,
+      consequence: approve
+        ? `Approving pays out ${formatUsd(request.amount)} by ${request.withdrawMethod} from this person's balance. This is final.`
+        : `Rejecting releases the ${formatUsd(request.amount)} this request holds back. This is final.`,
+      confirmLabel: approve ? 'Approve' : 'Reject',
+      destructive: !approve,
+      successMessage: WITHDRAW_STATUS_UPDATED_MESSAGE,
+      run: change,
+    });
+  };
 
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">
-        <Table aria-busy={requests.isFetching || statusTypes.isFetching}>
+        <ListToolbar
+          list={list}
+          choices={[
+            { name: 'status', label: 'Status', choices: [...BUILT_IN_STATUSES, ...statusTypeNames] },
+            { name: 'method', label: 'Method', choices: WITHDRAW_METHODS },
+          ]}
+          personName={requests.data?.rows[0]?.userName}
+          csv={{
+            list: 'withdraw-requests',
+            columns: csvColumns,
+            readAll: () => withdrawRequestsQueries.getAll(state),
+          }}
+        />
+        <ListTable label="Withdraw requests" busy={requests.isFetching || statusTypes.isFetching}>
           <TableHeader>
             <TableRow>
-              <TableHead>Date</TableHead>
+              <SortableHead column="date" sort={state.sort} onSort={setSort}>
+                Date
+              </SortableHead>
               <TableHead>User</TableHead>
-              <TableHead align="right">Amount</TableHead>
-              <TableHead>Method</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead align="right">Actions</TableHead>
+              <SortableHead column="amount" sort={state.sort} onSort={setSort} align="right">
+                Amount
+              </SortableHead>
+              <TableHead align="right">Available balance</TableHead>
+              <SortableHead column="withdraw_method" sort={state.sort} onSort={setSort}>
+                Method
+              </SortableHead>
+              <SortableHead column="status" sort={state.sort} onSort={setSort}>
+                Status
+              </SortableHead>
+              <TableHead align="right" className={STICKY_ACTIONS}>
+                Actions
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -77,8 +138,15 @@ export function WithdrawRequestsPage() {
                 return (
                   <TableRow key={request.id} data-testid="admin-withdraw-request-row">
                     <DateTimeCell value={request.date} />
-                    <PersonCell name={request.userName} email={request.email} />
+                    <PersonCell
+                      name={request.userName}
+                      email={request.email}
+                      onOnlyThisPerson={() => setFilter('user', request.userId)}
+                    />
                     <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
+                    <TableCell className="text-muted-foreground text-right tabular-nums">
+                      {formatUsd(request.available)}
+                    </TableCell>
                     <TableCell className="capitalize">{request.withdrawMethod}</TableCell>
                     <TableCell>
                       <div className="grid justify-items-start gap-1.5">
@@ -89,18 +157,19 @@ export function WithdrawRequestsPage() {
                           builtIn={WITHDRAW_STATUSES}
                           statusTypes={statusTypeNames}
                           disabled={statusChange.isPending || FINAL_STATUSES.has(request.status)}
-                          onChange={(status) => changeStatus(request.id, status)}
+                          onApply={(status) => changeStatus(request, status)}
                         />
                       </div>
                     </TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-2">
+                    <TableCell className={STICKY_ACTIONS}>
+                      {/* Stacked on phones, so the column that stays in view leaves room for the rest. */}
+                      <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-end">
                         {request.status === 'pending' && (
                           <DecisionButtons
                             subject={subject}
                             disabled={statusChange.isPending}
-                            onApprove={() => changeStatus(request.id, 'approved')}
-                            onReject={() => changeStatus(request.id, 'rejected')}
+                            onApprove={() => changeStatus(request, 'approved')}
+                            onReject={() => changeStatus(request, 'rejected')}
                           />
                         )}
                         <Button
@@ -119,12 +188,11 @@ export function WithdrawRequestsPage() {
               }}
             </QueryRows>
           </TableBody>
-        </Table>
-        {requests.data && (
-          <Pager label="Withdraw requests" page={page} total={requests.data.total} onPageChange={setPage} />
-        )}
+        </ListTable>
+        <ListPager label="Withdraw requests" data={requests.data} list={list} />
       </CardContent>
       <WithdrawalDetailsDialog request={detailsOf} onClose={() => setDetailsOf(undefined)} />
+      <ConfirmActionDialog action={action} onClose={() => setAction(undefined)} />
     </Card>
   );
 }

@@ -1,0 +1,53 @@
+/**
+ * CSV exports of admin lists (RFC 4180): a header row naming each column, numbers without currency signs or
+ * thousands separators, timestamps in UTC (ISO 8601 with `Z`, the column saying so), CRLF line ends.
+ */
+
+export interface CsvColumn<Item> {
+  header: string;
+  value: (item: Item) => string | number | null;
+}
+
+/** Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return) is prefixed with `'`. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsv<Item>(columns: readonly CsvColumn<Item>[], items: readonly Item[]): string {
+  const lines = [
+    columns.map((column) => csvCell(column.header)).join(','),
+    ...items.map((item) => columns.map((column) => csvCell(column.value(item))).join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** An amount as plain decimal text with its cents: `1234.5` → `1234.50`. */
+export const csvAmount = (amount: number) => amount.toFixed(2);
+
+/** A timestamp in UTC, to the second: `2026-11-24T05:20:21Z`. */
+export const csvUtcTime = (timestamp: string) => new Date(timestamp).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The file name of an export: the list and the moment, e.g. `buy-requests-2026-11-24T052021Z.csv`. */
+export function csvFileName(list: string, now = new Date()): string {
+  return `${list}-${now
+    .toISOString()
+    .replace(/[:-]|\.\d{3}/g, '')
+    .replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')}.csv`;
+}
+
+/** The first columns of a request's or transaction's row: when it was made (UTC) and whose it is. */
+export function whenAndWhoColumns<
+  Item extends { date: string; userName: string; email: string },
+>(): CsvColumn<Item>[] {
+  return [
+    { header: 'Date (UTC)', value: (item) => csvUtcTime(item.date) },
+    { header: 'Name', value: (item) => item.userName },
+    { header: 'E-mail', value: (item) => item.email },
+  ];
+}
