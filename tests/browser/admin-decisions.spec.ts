@@ -108,13 +108,13 @@ const overtakenDecisions = [
     decision: 'Reject',
     otherAdmin: 'approve_buy_request',
     failure: 'Failed to update request status. Please try again.',
-    shown: 'approved',
+    shown: 'Approved',
   },
   {
     decision: 'Approve',
     otherAdmin: 'reject_buy_request',
     failure: 'Failed to process buy request. Please try again.',
-    shown: 'rejected',
+    shown: 'Rejected',
   },
 ] as const;
 
