@@ -164,7 +164,7 @@ test('deposit: required fields, then a pending deposit that completes from the t
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('deposit');
   await expect(row).toContainText('$75.25');
-  await expect(row.getByText('Pending', { exact: true })).toHaveAttribute('data-tone', 'yellow');
+  await expect(row.locator('[data-tone]', { hasText: /^Pending$/ })).toHaveAttribute('data-tone', 'yellow');
 
   await applyStatus(row, 'complete');
   await expect(page.getByRole('dialog', { name: 'Set deposit to complete' })).toContainText(
@@ -172,7 +172,7 @@ test('deposit: required fields, then a pending deposit that completes from the t
   );
   await confirmAdminAction(page, 'Change status');
   await expect(toast(page, 'Transaction status updated')).toBeVisible();
-  await expect(row.getByText('Complete', { exact: true })).toHaveAttribute('data-tone', 'green');
+  await expect(row.locator('[data-tone]', { hasText: /^Complete$/ })).toHaveAttribute('data-tone', 'green');
   const { data: wallet } = await admin
     .from('wallet_balances')
     .select('available')
@@ -211,7 +211,7 @@ test('transactions: a status change that would overdraw the wallet says Insuffic
   await openFromMenu(page, 'Transactions', 'Transactions');
 
   const row = page.getByTestId('admin-transaction-row').filter({ hasText: person.fullName });
-  await expect(row.getByText('Complete', { exact: true })).toBeVisible();
+  await expect(row.locator('[data-tone]', { hasText: /^Complete$/ })).toBeVisible();
   await applyStatus(row, 'pending');
   await expect(page.getByRole('dialog')).toContainText(
     "This takes $100.00 from this person's balance at once.",
@@ -219,7 +219,7 @@ test('transactions: a status change that would overdraw the wallet says Insuffic
   await expect(page.getByRole('dialog')).toContainText('Available balance$20.00');
   await confirmAdminAction(page, 'Change status');
   await expect(toast(page, 'Insufficient balance')).toBeVisible();
-  await expect(row.getByText('Complete', { exact: true })).toBeVisible();
+  await expect(row.locator('[data-tone]', { hasText: /^Complete$/ })).toBeVisible();
   await expect(row.getByRole('combobox')).toHaveValue('complete');
 });
 
