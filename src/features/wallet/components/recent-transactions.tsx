@@ -1,4 +1,6 @@
 import { ReceiptTextIcon } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { ShowOlderButton } from '@/components/show-older-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -16,16 +18,21 @@ function describeType({ type, cryptocurrency }: WalletTransaction): string {
   return cryptocurrency ? `${label} (${cryptocurrency})` : label;
 }
 
-/** The user's own transactions, newest first; completed ones green, all others yellow. */
+/**
+ * The user's own transactions, newest first, a page at a time (`older` loads the next); completed ones
+ * green, all others yellow.
+ */
 export function RecentTransactions({
   transactions,
   isLoading,
   isError,
+  older,
   className,
 }: {
   transactions: readonly WalletTransaction[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  older?: Omit<ComponentProps<typeof ShowOlderButton>, 'label'>;
   className?: string;
 }) {
   return (
@@ -71,6 +78,7 @@ export function RecentTransactions({
             </TableBody>
           </Table>
         )}
+        {older && !isError && <ShowOlderButton label="Show older transactions" {...older} />}
       </CardContent>
     </Card>
   );

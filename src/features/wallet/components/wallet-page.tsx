@@ -44,6 +44,11 @@ export function WalletPage({ userId }: { userId: string }) {
           transactions={transactions.data}
           isLoading={transactions.isPending}
           isError={transactions.isError}
+          older={{
+            hasMore: transactions.hasNextPage,
+            isLoading: transactions.isFetchingNextPage,
+            onShowOlder: () => void transactions.fetchNextPage(),
+          }}
         />
       </div>
       <CryptoPrices
