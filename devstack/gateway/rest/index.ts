@@ -5,8 +5,8 @@ import type { VerifiedClaims } from '../jwt';
 import { runAsCaller, type Caller } from './caller';
 import { loadCatalog, matchRoutine, type Catalog, type Relation, type Routine } from './catalog';
 import { RestError, restErrorFromPg, restErrors } from './errors';
-import { conditionColumns, parseQuery, type ParsedQuery } from './query-grammar';
-import { quoteIdent, readSql, representationSql, SqlParams, whereSql } from './sql';
+import { conditionColumns, parseQuery, type ParsedQuery, type SelectItem } from './query-grammar';
+import { quoteIdent, readSql, representationSql, selectListSql, SqlParams, whereSql } from './sql';
 
 export interface RestOptions {
   /** Pool connecting as `authenticator`, which may switch to the three API roles only. */
@@ -89,6 +89,8 @@ interface StatementResult {
   body: string | null;
   rows: number;
   total: number | null;
+  /** Upserts: how many of the rows were inserted rather than updated. */
+  inserted?: number;
 }
 
 async function readJson(request: IncomingMessage, limit: number): Promise<unknown> {
@@ -163,13 +165,20 @@ export function createRestHandler(options: RestOptions) {
     sql: string,
     params: SqlParams,
   ): Promise<StatementResult> {
-    const result = await client.query<{ body: string | null; rows: string; total: string | null }>(
-      sql,
-      params.values,
-    );
+    const result = await client.query<{
+      body: string | null;
+      rows: string;
+      total: string | null;
+      inserted?: string;
+    }>(sql, params.values);
     const row = result.rows[0];
     if (!row) return { body: null, rows: result.rowCount ?? 0, total: null };
-    return { body: row.body, rows: Number(row.rows), total: row.total === null ? null : Number(row.total) };
+    return {
+      body: row.body,
+      rows: Number(row.rows),
+      total: row.total === null ? null : Number(row.total),
+      ...(row.inserted === undefined ? {} : { inserted: Number(row.inserted) }),
+    };
   }
 
   function checkSingle(single: boolean, result: StatementResult) {
@@ -366,7 +375,11 @@ export function createRestHandler(options: RestOptions) {
       }
     }
     const withBody = preferences.returnRepresentation;
-    const sql = withBody ? representationSql(mutation, query.select) : mutation;
+    const sql = preferences.resolution
+      ? upsertSql(mutation, query.select ?? [...relation.columns].map((column) => ({ column })), withBody)
+      : withBody
+        ? representationSql(mutation, query.select)
+        : mutation;
     const result = await runAsCaller(
       pool,
       callerOf(claims, request),
@@ -379,7 +392,26 @@ export function createRestHandler(options: RestOptions) {
         return { ...outcome, total: preferences.count ? outcome.rows : null };
       },
     );
-    sendResult(response, method === 'POST' ? 201 : withBody ? 200 : 204, result, { single, withBody });
+    // An upsert that inserted nothing (every row merged or ignored) is 200, as PostgREST's Response.hs.
+    const created = method === 'POST' && (result.inserted === undefined || result.inserted > 0);
+    sendResult(response, created ? 201 : method === 'POST' || withBody ? 200 : 204, result, {
+      single,
+      withBody,
+    });
+  }
+
+  /**
+   * An upsert that also counts the rows it inserted (`xmax = 0` on a row the statement created), shown
+   * with the selected (or every) column and without the marker.
+   */
+  function upsertSql(mutation: string, shown: SelectItem[], withBody: boolean): string {
+    const body = withBody ? `coalesce((select json_agg(_shown) from _shown), '[]')::text` : 'null::text';
+    return (
+      `with _mutated as (${mutation} returning *, (xmax = 0) as pgrst_inserted), ` +
+      `_shown as (select ${selectListSql(shown)} from _mutated) ` +
+      `select ${body} as body, (select count(*) from _mutated) as rows, null::bigint as total, ` +
+      `(select count(*) from _mutated where pgrst_inserted) as inserted`
+    );
   }
 
   function routineArguments(routine: Routine, given: Record<string, unknown>) {
