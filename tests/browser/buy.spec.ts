@@ -240,15 +240,13 @@ test('the request list shows the newest 50 and loads older ones on request', asy
   await admin.auth.signOut();
   const client = createNodeClient(process.env.API_URL ?? '', localDefaults.anonKey);
   await client.auth.signInWithPassword(buyer);
-  const { error } = await client
-    .from('buy_requests')
-    .insert(
-      Array.from({ length: 52 }, (_, i) => ({
-        user_id: buyer.id,
-        cryptocurrency: 'bitcoin',
-        amount: 10 + i,
-      })),
-    );
+  const { error } = await client.from('buy_requests').insert(
+    Array.from({ length: 52 }, (_, i) => ({
+      user_id: buyer.id,
+      cryptocurrency: 'bitcoin',
+      amount: 10 + i,
+    })),
+  );
   if (error) throw error;
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
