@@ -252,9 +252,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       return functions.handle(request, response, name, `${functionCall[2] ?? ''}${requestUrl.search}`);
     }
     if (pathname.startsWith('/auth/v1/')) {
-      // The e-mailed link is opened in a browser, without any key.
-      const isEmailLink = pathname === '/auth/v1/verify' && request.method === 'GET';
-      if (!isEmailLink) await checkApiKey(request, requestUrl);
+      // Pages a browser opens without any key (Supabase's gateway leaves them open): the e-mailed link and
+      // the OAuth redirects.
+      const opensInBrowser =
+        /^\/auth\/v1\/(verify|authorize|callback)$/.test(pathname) && request.method === 'GET';
+      if (!opensInBrowser) await checkApiKey(request, requestUrl);
       return auth(request, response, pathname.slice('/auth/v1'.length), requestUrl);
     }
     if (pathname.startsWith('/rest/v1/')) {

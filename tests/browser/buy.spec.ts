@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { seededAccounts } from '../../devstack/config';
+import { localDefaults, seededAccounts } from '../../devstack/config';
+import { createNodeClient } from '../support/node-client';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { confirmAdminAction } from './support/admin-actions';
 import { logIn } from './support/auth-people';
@@ -320,4 +321,29 @@ test('when the market data fails the page says so, and Retry reloads it', async 
   await reloaded;
   await expect(page.getByLabel('Cryptocurrency')).toBeVisible();
   await expect(page.getByRole('option', { name: /Ethereum \(ETH\)/ })).toBeAttached();
+});
+
+test('the request list shows the newest 50 and loads older ones on request', async ({ page }) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 100);
+  await admin.auth.signOut();
+  const client = createNodeClient(process.env.API_URL ?? '', localDefaults.anonKey);
+  await client.auth.signInWithPassword(buyer);
+  const { error } = await client.from('buy_requests').insert(
+    Array.from({ length: 52 }, (_, i) => ({
+      user_id: buyer.id,
+      cryptocurrency: 'bitcoin',
+      amount: 10 + i,
+    })),
+  );
+  if (error) throw error;
+  await stubMarketProvider(page);
+  await skipLimitsNotices(page);
+  await openBuyPage(page, buyer);
+
+  const rows = page.getByTestId('buy-request-row');
+  await expect(rows).toHaveCount(50);
+  await page.getByRole('button', { name: 'Show older requests' }).click();
+  await expect(rows).toHaveCount(52);
+  await expect(page.getByRole('button', { name: 'Show older requests' })).toHaveCount(0);
 });

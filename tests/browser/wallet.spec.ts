@@ -156,3 +156,38 @@ test("an admin's deposit and its completion, made in another browser, appear in 
     await adminContext.close();
   }
 });
+
+test('the transactions list shows the newest 50 and loads older ones on request, never the whole ledger at once', async ({
+  page,
+}) => {
+  const person = await fundedUser(100);
+  const admin = await signInAdmin();
+  // 54 more deposits: 55 transactions in all, one page and five older.
+  const { error } = await admin.from('transactions').insert(
+    Array.from({ length: 54 }, (_, i) => ({
+      user_id: person.id,
+      type: 'deposit',
+      amount: i + 1,
+      status: 'pending',
+    })),
+  );
+  if (error) throw error;
+  await admin.auth.signOut();
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/transactions'))
+      reads.push(request.headers()['range'] ?? request.url());
+  });
+  await stubMarketProvider(page);
+  await skipLimitsNotices(page);
+  await logIn(page, person);
+
+  const rows = page.getByRole('table', { name: 'Recent Transactions' }).getByRole('row');
+  await expect(rows).toHaveCount(51); // the header and 50 transactions
+  await page.getByRole('button', { name: 'Show older transactions' }).click();
+  await expect(rows).toHaveCount(56);
+  await expect(page.getByRole('button', { name: 'Show older transactions' })).toHaveCount(0);
+  // Each read asks for a page (and one row more, to know whether older ones exist), not for everything.
+  expect(reads.length).toBeGreaterThanOrEqual(2);
+  expect(reads.every((read) => read.includes('limit=51'))).toBe(true);
+});

@@ -77,7 +77,8 @@ describe('providers the project does not enable, refused as GoTrue refuses them'
           'POST /otp: one-time passwords and magic links (signInWithOtp) are not supported by the local stack',
       },
     });
-    const authorize = await callApi('/auth/v1/authorize?provider=github', {
+    // Opened by the browser (signInWithOAuth), so without an API key, as on Supabase.
+    const authorize = await fetch(`${apiUrl()}/auth/v1/authorize?provider=github`, {
       headers: { 'x-supabase-api-version': '2024-01-01' },
     });
     expect(authorize.status).toBe(501);

@@ -172,3 +172,32 @@ describe('Prefer handling=strict (ApiRequest/Preferences.hs)', () => {
     expect(answer.status).toBe(201);
   });
 });
+
+describe('the URL grammar as PostgREST parses it', () => {
+  it('names resource embedding as the cause of select=*,rel(...)', async () => {
+    const answer = await rest(alice, '/buy_requests?select=*,profiles(full_name)');
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          "Unsupported by the local stack: resource embedding or aggregate in select: 'profiles(full_name)'",
+      },
+    });
+  });
+
+  it('reads a quoted column name, with spaces too, as a column name', async () => {
+    const quoted = await rest(alice, '/buy_requests?select="amount"&order="amount".desc&limit=1');
+    expect(quoted).toMatchObject({ status: 200, body: [{ amount: 90 }] });
+    const spaced = await rest(alice, '/buy_requests?select="the amount"');
+    expect(spaced).toMatchObject({ status: 400, body: { code: '42703' } });
+    expect((spaced.body as { message: string }).message).toContain('the amount');
+  });
+
+  it('refuses like on a non-text column as Postgres does under PostgREST (no silent cast)', async () => {
+    const answer = await rest(alice, '/buy_requests?amount=like.1*');
+    expect(answer).toMatchObject({
+      status: 404,
+      body: { code: '42883', message: 'operator does not exist: numeric ~~ unknown' },
+    });
+  });
+});

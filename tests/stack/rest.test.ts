@@ -215,6 +215,9 @@ describe('writing', () => {
       .select('name');
     expect(first.error).toBeNull();
     expect(again.error).toBeNull();
+    // PostgREST answers 201 when the upsert inserted a row and 200 when it inserted none.
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(first.data).toEqual([{ name }]);
     const { rows } = await db.query(
       'select count(*)::int as count from public.status_types where name = $1',
       [name],

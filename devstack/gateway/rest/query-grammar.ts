@@ -67,9 +67,18 @@ function unquote(value: string): string {
   return /^".*"$/.test(value) ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
 }
 
+/** A column as PostgREST reads it: a plain identifier, or any name in double quotes (`"my column"`). */
+function columnName(raw: string, where: string): string {
+  if (!/^".+"$/.test(raw)) return checkIdentifier(raw, where);
+  return unquote(raw);
+}
+
 export function parseSelect(text: string): SelectItem[] | undefined {
   const items = splitTopLevel(text).map((item) => item.trim());
   if (items.length === 1 && items[0] === '*') return undefined;
+  // The real cause first: `*,rel(...)` is an embedding, whatever else the list holds.
+  const embedding = items.find((item) => item.includes('(') && !/^".*"$/.test(item));
+  if (embedding) throw restErrors.unsupported(`resource embedding or aggregate in select: '${embedding}'`);
   return items.map((item) => {
     if (item.includes('('))
       throw restErrors.unsupported(`resource embedding or aggregate in select: '${item}'`);
@@ -79,12 +88,12 @@ export function parseSelect(text: string): SelectItem[] | undefined {
     const [head = '', cast] = item.split('::');
     const aliasSplit = head.split(':');
     const [first = '', second = ''] = aliasSplit;
-    const column = unquote(aliasSplit.length === 2 ? second : first);
+    const column = aliasSplit.length === 2 ? second : first;
     const alias = aliasSplit.length === 2 ? aliasSplit[0] : undefined;
     if (aliasSplit.length > 2 || column === '')
       throw restErrors.parse('Unsupported select item', `'${item}'`);
     return {
-      column: checkIdentifier(column, 'column in select'),
+      column: columnName(column, 'column in select'),
       alias: alias === undefined ? undefined : checkIdentifier(alias, 'alias in select'),
       cast: cast === undefined ? undefined : checkIdentifier(cast, 'cast in select'),
     };
@@ -92,7 +101,7 @@ export function parseSelect(text: string): SelectItem[] | undefined {
 }
 
 /** `op.value` or `not.op.value`, as in `?amount=gte.10`. */
-function parseOperation(column: string, text: string): Condition {
+function parseOperation(rawColumn: string, text: string): Condition {
   let rest = text;
   let negate = false;
   if (rest.startsWith('not.')) {
@@ -103,8 +112,8 @@ function parseOperation(column: string, text: string): Condition {
   const operator = dot === -1 ? rest : rest.slice(0, dot);
   const raw = dot === -1 ? '' : rest.slice(dot + 1);
   if (!filterOperators.has(operator))
-    throw restErrors.unsupported(`filter operator '${operator}' on '${column}'`);
-  checkIdentifier(column, 'filter column');
+    throw restErrors.unsupported(`filter operator '${operator}' on '${rawColumn}'`);
+  const column = columnName(rawColumn, 'filter column');
   if (operator === 'in') {
     const list = raw.match(/^\((.*)\)$/s);
     if (!list)
@@ -149,7 +158,7 @@ function parseLogical(kind: 'and' | 'or', negate: boolean, text: string, depth =
 function parseOrder(text: string): OrderTerm[] {
   return splitTopLevel(text).map((term) => {
     const [column, ...modifiers] = term.trim().split('.');
-    const order: OrderTerm = { column: checkIdentifier(column ?? '', 'order column'), descending: false };
+    const order: OrderTerm = { column: columnName(column ?? '', 'order column'), descending: false };
     for (const modifier of modifiers) {
       if (modifier === 'asc' || modifier === 'desc') order.descending = modifier === 'desc';
       else if (modifier === 'nullsfirst' || modifier === 'nullslast')
@@ -167,7 +176,7 @@ function nonNegativeInteger(name: string, text: string): number {
 }
 
 function parseColumnList(name: string, text: string): string[] {
-  return splitTopLevel(text).map((column) => checkIdentifier(unquote(column.trim()), `${name} column`));
+  return splitTopLevel(text).map((column) => columnName(column.trim(), `${name} column`));
 }
 
 /** PostgREST's URL grammar, the part our app uses; anything else is a 400 naming the part. */

@@ -34,7 +34,8 @@ export function conditionSql(condition: Condition, params: SqlParams): string {
     if (operator === 'in') sql = `${column} = any(${params.add(value)})`;
     else if (operator === 'is') sql = `${column} is ${isKeywords[String(value).toLowerCase()]}`;
     else if (operator === 'like' || operator === 'ilike') {
-      sql = `${column}::text ${operator} ${params.add(String(value).replace(/\*/g, '%'))}`;
+      // No cast: on a non-text column Postgres refuses the operator (42883, 404), as under PostgREST.
+      sql = `${column} ${operator} ${params.add(String(value).replace(/\*/g, '%'))}`;
     } else sql = `${column} ${comparison[operator]} ${params.add(value)}`;
   }
   return condition.negate ? `not ${sql}` : sql;

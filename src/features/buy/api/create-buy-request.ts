@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
   createSubmissions,
   isLostRestAnswer,
   LostAnswerError,
   type SubmissionOutcome,
 } from '@/lib/idempotent-submission';
+import { mapPagedRows, type RowsPage } from '@/lib/paged-list';
 import { supabase } from '@/lib/supabase';
 import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
 import type { BuyOrder, BuyRequest } from '../types';
@@ -52,6 +53,10 @@ const submitBuyRequest = createSubmissions(createBuyRequest);
 export function useCreateBuyRequest(userId: string | undefined) {
   const queryClient = useQueryClient();
   const queryKey = buyRequestsQueryKey(userId ?? '');
+  const setRows = (change: (rows: BuyRequest[], page: number) => BuyRequest[]) =>
+    queryClient.setQueryData<InfiniteData<RowsPage<BuyRequest>>>(queryKey, (data) =>
+      mapPagedRows(data, change),
+    );
   return useMutation<SubmissionOutcome<BuyRequest>, Error, BuyOrder, { optimisticId: string }>({
     mutationFn: (order: BuyOrder) => {
       if (!userId) return Promise.reject(new Error(NOT_SIGNED_IN_MESSAGE));
@@ -65,18 +70,14 @@ export function useCreateBuyRequest(userId: string | undefined) {
         status: 'pending',
         date: new Date().toISOString(),
       };
-      queryClient.setQueryData<BuyRequest[]>(queryKey, (rows = []) => [optimistic, ...rows]);
+      setRows((rows, page) => (page === 0 ? [optimistic, ...rows] : rows));
       return { optimisticId: optimistic.id };
     },
     onSuccess: ({ result: created }, _order, context) => {
-      queryClient.setQueryData<BuyRequest[]>(queryKey, (rows = []) =>
-        rows.map((row) => (row.id === context.optimisticId ? created : row)),
-      );
+      setRows((rows) => rows.map((row) => (row.id === context.optimisticId ? created : row)));
     },
     onError: (error, _order, context) => {
-      queryClient.setQueryData<BuyRequest[]>(queryKey, (rows = []) =>
-        rows.filter((row) => row.id !== context?.optimisticId),
-      );
+      setRows((rows) => rows.filter((row) => row.id !== context?.optimisticId));
       // The form validates against the limits it shows: fetch the current ones.
       if (isLimitRefusal(error.message)) {
         void queryClient.invalidateQueries({ queryKey: transactionLimitsQueryKey });

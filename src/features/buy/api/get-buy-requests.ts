@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { pagedListOptions, pageRange, toPage, type RowsPage } from '@/lib/paged-list';
 import { supabase } from '@/lib/supabase';
 import type { BuyRequest } from '../types';
 import { BUY_REQUESTS_FAILED_MESSAGE } from './buy-messages';
@@ -8,20 +9,25 @@ export const buyRequestsQueryKey = (userId: string) => ['buy-requests', userId] 
 /** The columns the list shows; always named, never `*`. */
 const BUY_REQUEST_COLUMNS = 'id, cryptocurrency, amount, status, date';
 
-/** The person's own buy requests, newest first (row-level security keeps everyone else's out anyway). */
-export async function getBuyRequests(userId: string): Promise<BuyRequest[]> {
+/** One page of the person's own buy requests, newest first (row-level security keeps others' out anyway). */
+export async function getBuyRequests(userId: string, page: number): Promise<RowsPage<BuyRequest>> {
   const { data, error } = await supabase
     .from('buy_requests')
     .select(BUY_REQUEST_COLUMNS)
     .eq('user_id', userId)
-    .order('date', { ascending: false });
+    .order('date', { ascending: false })
+    .order('id', { ascending: false })
+    .range(...pageRange(page));
   if (error) throw new Error(BUY_REQUESTS_FAILED_MESSAGE, { cause: error });
-  return data.map((row) => ({ ...row, amount: Number(row.amount) }));
+  return toPage(data.map((row) => ({ ...row, amount: Number(row.amount) })));
 }
 
-export const buyRequestsQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: buyRequestsQueryKey(userId), queryFn: () => getBuyRequests(userId) });
-
+/** The requests a page at a time (`data`: the rows loaded so far; `fetchNextPage` for older ones). */
 export function useBuyRequests(userId: string | undefined) {
-  return useQuery({ ...buyRequestsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+  return useInfiniteQuery({
+    queryKey: buyRequestsQueryKey(userId ?? ''),
+    queryFn: ({ pageParam }) => getBuyRequests(userId ?? '', pageParam),
+    ...pagedListOptions<BuyRequest>(),
+    enabled: Boolean(userId),
+  });
 }

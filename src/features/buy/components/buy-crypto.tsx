@@ -1,5 +1,6 @@
 import { StalePricesNote } from '@/components/stale-prices-note';
 import { useMemo } from 'react';
+import { ShowOlderButton } from '@/components/show-older-button';
 import { LimitsNotice } from '@/components/limits-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -117,7 +118,15 @@ function BuyCryptoContent() {
           ) : requests.isPending ? (
             <Skeleton className="h-40 w-full" />
           ) : (
-            <BuyRequestsTable requests={requests.data} coinNames={coinNames} />
+            <>
+              <BuyRequestsTable requests={requests.data} coinNames={coinNames} />
+              <ShowOlderButton
+                label="Show older requests"
+                hasMore={requests.hasNextPage}
+                isLoading={requests.isFetchingNextPage}
+                onShowOlder={() => void requests.fetchNextPage()}
+              />
+            </>
           )}
         </CardContent>
       </Card>

@@ -1,5 +1,7 @@
 import { ReceiptTextIcon } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { DateTime } from '@/components/date-time';
+import { ShowOlderButton } from '@/components/show-older-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -19,12 +21,16 @@ function describeType(
   return cryptocurrency ? `${label} (${coinName(cryptocurrency, coinNames)})` : label;
 }
 
-/** The user's own transactions, newest first; completed ones green, all others yellow. */
+/**
+ * The user's own transactions, newest first, a page at a time (`older` loads the next); completed ones
+ * green, all others yellow.
+ */
 export function RecentTransactions({
   transactions,
   coinNames,
   isLoading,
   isError,
+  older,
   className,
 }: {
   transactions: readonly WalletTransaction[] | undefined;
@@ -32,6 +38,7 @@ export function RecentTransactions({
   coinNames: ReadonlyMap<string, string>;
   isLoading: boolean;
   isError: boolean;
+  older?: Omit<ComponentProps<typeof ShowOlderButton>, 'label'>;
   className?: string;
 }) {
   return (
@@ -77,6 +84,7 @@ export function RecentTransactions({
             </TableBody>
           </Table>
         )}
+        {older && !isError && <ShowOlderButton label="Show older transactions" {...older} />}
       </CardContent>
     </Card>
   );

@@ -48,6 +48,11 @@ export function WalletPage({ userId }: { userId: string }) {
           coinNames={coinNames}
           isLoading={transactions.isPending}
           isError={transactions.isError}
+          older={{
+            hasMore: transactions.hasNextPage,
+            isLoading: transactions.isFetchingNextPage,
+            onShowOlder: () => void transactions.fetchNextPage(),
+          }}
         />
       </div>
       <CryptoPrices
