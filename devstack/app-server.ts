@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { createBrotliCompress, createGzip } from 'node:zlib';
 
 const run = promisify(execFile);
 const projectRoot = new URL('../', import.meta.url).pathname;
@@ -22,6 +23,68 @@ const contentTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** Where the built app talks to: the Supabase API (REST, Auth, Functions, Realtime) and the market feed. */
+export interface AppOrigins {
+  supabaseUrl: string;
+  marketApiUrl?: string;
+}
+
+/**
+ * The Content-Security-Policy of every page: scripts only from the app's own origin (no inline script),
+ * connections only to the app, the Supabase API and its Realtime WebSocket (and the market feed), and no
+ * framing at all. Styles may be inline: the toasts inject their style sheet at run time, and style
+ * attributes cannot run code.
+ */
+export function contentSecurityPolicy({ supabaseUrl, marketApiUrl }: AppOrigins): string {
+  const api = new URL(supabaseUrl);
+  const realtime = `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`;
+  const connect = new Set(["'self'", api.origin, realtime]);
+  if (marketApiUrl) connect.add(new URL(marketApiUrl).origin);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    // Coin logos come from the market provider's image host (or the local simulator, on the API origin).
+    `img-src 'self' data: blob: https: ${api.origin}`,
+    "font-src 'self'",
+    `connect-src ${[...connect].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The headers every page of the app is sent with; `csp: false` for Vite's dev server (see vite.config.ts). */
+export function securityHeaders(origins: AppOrigins, { csp = true } = {}): Record<string, string> {
+  return {
+    ...(csp ? { 'Content-Security-Policy': contentSecurityPolicy(origins) } : {}),
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  };
+}
+
+/** `dist/_headers` (Netlify and Cloudflare Pages format): the security headers for every path. */
+export function headersFile(origins: AppOrigins): string {
+  const lines = Object.entries(securityHeaders(origins)).map(([name, value]) => `  ${name}: ${value}`);
+  return `/*\n${lines.join('\n')}\n`;
+}
+
+/** Reads `_headers` back (its `/*` block), so the app server sends exactly what a static host would. */
+function parseHeadersFile(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const match = /^\s+([A-Za-z-]+):\s*(.+)$/.exec(line);
+    if (match?.[1] && match[2]) headers[match[1]] = match[2];
+  }
+  return headers;
+}
+
+/** Text worth compressing; images and fonts are compressed already. */
+const compressible = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
 
 /** Builds the app with Vite into `outDir`, pointed at the given API. */
 export async function buildApp({
@@ -52,7 +115,9 @@ export interface RunningAppServer {
 
 /**
  * Serves a built app: files from `rootDir`, and `index.html` for every other path so client-side
- * routes load on a refresh or a deep link (SPA fallback). Hashed assets are cached for a year.
+ * routes load on a refresh or a deep link (SPA fallback). Hashed assets are cached for a year. Every
+ * answer carries the security headers of the build's `_headers` file, and text is compressed (brotli or
+ * gzip, as the browser accepts).
  */
 export async function serveApp({
   rootDir,
@@ -64,9 +129,15 @@ export async function serveApp({
   host?: string;
 }): Promise<RunningAppServer> {
   const root = path.resolve(rootDir);
+  const headers = parseHeadersFile(await readFile(path.join(root, '_headers'), 'utf8'));
   const server = createServer((request, response) => {
     void (async () => {
       const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://app').pathname);
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+      if (pathname === '/_headers') {
+        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+        return response.end('Not found');
+      }
       let file = path.join(root, pathname);
       // Never outside the build folder.
       if (!file.startsWith(root + path.sep) && file !== root) file = path.join(root, 'index.html');
@@ -79,13 +150,26 @@ export async function serveApp({
         }
         file = path.join(root, 'index.html');
       }
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = !compressible.has(path.extname(file))
+        ? undefined
+        : /\bbr\b/.test(accepted)
+          ? 'br'
+          : /\bgzip\b/.test(accepted)
+            ? 'gzip'
+            : undefined;
       response.writeHead(200, {
         'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
         'Cache-Control':
           isAsset && pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        Vary: 'Accept-Encoding',
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
       });
       if (request.method === 'HEAD') return response.end();
-      createReadStream(file).pipe(response);
+      const body = createReadStream(file);
+      if (encoding === 'br') body.pipe(createBrotliCompress()).pipe(response);
+      else if (encoding === 'gzip') body.pipe(createGzip()).pipe(response);
+      else body.pipe(response);
     })().catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();

@@ -1,0 +1,66 @@
+import { afterEach, vi } from 'vitest';
+import {
+  createSubmissions,
+  LostAnswerError,
+  NOTHING_CREATED_MESSAGE,
+  UNCONFIRMED_SUBMISSION_MESSAGE,
+} from './idempotent-submission';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A server stand-in: answers each call as the script says, recording the key it was sent. */
+function server(script: ('lost' | 'ok' | 'refused')[]) {
+  const keys: string[] = [];
+  const send = vi.fn(async (_content: string, key: string) => {
+    keys.push(key);
+    const step = script.shift() ?? 'ok';
+    if (step === 'lost') throw new LostAnswerError(new TypeError('Failed to fetch'));
+    if (step === 'refused') throw new Error('Insufficient balance');
+    return `created with ${key}`;
+  });
+  return { keys, send };
+}
+
+async function settle<T>(promise: Promise<T>): Promise<T> {
+  await vi.runAllTimersAsync();
+  return promise;
+}
+
+describe('a submission that moves money', () => {
+  it('retries a lost answer with the same key and says the request was received', async () => {
+    vi.useFakeTimers();
+    const { keys, send } = server(['lost', 'ok']);
+    const outcome = await settle(createSubmissions(send)('buy 120'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(outcome).toEqual({ result: `created with ${keys[0]}`, recoveredLostAnswer: true });
+  });
+
+  it('says a refusal after a lost answer created nothing', async () => {
+    vi.useFakeTimers();
+    const { send } = server(['lost', 'refused']);
+    const failure = settle(createSubmissions(send)('buy 120').catch((error: Error) => error.message));
+    expect(await failure).toBe(`Insufficient balance ${NOTHING_CREATED_MESSAGE}`);
+  });
+
+  it('gives up after four lost answers, says so, and reuses the key when the same form is sent again', async () => {
+    vi.useFakeTimers();
+    const { keys, send } = server(['lost', 'lost', 'lost', 'lost', 'ok']);
+    const submit = createSubmissions(send);
+    const failure = settle(submit('buy 120').catch((error: Error) => error.message));
+    expect(await failure).toBe(UNCONFIRMED_SUBMISSION_MESSAGE);
+    await settle(submit('buy 120'));
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('makes a new key for a new submission once the last one was answered, or for other content', async () => {
+    const { keys, send } = server(['ok', 'ok', 'ok']);
+    const submit = createSubmissions(send);
+    await submit('buy 120');
+    await submit('buy 120');
+    await submit('buy 80');
+    expect(new Set(keys).size).toBe(3);
+  });
+});

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seededAccounts } from '../../devstack/config';
+import { logIn } from './support/auth-people';
+import { skipLimitsNotices } from './support/limits-notices';
+
+/**
+ * Every page is sent with a strict Content-Security-Policy (scripts only from the app, connections only to
+ * the app, the API and its WebSocket, no framing) and the other security headers, and runs under it: no
+ * page of any area, once loaded and live, reports a single violation.
+ */
+const publicPages = [
+  '/',
+  '/login',
+  '/signup',
+  '/reset-password',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/disclaimer',
+];
+const userPages = ['/user/wallet', '/user/buy', '/user/withdraw', '/user/account'];
+const adminPages = [
+  '/admin/users',
+  '/admin/transactions',
+  '/admin/deposit',
+  '/admin/status-types',
+  '/admin/buy-requests',
+  '/admin/withdraw-requests',
+  '/admin/settings',
+  '/admin/audit-log',
+];
+
+/** Collects CSP violations two ways: the page's own event and the browser's console report. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  return response;
+}
+
+test('every page is sent with the security headers, and its text compressed', async ({ page, request }) => {
+  const response = await page.goto('/user/wallet');
+  const headers = response?.headers() ?? {};
+  const apiUrl = new URL(process.env.API_URL ?? '');
+  expect(headers['content-security-policy']).toContain("script-src 'self';");
+  expect(headers['content-security-policy']).toContain(
+    `connect-src 'self' ${apiUrl.origin} ws://${apiUrl.host}`,
+  );
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers).toMatchObject({
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  });
+  expect(headers['permissions-policy']).toContain('camera=()');
+  const script = await page.locator('script[type="module"]').first().getAttribute('src');
+  const asset = await request.get(script ?? '', { headers: { 'Accept-Encoding': 'gzip, br' } });
+  expect(asset.headers()['content-encoding']).toBe('br');
+  expect(asset.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect((await request.get('/_headers')).status()).toBe(404);
+});
+
+test('no page shows a CSP violation, signed out, as a user and as an admin', async ({ page }) => {
+  test.setTimeout(180_000);
+  const violations = await watchViolations(page);
+  await skipLimitsNotices(page);
+  for (const path of publicPages) await visit(page, path);
+  await logIn(page, seededAccounts.user);
+  for (const path of userPages) await visit(page, path);
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+  for (const path of adminPages) await visit(page, path);
+  expect(violations).toEqual([]);
+});
