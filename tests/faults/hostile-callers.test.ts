@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../../devstack/node-client';
 import type { RunningStack } from '../../devstack/stack';
@@ -84,6 +85,48 @@ describe('hostile callers are refused, and only they', () => {
     expect(ownPage.status).toBe(200);
     expect(ownPage.headers.get('access-control-allow-origin')).toBeNull();
     expect((await fetch(`${stack.apiUrl}/mailbox`)).status).toBe(200);
+  });
+
+  it('refuses joins past 100 per second on one connection (max_joins_per_second), and only there', async () => {
+    const socket = new WebSocket(
+      `${stack.apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stack.anonKey}&vsn=2.0.0`,
+    );
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const replies: string[] = [];
+    socket.on('message', (data: Buffer) => {
+      const [, , , event, payload] = JSON.parse(data.toString()) as [
+        string,
+        string,
+        string,
+        string,
+        { status?: string; response?: { reason?: string } },
+      ];
+      if (event === 'phx_reply') replies.push(payload.response?.reason ?? payload.status ?? '');
+    });
+    // The same topic joined again and again: never more than one channel, only the rate is exceeded.
+    for (let ref = 1; ref <= 110; ref++) {
+      socket.send(JSON.stringify([String(ref), String(ref), 'realtime:rejoins', 'phx_join', { config: {} }]));
+    }
+    await waitUntil(() => replies.length === 110, 'every join to be answered');
+    socket.close();
+    expect(replies.filter((reply) => reply === 'ok').length).toBeLessThanOrEqual(100);
+    expect(replies).toContain('ClientJoinRateLimitReached: Too many joins per second');
+    await bystanderStillReceives();
+  });
+
+  it('answers an internal failure 500 without its internal text', async () => {
+    // A malformed percent-escape in a path segment throws inside the gateway.
+    const answer = await fetch(`${stack.apiUrl}/auth/v1/admin/users/%E0%A4%A`, {
+      method: 'DELETE',
+      headers: { apikey: stack.serviceRoleKey, Authorization: `Bearer ${stack.serviceRoleKey}` },
+    });
+    const body = await answer.text();
+    expect(answer.status).toBe(500);
+    expect(body).not.toMatch(/URI|malformed|Error|at /);
+    expect(JSON.parse(body)).toMatchObject({ code: 'unexpected_failure' });
   });
 
   it('refuses a REST filter nested 1,000 deep with 400 at once, while others are served', async () => {
