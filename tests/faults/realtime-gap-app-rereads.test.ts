@@ -1,27 +1,16 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invalidateOnTableChanges } from '@/lib/table-changes';
 import { createNodeClient } from '../../devstack/node-client';
-import type { RunningStack } from '../../devstack/stack';
-import { signUpOn, startFaultStack, waitUntil, type SignedUpPerson } from '../support/fault-stack';
+import { faultStackForFile, waitUntil } from '../support/fault-stack';
 
-let stack: RunningStack;
-let person: SignedUpPerson;
-
-beforeAll(async () => {
-  stack = await startFaultStack();
-  person = await signUpOn(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const fault = faultStackForFile();
 
 describe('the app’s live list when Postgres restarts', () => {
   it('reads its rows again once the channel that reported the gap has joined again', async () => {
-    const client = createNodeClient(stack.apiUrl, stack.anonKey);
-    await client.realtime.setAuth(person.accessToken);
+    const client = createNodeClient(fault.stack.apiUrl, fault.stack.anonKey);
+    await client.realtime.setAuth(fault.person().accessToken);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     let reads = 0;
     const queryKey = ['own-buy-requests'];
@@ -29,12 +18,12 @@ describe('the app’s live list when Postgres restarts', () => {
       queryKey,
       queryFn: async () => {
         reads += 1;
-        const operator = new pg.Client({ connectionString: stack.databaseUrl });
+        const operator = new pg.Client({ connectionString: fault.stack.databaseUrl });
         await operator.connect();
         try {
           const { rows } = await operator.query<{ id: string }>(
             'select id from public.buy_requests where user_id = $1',
-            [person.id],
+            [fault.person().id],
           );
           return rows.map((row) => row.id);
         } finally {
@@ -45,7 +34,7 @@ describe('the app’s live list when Postgres restarts', () => {
     const stopObserving = observer.subscribe(() => undefined);
     const removeChannel = invalidateOnTableChanges(client, queryClient, 'own-buy-requests', {
       table: 'buy_requests',
-      filter: `user_id=eq.${person.id}`,
+      filter: `user_id=eq.${fault.person().id}`,
       queryKeys: [queryKey],
     });
     try {
@@ -55,7 +44,7 @@ describe('the app’s live list when Postgres restarts', () => {
       );
       const readsBeforeGap = reads;
 
-      await stack.postgres.restart();
+      await fault.stack.postgres.restart();
 
       // No change of this person was delivered: only the gap (CHANNEL_ERROR, rejoin) makes the list read again.
       await waitUntil(
