@@ -12,21 +12,23 @@
  *
  * Runs on its own Postgres: `npx tsx bench/realtime-latency.bench.ts`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
-import {
-  createClient,
-  type RealtimePostgresChangesPayload,
-  type SupabaseClient,
-} from '@supabase/supabase-js';
-import { SignJWT } from 'jose';
+import type { ChildProcess } from 'node:child_process';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { localDefaults } from '../devstack/config';
 import { startPostgres } from '../devstack/db/postgres';
 import { prepareDatabase } from '../devstack/db/prepare';
+import {
+  createPeople,
+  now,
+  residentMegabytes,
+  sleep,
+  startRealtime,
+  stopRealtime,
+  subscribeToLedger,
+  type BenchPerson as Person,
+} from './support/realtime';
 import { percentile } from './support/stats';
 
 const CHANGES = 1000;
@@ -35,11 +37,6 @@ const IDLE_SOCKETS = 500;
 const BUDGET_P95_MS = 100;
 const DRAIN_TIMEOUT_MS = 10_000;
 
-interface Person {
-  id: string;
-  admin: boolean;
-  token: string;
-}
 interface Subscriber {
   person: Person;
   client: SupabaseClient;
@@ -47,85 +44,12 @@ interface Subscriber {
   arrivals: Map<string, number[]>;
 }
 
-const secretKey = new TextEncoder().encode(localDefaults.jwtSecret);
-const serveScript = new URL('../devstack/realtime/serve.ts', import.meta.url).pathname;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const now = () => performance.timeOrigin + performance.now();
-
-async function createPeople(pool: pg.Pool, count: number, admins: number): Promise<Person[]> {
-  const people: Person[] = [];
-  for (let index = 0; index < count; index++) {
-    const id = randomUUID();
-    const admin = index < admins;
-    await pool.query(
-      `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-       values ($1, 'authenticated', 'authenticated', $2, '{"provider":"email"}', '{"full_name":"Bench Person"}', now(), now())`,
-      [id, `bench-${id}@example.com`],
-    );
-    if (admin) await pool.query(`update public.profiles set role = 'admin' where id = $1`, [id]);
-    const token = await new SignJWT({ role: 'authenticated', aud: 'authenticated', sub: id })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime('2h')
-      .sign(secretKey);
-    people.push({ id, admin, token });
-  }
-  return people;
-}
-
-async function startRealtime(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serveScript, '--database-url', databaseUrl], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (!child.stdout) throw new Error('no stdout from the realtime process');
-  const lines = createInterface({ input: child.stdout });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`realtime exited (${code})`)));
-    lines.on('line', (line) => {
-      const message = JSON.parse(line) as { ready?: boolean; port?: number };
-      if (message.ready && message.port) resolve(message.port);
-    });
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-async function residentMegabytes(pid: number | undefined) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kilobytes / 1024;
-}
-
 async function subscribe(url: string, person: Person): Promise<Subscriber> {
-  const client = createClient(url, localDefaults.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
-  await client.realtime.setAuth(person.token);
-  const subscriber: Subscriber = { person, client, arrivals: new Map() };
-  await new Promise<void>((resolve, reject) => {
-    client
-      .channel(`ledger-${person.id}`)
-      .on(
-        'postgres_changes',
-        // People listen to their own rows as the app does; admins to the whole ledger.
-        {
-          event: 'INSERT',
-          schema: 'public',
-          table: 'transactions',
-          ...(person.admin ? {} : { filter: `user_id=eq.${person.id}` }),
-        },
-        (change: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
-          const latency = now() - Date.parse(change.commit_timestamp);
-          const id = String((change.new as { id?: unknown }).id);
-          subscriber.arrivals.set(id, [...(subscriber.arrivals.get(id) ?? []), latency]);
-        },
-      )
-      .subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve();
-        if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
-      });
-  });
-  return subscriber;
+  const arrivals = new Map<string, number[]>();
+  const client = await subscribeToLedger(url, person, (id, latency) =>
+    arrivals.set(id, [...(arrivals.get(id) ?? []), latency]),
+  );
+  return { person, client, arrivals };
 }
 
 async function runScenario(pool: pg.Pool, url: string, subscribedPeople: Person[], owners: Person[]) {
@@ -262,11 +186,7 @@ async function main() {
     );
     if (!withinBudget) process.exitCode = 1;
   } finally {
-    if (realtime && realtime.child.exitCode === null) {
-      const exited = new Promise((resolve) => realtime?.child.once('exit', resolve));
-      realtime.child.kill('SIGTERM');
-      await exited;
-    }
+    await stopRealtime(realtime);
     await pool.end();
     await postgres.stop();
   }

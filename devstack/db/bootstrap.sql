@@ -30,14 +30,14 @@ grant anon, authenticated, service_role to postgres;
 
 -- Timeouts as Supabase sets them on its API roles: the gateway applies the impersonated role's settings
 -- to each REST request, as PostgREST does; `authenticator`'s apply to its whole session (service_role
--- requests). lock_timeout turns a write blocked by a held row lock into an error well before the
--- statement timeout (the figures and reasons: devstack/README.md, "Timeouts and limits").
+-- requests). lock_timeout turns a write blocked by a held row lock into an error before the statement
+-- timeout, even after two waits (row, then holder); figures and reasons: devstack/README.md.
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role authenticator set statement_timeout = '8s';
-alter role anon set lock_timeout = '2s';
-alter role authenticated set lock_timeout = '4s';
-alter role authenticator set lock_timeout = '4s';
+alter role anon set lock_timeout = '1s';
+alter role authenticated set lock_timeout = '3s';
+alter role authenticator set lock_timeout = '3s';
 
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;

@@ -166,8 +166,9 @@ export class RealtimeSocket {
       if (problem) return this.reply(message, refused(problem));
     }
 
+    // A channel the registry dropped after a gap report was already ended by `phx_error`.
     const previous = this.channels.get(message.topic);
-    if (previous) this.closeChannel(previous);
+    if (previous && this.context.registry.has(previous)) this.closeChannel(previous);
     const channel: Channel = {
       socket: this,
       topic: message.topic,

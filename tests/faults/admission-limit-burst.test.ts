@@ -1,48 +1,34 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../devstack/stack';
-import {
-  call,
-  restHeaders,
-  signUpOn,
-  startFaultStack,
-  untilAnswered,
-  type SignedUpPerson,
-} from '../support/fault-stack';
+import { describe, expect, it } from 'vitest';
+import { call, restHeaders, faultStackForFile, untilAnswered } from '../support/fault-stack';
 
-let stack: RunningStack;
-let person: SignedUpPerson;
 const restLimit = 6;
-
-beforeAll(async () => {
-  stack = await startFaultStack({ admissionLimits: { rest: restLimit } });
-  person = await signUpOn(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const fault = faultStackForFile({ gateway: { admissionLimits: { rest: restLimit } } });
 
 describe('a burst of REST requests past the admission limit', () => {
   it('answers the excess 503 with Retry-After at once, keeps Auth answering, and serves again after', async () => {
     const renameSelf = () =>
-      call(stack, `/rest/v1/profiles?id=eq.${person.id}`, {
+      call(fault.stack, `/rest/v1/profiles?id=eq.${fault.person().id}`, {
         method: 'PATCH',
-        headers: restHeaders(stack, person),
+        headers: restHeaders(fault.stack, fault.person()),
         body: JSON.stringify({ full_name: 'Burst' }),
       });
     const readOwnProfile = () =>
-      call(stack, `/rest/v1/profiles?select=id&id=eq.${person.id}`, { headers: restHeaders(stack, person) });
+      call(fault.stack, `/rest/v1/profiles?select=id&id=eq.${fault.person().id}`, {
+        headers: restHeaders(fault.stack, fault.person()),
+      });
     // Requests that stay admitted: writes waiting on a row lock fill the REST service's bound.
-    const stalled = new pg.Client({ connectionString: stack.databaseUrl });
+    const stalled = new pg.Client({ connectionString: fault.stack.databaseUrl });
     await stalled.connect();
     await stalled.query('begin');
-    await stalled.query('select 1 from public.profiles where id = $1 for update', [person.id]);
+    await stalled.query('select 1 from public.profiles where id = $1 for update', [fault.person().id]);
     const held = Array.from({ length: restLimit }, renameSelf);
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     const burst = await Promise.all(Array.from({ length: 40 }, readOwnProfile));
-    const auth = await call(stack, '/auth/v1/user', { headers: restHeaders(stack, person) });
+    const auth = await call(fault.stack, '/auth/v1/user', {
+      headers: restHeaders(fault.stack, fault.person()),
+    });
     await stalled.query('rollback');
     await stalled.end();
     await Promise.all(held);

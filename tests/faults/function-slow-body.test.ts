@@ -1,35 +1,22 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../devstack/stack';
-import { call, restHeaders, signUpOn, startFaultStack, type SignedUpPerson } from '../support/fault-stack';
+import { describe, expect, it } from 'vitest';
+import { call, restHeaders, faultStackForFile } from '../support/fault-stack';
 
-let stack: RunningStack;
-let slowSender: SignedUpPerson;
-let other: SignedUpPerson;
 const bodyTimeoutMs = 2_000;
-
-beforeAll(async () => {
-  stack = await startFaultStack({ functionBodyTimeoutMs: bodyTimeoutMs });
-  slowSender = await signUpOn(stack);
-  other = await signUpOn(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const fault = faultStackForFile({ gateway: { functionBodyTimeoutMs: bodyTimeoutMs }, people: 2 });
 
 /** A withdrawal call whose body is announced but never finishes: its status once the gateway answers. */
 function neverEndingBody(): Promise<{ status: number; elapsedMs: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const url = new URL(`${stack.apiUrl}/functions/v1/withdrawals`);
+    const url = new URL(`${fault.stack.apiUrl}/functions/v1/withdrawals`);
     const slow = request(
       {
         host: url.hostname,
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        headers: { ...restHeaders(stack, slowSender), 'Content-Length': '1000' },
+        headers: { ...restHeaders(fault.stack, fault.person()), 'Content-Length': '1000' },
       },
       (answer) => {
         answer.resume();
@@ -42,9 +29,9 @@ function neverEndingBody(): Promise<{ status: number; elapsedMs: number }> {
 }
 
 const invalidWithdrawal = () =>
-  call(stack, '/functions/v1/withdrawals', {
+  call(fault.stack, '/functions/v1/withdrawals', {
     method: 'POST',
-    headers: restHeaders(stack, other),
+    headers: restHeaders(fault.stack, fault.person(1)),
     body: JSON.stringify({}),
   });
 

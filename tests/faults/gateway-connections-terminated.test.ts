@@ -1,31 +1,18 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../devstack/stack';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   restHeaders,
-  signUpOn,
-  startFaultStack,
+  faultStackForFile,
   startTraffic,
   unexpectedAnswers,
   untilAnswered,
-  type SignedUpPerson,
 } from '../support/fault-stack';
 
-let stack: RunningStack;
-let person: SignedUpPerson;
-
-beforeAll(async () => {
-  stack = await startFaultStack();
-  person = await signUpOn(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const fault = faultStackForFile();
 
 async function terminateGatewayConnections() {
-  const operator = new pg.Client({ connectionString: stack.databaseUrl });
+  const operator = new pg.Client({ connectionString: fault.stack.databaseUrl });
   await operator.connect();
   try {
     const { rows } = await operator.query<{ terminated: boolean }>(
@@ -41,8 +28,11 @@ async function terminateGatewayConnections() {
 describe('every gateway connection is terminated under traffic (pg_terminate_backend)', () => {
   it('keeps the gateway up, answers 503 with Retry-After meanwhile, and serves again without a restart', async () => {
     const readOwnProfile = () =>
-      call(stack, `/rest/v1/profiles?select=id&id=eq.${person.id}`, { headers: restHeaders(stack, person) });
-    const readOwnUser = () => call(stack, '/auth/v1/user', { headers: restHeaders(stack, person) });
+      call(fault.stack, `/rest/v1/profiles?select=id&id=eq.${fault.person().id}`, {
+        headers: restHeaders(fault.stack, fault.person()),
+      });
+    const readOwnUser = () =>
+      call(fault.stack, '/auth/v1/user', { headers: restHeaders(fault.stack, fault.person()) });
     await untilAnswered(readOwnProfile, 200);
 
     const traffic = startTraffic(6, (index) => (index % 3 === 2 ? readOwnUser() : readOwnProfile()));

@@ -1,45 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../support/node-client';
-import type { RunningStack } from '../../devstack/stack';
 import {
   call,
   insertBuyRequest,
   listenToBuyRequests,
   restHeaders,
-  signUpOn,
-  startFaultStack,
+  faultStackForFile,
   waitUntil,
   type Listener,
-  type SignedUpPerson,
 } from '../support/fault-stack';
 
-let stack: RunningStack;
-let attacker: SignedUpPerson;
-let bystander: SignedUpPerson;
+const fault = faultStackForFile({ people: 2 });
+
 let bystanderListens: Listener;
 
 beforeAll(async () => {
-  stack = await startFaultStack();
-  attacker = await signUpOn(stack);
-  bystander = await signUpOn(stack);
-  bystanderListens = await listenToBuyRequests(stack, bystander);
+  bystanderListens = await listenToBuyRequests(fault.stack, fault.person(1));
 });
 
-afterAll(async () => {
-  await stack?.stop();
-});
-
-/** The bystander's deliveries continue: a new buy request of theirs arrives on their channel. */
+/** The fault.person(1)'s deliveries continue: a new buy request of theirs arrives on their channel. */
 async function bystanderStillReceives() {
-  const id = await insertBuyRequest(stack, bystander);
-  await waitUntil(() => bystanderListens.changes.includes(id), "the bystander's change");
+  const id = await insertBuyRequest(fault.stack, fault.person(1));
+  await waitUntil(() => bystanderListens.changes.includes(id), "the fault.person(1)'s change");
   expect(bystanderListens.statuses).toEqual(['SUBSCRIBED']);
 }
 
 describe('hostile callers are refused, and only they', () => {
   it('refuses a subscription with a malformed filter at join, for that channel alone', async () => {
-    const hostile = await listenToBuyRequests(stack, attacker, 'user_id=eq.not-a-uuid');
+    const hostile = await listenToBuyRequests(fault.stack, fault.person(), 'user_id=eq.not-a-uuid');
     expect(hostile.statuses[0]).toBe('CHANNEL_ERROR');
     expect(hostile.errors[0]).toMatch(/Error parsing `filter` params: not-a-uuid is not a valid uuid/);
     await bystanderStillReceives();
@@ -47,8 +37,8 @@ describe('hostile callers are refused, and only they', () => {
   });
 
   it('refuses a 101st channel on one connection (max_channels_per_client 100)', async () => {
-    const client = createNodeClient(stack.apiUrl, stack.anonKey);
-    await client.realtime.setAuth(attacker.accessToken);
+    const client = createNodeClient(fault.stack.apiUrl, fault.stack.anonKey);
+    await client.realtime.setAuth(fault.person().accessToken);
     const statuses: { status: string; error?: string }[] = [];
     for (let index = 0; index < 101; index++) {
       client
@@ -71,34 +61,76 @@ describe('hostile callers are refused, and only they', () => {
   });
 
   it('answers the mailbox (sign-in and recovery links) to its own origin on loopback only, never to another site', async () => {
-    const fromOtherSite = await fetch(`${stack.apiUrl}/mailbox`, {
+    const fromOtherSite = await fetch(`${fault.stack.apiUrl}/mailbox`, {
       headers: { Origin: 'https://evil.example' },
     });
     expect(fromOtherSite.status).toBe(403);
     expect(fromOtherSite.headers.get('access-control-allow-origin')).toBeNull();
-    const crossSiteWithoutOrigin = await fetch(`${stack.apiUrl}/mailbox`, {
+    const crossSiteWithoutOrigin = await fetch(`${fault.stack.apiUrl}/mailbox`, {
       headers: { 'Sec-Fetch-Site': 'cross-site' },
     });
     expect(crossSiteWithoutOrigin.status).toBe(403);
-    const ownPage = await fetch(`${stack.apiUrl}/mailbox`, { headers: { Origin: stack.apiUrl } });
+    const ownPage = await fetch(`${fault.stack.apiUrl}/mailbox`, { headers: { Origin: fault.stack.apiUrl } });
     expect(ownPage.status).toBe(200);
     expect(ownPage.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await fetch(`${stack.apiUrl}/mailbox`)).status).toBe(200);
+    expect((await fetch(`${fault.stack.apiUrl}/mailbox`)).status).toBe(200);
+  });
+
+  it('refuses joins past 100 per second on one connection (max_joins_per_second), and only there', async () => {
+    const socket = new WebSocket(
+      `${fault.stack.apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${fault.stack.anonKey}&vsn=2.0.0`,
+    );
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const replies: string[] = [];
+    socket.on('message', (data: Buffer) => {
+      const [, , , event, payload] = JSON.parse(data.toString()) as [
+        string,
+        string,
+        string,
+        string,
+        { status?: string; response?: { reason?: string } },
+      ];
+      if (event === 'phx_reply') replies.push(payload.response?.reason ?? payload.status ?? '');
+    });
+    // The same topic joined again and again: never more than one channel, only the rate is exceeded.
+    for (let ref = 1; ref <= 110; ref++) {
+      socket.send(JSON.stringify([String(ref), String(ref), 'realtime:rejoins', 'phx_join', { config: {} }]));
+    }
+    await waitUntil(() => replies.length === 110, 'every join to be answered');
+    socket.close();
+    expect(replies.filter((reply) => reply === 'ok').length).toBeLessThanOrEqual(100);
+    expect(replies).toContain('ClientJoinRateLimitReached: Too many joins per second');
+    await bystanderStillReceives();
+  });
+
+  it('answers an internal failure 500 without its internal text', async () => {
+    // A malformed percent-escape in a path segment throws inside the gateway.
+    const answer = await fetch(`${fault.stack.apiUrl}/auth/v1/admin/users/%E0%A4%A`, {
+      method: 'DELETE',
+      headers: { apikey: fault.stack.serviceRoleKey, Authorization: `Bearer ${fault.stack.serviceRoleKey}` },
+    });
+    const body = await answer.text();
+    expect(answer.status).toBe(500);
+    expect(body).not.toMatch(/URI|malformed|Error|at /);
+    expect(JSON.parse(body)).toMatchObject({ code: 'unexpected_failure' });
   });
 
   it('refuses a REST filter nested 1,000 deep with 400 at once, while others are served', async () => {
     let nested = 'amount.eq.1';
     for (let level = 0; level < 1_000; level++) nested = `${level % 2 ? 'and' : 'or'}(${nested})`;
-    const deep = await call(stack, `/rest/v1/buy_requests?select=id&or=(${nested})`, {
-      headers: restHeaders(stack, attacker),
+    const deep = await call(fault.stack, `/rest/v1/buy_requests?select=id&or=(${nested})`, {
+      headers: restHeaders(fault.stack, fault.person()),
     });
     expect([deep.status, deep.code]).toEqual([400, 'PGRST100']);
     expect(deep.elapsedMs).toBeLessThan(1_000);
     const ordinary = await call(
-      stack,
+      fault.stack,
       '/rest/v1/buy_requests?select=id&or=(amount.eq.1,and(amount.gt.5,amount.lt.9))',
       {
-        headers: restHeaders(stack, bystander),
+        headers: restHeaders(fault.stack, fault.person(1)),
       },
     );
     expect(ordinary.status).toBe(200);

@@ -1,46 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../devstack/stack';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   restHeaders,
-  signUpOn,
-  startFaultStack,
+  faultStackForFile,
   startTraffic,
   unexpectedAnswers,
   untilAnswered,
-  type SignedUpPerson,
 } from '../support/fault-stack';
 
-let stack: RunningStack;
-let person: SignedUpPerson;
-
-beforeAll(async () => {
-  stack = await startFaultStack();
-  person = await signUpOn(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const fault = faultStackForFile();
 
 describe('Postgres restarts under traffic', () => {
   it('keeps the gateway up, answers 503 with Retry-After while Postgres is away, and serves again after', async () => {
     const readOwnProfile = () =>
-      call(stack, `/rest/v1/profiles?select=id&id=eq.${person.id}`, { headers: restHeaders(stack, person) });
+      call(fault.stack, `/rest/v1/profiles?select=id&id=eq.${fault.person().id}`, {
+        headers: restHeaders(fault.stack, fault.person()),
+      });
     const renameSelf = () =>
-      call(stack, `/rest/v1/profiles?id=eq.${person.id}`, {
+      call(fault.stack, `/rest/v1/profiles?id=eq.${fault.person().id}`, {
         method: 'PATCH',
-        headers: restHeaders(stack, person),
+        headers: restHeaders(fault.stack, fault.person()),
         body: JSON.stringify({ full_name: 'Still Here' }),
       });
-    const readOwnUser = () => call(stack, '/auth/v1/user', { headers: restHeaders(stack, person) });
+    const readOwnUser = () =>
+      call(fault.stack, '/auth/v1/user', { headers: restHeaders(fault.stack, fault.person()) });
     await untilAnswered(readOwnProfile, 200);
 
     const traffic = startTraffic(6, (index) =>
       index % 3 === 0 ? readOwnProfile() : index % 3 === 1 ? renameSelf() : readOwnUser(),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await stack.postgres.restart();
+    await fault.stack.postgres.restart();
     await new Promise((resolve) => setTimeout(resolve, 500));
     const answers = await traffic.stop();
 

@@ -1,56 +1,42 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../devstack/stack';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   hangMs,
   restHeaders,
-  signUpOn,
-  startFaultStack,
+  faultStackForFile,
   startTraffic,
   unexpectedAnswers,
   untilAnswered,
   type SignedUpPerson,
 } from '../support/fault-stack';
 
-let stack: RunningStack;
-let lockedPerson: SignedUpPerson;
-let otherPerson: SignedUpPerson;
-
-beforeAll(async () => {
-  stack = await startFaultStack();
-  lockedPerson = await signUpOn(stack);
-  otherPerson = await signUpOn(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const fault = faultStackForFile({ people: 2 });
 
 const lockHeldMs = 30_000;
 
 describe('a row stays locked for 30 s by a stalled transaction during REST traffic', () => {
   it('answers writes to that row 503 with Retry-After after the lock timeout, serves everyone else, and recovers', async () => {
     const rename = (person: SignedUpPerson) => () =>
-      call(stack, `/rest/v1/profiles?id=eq.${person.id}`, {
+      call(fault.stack, `/rest/v1/profiles?id=eq.${person.id}`, {
         method: 'PATCH',
-        headers: restHeaders(stack, person),
+        headers: restHeaders(fault.stack, person),
         body: JSON.stringify({ full_name: 'Renamed' }),
       });
     const readOwnProfile = () =>
-      call(stack, `/rest/v1/profiles?select=id&id=eq.${otherPerson.id}`, {
-        headers: restHeaders(stack, otherPerson),
+      call(fault.stack, `/rest/v1/profiles?select=id&id=eq.${fault.person(1).id}`, {
+        headers: restHeaders(fault.stack, fault.person(1)),
       });
 
-    const stalled = new pg.Client({ connectionString: stack.databaseUrl });
+    const stalled = new pg.Client({ connectionString: fault.stack.databaseUrl });
     await stalled.connect();
     await stalled.query('begin');
-    await stalled.query('select 1 from public.profiles where id = $1 for update', [lockedPerson.id]);
+    await stalled.query('select 1 from public.profiles where id = $1 for update', [fault.person().id]);
 
     // Eight writers on the locked row (each holding a pooled connection until its lock timeout), four
     // readers and four writers elsewhere.
-    const blockedWrites = startTraffic(8, rename(lockedPerson));
-    const otherCalls = startTraffic(8, (index) => (index % 2 ? readOwnProfile() : rename(otherPerson)()));
+    const blockedWrites = startTraffic(8, rename(fault.person()));
+    const otherCalls = startTraffic(8, (index) => (index % 2 ? readOwnProfile() : rename(fault.person(1))()));
     await new Promise((resolve) => setTimeout(resolve, lockHeldMs));
     await stalled.query('rollback');
     await stalled.end();
@@ -62,6 +48,6 @@ describe('a row stays locked for 30 s by a stalled transaction during REST traff
     expect(lockRefusals.every((answer) => answer.code === '55P03')).toBe(true);
     expect(Math.max(...blocked.map((answer) => answer.elapsedMs))).toBeLessThan(hangMs);
     expect(others.filter((answer) => answer.status < 300).length).toBeGreaterThan(others.length / 2);
-    expect(await untilAnswered(rename(lockedPerson), 204, 5_000)).toBeLessThan(5_000);
+    expect(await untilAnswered(rename(fault.person()), 204, 5_000)).toBeLessThan(5_000);
   });
 });

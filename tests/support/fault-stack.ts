@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createNodeClient, type NodeClient } from './node-client';
 import { startStack, type RunningStack, type StackOptions } from '../../devstack/stack';
 
@@ -15,6 +16,36 @@ export function startFaultStack(gateway: StackOptions['gateway'] = {}): Promise<
 export interface SignedUpPerson {
   id: string;
   accessToken: string;
+}
+
+/**
+ * The file's own stack (started before its tests, stopped after them) and `people` people signed up on
+ * it, read as `fault.stack` and `fault.person(index)` once the tests run.
+ */
+export function faultStackForFile({
+  gateway = {},
+  people = 1,
+}: { gateway?: StackOptions['gateway']; people?: number } = {}) {
+  let running: RunningStack | undefined;
+  const signedUp: SignedUpPerson[] = [];
+  beforeAll(async () => {
+    running = await startFaultStack(gateway);
+    for (let index = 0; index < people; index++) signedUp.push(await signUpOn(running));
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  return {
+    get stack(): RunningStack {
+      if (!running) throw new Error('the fault stack has not started');
+      return running;
+    },
+    person(index = 0): SignedUpPerson {
+      const person = signedUp[index];
+      if (!person) throw new Error(`no person ${index} signed up`);
+      return person;
+    },
+  };
 }
 
 /** A new person signed up through the stack's Auth, as a visitor would. */

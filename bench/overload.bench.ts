@@ -1,0 +1,140 @@
+/**
+ * The gateway past its capacity: first its capacity for a signed-in person's REST read (32 concurrent
+ * keep-alive clients for 10 s), then twice that rate for 60 s as an open loop (requests leave on the
+ * clock, whether or not earlier ones were answered, as independent users would send them). Measures
+ * goodput (200s per second), p95 latency of admitted requests, the share answered 503 (with
+ * `Retry-After`), any other answer, and the gateway's peak resident memory. The gateway runs in its own
+ * process.
+ *
+ * Budgets: goodput ≥ 70% of the measured capacity, p95 of admitted ≤ 1,000 ms, no answer other than 200
+ * or 503, gateway peak RSS ≤ 250 MB (admission bounds what it holds: devstack/README.md).
+ *
+ * `npm run bench -- overload`
+ */
+import { Agent, request } from 'node:http';
+import { loadavg } from 'node:os';
+import { localDefaults } from '../devstack/config';
+import { startPostgres } from '../devstack/db/postgres';
+import { prepareDatabase } from '../devstack/db/prepare';
+import { reportBudgetChecks } from './support/budget-checks';
+import { startGatewayProcess } from './support/gateway-process';
+import { percentile } from './support/stats';
+
+const CAPACITY_CLIENTS = 32;
+const CAPACITY_MS = 10_000;
+const OVERLOAD_FACTOR = 2;
+const OVERLOAD_MS = 60_000;
+const BUDGET = { goodputShare: 0.7, admittedP95Ms: 1_000, rssMb: 250 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const call = request(url, { agent, headers }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    // No answer at all (the connection failed or was reset): counted as status 0.
+    call.on('error', () => resolve(0));
+    call.end();
+  });
+}
+
+async function main() {
+  const postgres = await startPostgres();
+  try {
+    await prepareDatabase(postgres.url, { seed: false });
+    const gateway = await startGatewayProcess(postgres.url);
+    try {
+      const signUp = await fetch(`${gateway.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: localDefaults.anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'overload@example.com', password: 'overload-pass-123' }),
+      });
+      const session = (await signUp.json()) as { access_token: string; user: { id: string } };
+      const url = new URL(`/rest/v1/profiles?select=*&id=eq.${session.user.id}`, gateway.url);
+      const headers = { apikey: localDefaults.anonKey, Authorization: `Bearer ${session.access_token}` };
+
+      const closedLoop = new Agent({ keepAlive: true, maxSockets: CAPACITY_CLIENTS });
+      let served = 0;
+      const capacityStarted = performance.now();
+      await Promise.all(
+        Array.from({ length: CAPACITY_CLIENTS }, async () => {
+          while (performance.now() - capacityStarted < CAPACITY_MS) {
+            if ((await get(closedLoop, url, headers)) === 200) served++;
+          }
+        }),
+      );
+      const capacity = served / ((performance.now() - capacityStarted) / 1000);
+      closedLoop.destroy();
+      const rate = capacity * OVERLOAD_FACTOR;
+      console.log(
+        `capacity ${capacity.toFixed(0)} req/s; now ${rate.toFixed(0)} req/s for ${OVERLOAD_MS / 1000} s…`,
+      );
+
+      const openLoop = new Agent({ keepAlive: true, maxSockets: 2_000 });
+      const admittedLatencies: number[] = [];
+      const statuses = new Map<number, number>();
+      const calls: Promise<void>[] = [];
+      const started = performance.now();
+      for (let index = 0; ; index++) {
+        const due = started + (index * 1000) / rate;
+        if (due - started >= OVERLOAD_MS) break;
+        if (due > performance.now()) await sleep(due - performance.now());
+        const sent = performance.now();
+        calls.push(
+          get(openLoop, url, headers).then((status) => {
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (status === 200) admittedLatencies.push(performance.now() - sent);
+          }),
+        );
+      }
+      await Promise.all(calls);
+      const seconds = (performance.now() - started) / 1000;
+      openLoop.destroy();
+      const peakRssMb = await gateway.peakRssMb();
+
+      admittedLatencies.sort((a, b) => a - b);
+      const total = calls.length;
+      const ok = statuses.get(200) ?? 0;
+      const refused = statuses.get(503) ?? 0;
+      const other = total - ok - refused;
+      const goodput = ok / seconds;
+      const admittedP95 = percentile(admittedLatencies, 0.95);
+      console.table([
+        {
+          'capacity req/s': Number(capacity.toFixed(0)),
+          'offered req/s': Number((total / seconds).toFixed(0)),
+          'goodput req/s': Number(goodput.toFixed(0)),
+          '503 share %': Number(((refused / total) * 100).toFixed(1)),
+          'admitted p50 ms': Number(percentile(admittedLatencies, 0.5).toFixed(1)),
+          'admitted p95 ms': Number(admittedP95.toFixed(1)),
+          other: JSON.stringify(
+            Object.fromEntries([...statuses].filter(([status]) => status !== 200 && status !== 503)),
+          ),
+          'load average': loadavg()[0]?.toFixed(1),
+        },
+      ]);
+      reportBudgetChecks({
+        'goodput / capacity': [
+          Number((goodput / capacity).toFixed(2)),
+          `≥ ${BUDGET.goodputShare}`,
+          goodput / capacity >= BUDGET.goodputShare,
+        ],
+        'admitted p95 ms': [
+          Number(admittedP95.toFixed(1)),
+          `≤ ${BUDGET.admittedP95Ms}`,
+          admittedP95 <= BUDGET.admittedP95Ms,
+        ],
+        'answers other than 200/503': [other, '0', other === 0],
+        'gateway peak RSS MB': [Number(peakRssMb.toFixed(1)), `≤ ${BUDGET.rssMb}`, peakRssMb <= BUDGET.rssMb],
+      });
+    } finally {
+      await gateway.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
+
+await main();
