@@ -84,3 +84,19 @@ test('when the market feed is down, the wallet marks its fallback prices as not 
     page.getByText('Sample prices, not current: live market data cannot be reached right now.'),
   ).toBeVisible();
 });
+
+test('an error shown while the API was down clears by itself once the API is back', async ({ page }) => {
+  let apiUp = false;
+  // The connection to the API drops for the wallet's transaction list (an outage, not a fake answer).
+  await page.route('**/rest/v1/transactions?**', (route) =>
+    apiUp ? route.continue() : route.abort('connectionrefused'),
+  );
+  await signedInPerson(page);
+  const error = page.getByText('Failed to fetch transactions');
+  // supabase-js tries a lost connection 3 more times (1, 2 and 4 s apart) before the error shows.
+  await expect(error).toBeVisible({ timeout: 12_000 });
+
+  apiUp = true;
+  await expect(error).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole('table', { name: 'Recent Transactions' })).toContainText('$100.00');
+});
