@@ -12,6 +12,7 @@ const sessionChanges = vi.hoisted(() => ({ listener: undefined as SessionListene
 vi.mock('./supabase', () => ({
   supabase: {
     auth: {
+      getUser: () => Promise.resolve({ data: { user: {} }, error: null }),
       onAuthStateChange: (listener: SessionListener) => {
         sessionChanges.listener = listener;
         return { data: { subscription: { unsubscribe: () => undefined } } };

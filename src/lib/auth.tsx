@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type SetStateAction,
 } from 'react';
+import { announceError } from './error-notices';
 import type { supabase } from './supabase';
 
 export type Role = 'admin' | 'user';
@@ -35,6 +36,27 @@ const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 async function readRole(client: typeof supabase, userId: string): Promise<Role> {
   const { data } = await client.from('profiles').select('role').eq('id', userId).maybeSingle();
   return data?.role === 'admin' ? 'admin' : 'user';
+}
+
+export const sessionEndedMessage =
+  'Your session has ended: the account was removed or signed out elsewhere. Please log in again.';
+
+/**
+ * Whether Auth says the session's person or session is gone (an admin deleted them, or they signed out
+ * everywhere): the access token stays valid until it expires, so without this check the app would
+ * half-work on an empty account. Auth answers `user_not_found` or `session_not_found` (supabase/auth
+ * internal/api/auth.go, maybeLoadUserOrSession); supabase-js turns the latter into AuthSessionMissingError.
+ */
+async function sessionIsGone(client: typeof supabase): Promise<boolean> {
+  const { error } = await client.auth.getUser();
+  if (!error) return false;
+  return error.name === 'AuthSessionMissingError' || ('code' in error && error.code === 'user_not_found');
+}
+
+/** Signs out on this device only (the server has no session left to end) and says why. */
+async function signOutEndedSession(client: typeof supabase): Promise<void> {
+  await client.auth.signOut({ scope: 'local' });
+  announceError(sessionEndedMessage);
 }
 
 type SessionState = Pick<AuthState, 'session' | 'role' | 'isLoading'>;
@@ -69,9 +91,18 @@ function followSession(
     setState((previous) => (sameUser ? { ...previous, session } : { session, role: null, isLoading: true }));
     // supabase-js forbids awaiting its own calls inside this callback (it holds a lock), so defer.
     setTimeout(() => {
-      void readRole(client, session.user.id).then((role) => {
-        if (change === latestChange) setState({ session, role, isLoading: false });
-      });
+      void (async () => {
+        // Asked together, so the check costs no extra round trip before the first page shows.
+        const [gone, role] = await Promise.all([
+          sameUser ? false : sessionIsGone(client),
+          readRole(client, session.user.id),
+        ]);
+        // supabase-js itself may already have dropped the session on Auth's answer (a later change),
+        // but the person still learns why, unless someone else has signed in meanwhile.
+        if (gone && (signedInUserId === null || signedInUserId === session.user.id)) {
+          await signOutEndedSession(client);
+        } else if (!gone && change === latestChange) setState({ session, role, isLoading: false });
+      })();
     }, 0);
   });
   return () => subscription.unsubscribe();

@@ -1,9 +1,24 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
+
+/** How often a read that failed is tried again while its error shows, so the error clears once the API is back. */
+export const FAILED_READ_RETRY_INTERVAL_MS = 10_000;
+
+/** While a read's error shows, it is read again every few seconds (an API that was down comes back). */
+export function refetchWhileFailed(query: Pick<Query, 'state'>): number | false {
+  return query.state.status === 'error' ? FAILED_READ_RETRY_INTERVAL_MS : false;
+}
 
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      queries: {
+        // supabase-js already retries a read that lost its connection (3 times over 7 s); retrying that
+        // whole series again kept the placeholders up for over 20 s while the API was down.
+        retry: false,
+        refetchInterval: refetchWhileFailed,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
     },
   });
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppErrorBoundary } from './app-error-boundary';
+import { missingCodeDetail } from './missing-page-code';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 function Broken(): never {
@@ -22,9 +23,15 @@ describe('error screens', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 
-  it("shows the router's 'Unexpected Application Error!' when a page fails to load, until the visitor leaves it", async () => {
+  it("shows the router's 'Unexpected Application Error!' when a page fails to load again after its reload, until the visitor leaves it", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const BrokenPage = lazy(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    // The page reloaded itself a moment ago for this failure, so it does not again.
+    sessionStorage.setItem('reloadedForMissingCodeAt', String(Date.now()));
+    const BrokenPage = lazy(() =>
+      Promise.reject(
+        new Error('Failed to fetch dynamically imported module: http://localhost/assets/buy-AbCd1234.js'),
+      ),
+    );
     function Pages() {
       const { pathname } = useLocation();
       return (
@@ -44,7 +51,9 @@ describe('error screens', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText('Failed to fetch dynamically imported module')).toBeInTheDocument();
+    expect(screen.getByText(missingCodeDetail)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).not.toHaveTextContent('/assets/');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('link', { name: 'Home' }));
     expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();

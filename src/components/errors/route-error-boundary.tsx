@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { ErrorScreen } from './error-screen';
+import { isMissingPageCode, missingCodeDetail, reloadOnceForMissingCode } from './missing-page-code';
 
 interface Props {
   /** The page being shown: going to another page clears the error screen. */
@@ -12,11 +13,15 @@ interface Props {
 interface State {
   error: unknown;
   pathname: string;
+  /** Reloading by itself to fetch the page's code again: nothing to show meanwhile. */
+  reloading?: boolean;
 }
 
 const noError = Symbol('no error');
 
 function errorSummary(error: unknown): string {
+  // A failed import's message is the chunk's raw URL, which tells a person nothing.
+  if (isMissingPageCode(error)) return missingCodeDetail;
   if (error instanceof Error) return error.message;
   return 'Something went wrong while loading this page.';
 }
@@ -40,10 +45,12 @@ export class RouteErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('Page failed to load or render', error, info.componentStack);
+    if (isMissingPageCode(error) && reloadOnceForMissingCode()) this.setState({ reloading: true });
   }
 
   render() {
     if (this.state.error === noError) return this.props.children;
+    if (this.state.reloading) return null;
     return (
       <ErrorScreen title="Unexpected Application Error!" detail={errorSummary(this.state.error)}>
         <Link to="/" className={buttonVariants({ variant: 'outline' })}>

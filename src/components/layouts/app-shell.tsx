@@ -1,6 +1,7 @@
 import { MenuIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { company } from '@/config/company';
@@ -38,6 +39,7 @@ export function AppShell({ navGroups, children }: { navGroups: NavGroup[]; child
             {company.name}
           </Link>
           <nav aria-label="Account" className="ml-auto flex items-center gap-1">
+            <ThemeToggle />
             <Link to="/user/account" className={topBarLinkClass}>
               Account
             </Link>

@@ -1,6 +1,7 @@
 import { MenuIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { company } from '@/config/company';
 import { cn } from '@/lib/utils';
@@ -31,27 +32,30 @@ export function PublicHeader() {
           {company.name}
         </Link>
 
-        <ul className="hidden items-center gap-2 sm:flex">
-          {links.map(({ to, label, variant }) => (
-            <li key={to}>
-              <Link to={to} className={buttonVariants({ variant })}>
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle />
+          <ul className="hidden items-center gap-2 sm:flex">
+            {links.map(({ to, label, variant }) => (
+              <li key={to}>
+                <Link to={to} className={buttonVariants({ variant })}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
 
-        <Button
-          variant="ghost"
-          size="icon"
-          className="sm:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="public-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <XIcon aria-hidden /> : <MenuIcon aria-hidden />}
-        </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="sm:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="public-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <XIcon aria-hidden /> : <MenuIcon aria-hidden />}
+          </Button>
+        </div>
       </nav>
 
       {menuOpen && (

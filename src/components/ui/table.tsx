@@ -1,11 +1,51 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { cn } from '@/lib/utils';
 
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/** Whether the element's content is wider than the element, kept up to date as either changes size. */
+function useOverflowsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
+/**
+ * A table that never widens the page: it fits its container, and when its columns need more room it
+ * scrolls sideways inside its own box and says so, in words under it and to a screen reader (the box
+ * becomes a named region the keyboard can reach and scroll, as axe's scrollable-region rule asks).
+ * Every table of the app, the admin's included, is one of these.
+ */
+export function Table({ className, 'aria-label': label, ...props }: ComponentProps<'table'>) {
+  const box = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsSideways(box);
   return (
-    <div className="relative w-full overflow-x-auto">
-      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    <div className="grid w-full min-w-0 gap-2">
+      <div
+        ref={box}
+        className="focus-visible:ring-ring relative w-full overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:outline-none"
+        data-scrolls={scrolls || undefined}
+        {...(scrolls && {
+          role: 'region',
+          tabIndex: 0,
+          'aria-label': `${label ?? 'Table'}, scrolls sideways`,
+        })}
+      >
+        <table aria-label={label} className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      </div>
+      {scrolls && (
+        <p className="text-muted-foreground text-xs" aria-hidden>
+          Scroll sideways to see every column →
+        </p>
+      )}
     </div>
   );
 }

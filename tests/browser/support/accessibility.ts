@@ -10,3 +10,21 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
 }
+
+/**
+ * axe-core's serious and critical findings in the light and then the dark theme (the system's setting,
+ * which the app follows while nobody picked a theme), each line prefixed with its theme.
+ */
+export async function seriousAccessibilityViolationsInBothThemes(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForFunction(
+      (dark) => document.documentElement.classList.contains('dark') === dark,
+      colorScheme === 'dark',
+    );
+    found.push(...(await seriousAccessibilityViolations(page)).map((line) => `${colorScheme}: ${line}`));
+  }
+  await page.emulateMedia({ colorScheme: null });
+  return found;
+}

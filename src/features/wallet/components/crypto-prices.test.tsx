@@ -4,7 +4,7 @@ import { CryptoPrices } from './crypto-prices';
 
 describe('Cryptocurrency Prices', () => {
   it('shows rank, name with symbol, price with 2 decimals and the 24h change', () => {
-    render(<CryptoPrices coins={sampleMarketCoins} isLoading={false} isSimulated={false} />);
+    render(<CryptoPrices coins={sampleMarketCoins} isLoading={false} source="live" />);
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Rank',
       'Name',
@@ -23,7 +23,14 @@ describe('Cryptocurrency Prices', () => {
 
   it('shows each coin image', () => {
     const coins = sampleMarketCoins.map((coin) => ({ ...coin, image: `https://example.com/${coin.id}.png` }));
-    const { container } = render(<CryptoPrices coins={coins} isLoading={false} isSimulated={false} />);
+    const { container } = render(<CryptoPrices coins={coins} isLoading={false} source="live" />);
     expect(container.querySelector('img')).toHaveAttribute('src', 'https://example.com/bitcoin.png');
+  });
+
+  it('marks the built-in sample as not current, and says nothing over live prices', () => {
+    const { rerender } = render(<CryptoPrices coins={sampleMarketCoins} isLoading={false} source="sample" />);
+    expect(screen.getByText(/^Sample prices, not current/)).toBeInTheDocument();
+    rerender(<CryptoPrices coins={sampleMarketCoins} isLoading={false} source="live" />);
+    expect(screen.queryByText(/Sample prices/)).not.toBeInTheDocument();
   });
 });

@@ -3,30 +3,38 @@ import { CoinIdentity } from '@/components/coin-identity';
 import { PriceChange } from '@/components/price-change';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
-import type { MarketCoin } from '@/lib/market';
+import type { MarketCoin, MarketSource } from '@/lib/market';
 import { SkeletonRows } from './skeleton-rows';
 
 const SKELETON_ROWS = 10;
 
+/** What the prices are when they are not the live market's. */
+const sourceNotes: Partial<Record<MarketSource, string>> = {
+  simulator: 'Simulated prices from the local market simulator',
+  // The specification's feed falls back silently; prices a person may act on must not pass for current.
+  sample: 'Sample prices, not current: live market data cannot be reached right now.',
+};
+
 /**
  * 'Cryptocurrency Prices': the top coins with rank, name, price and 24h change. The feed never fails
- * here: on any failure it gives the built-in sample, and the user sees no message (spec, market feed).
+ * here: on any failure it gives the built-in sample, which the card marks as such.
  */
 export function CryptoPrices({
   coins,
   isLoading,
-  isSimulated,
+  source,
 }: {
   coins: readonly MarketCoin[];
   isLoading: boolean;
-  /** The local stack's market simulator answered: the prices move but are not real. */
-  isSimulated: boolean;
+  /** Where the prices come from (unknown while loading). */
+  source: MarketSource | undefined;
 }) {
+  const note = source && sourceNotes[source];
   return (
     <Card>
       <CardHeader>
         <CardTitle>Cryptocurrency Prices</CardTitle>
-        {isSimulated && <CardDescription>Simulated prices from the local market simulator</CardDescription>}
+        {note && <CardDescription data-testid="prices-source-note">{note}</CardDescription>}
       </CardHeader>
       <CardContent>
         <Table>

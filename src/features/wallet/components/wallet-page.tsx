@@ -55,11 +55,7 @@ export function WalletPage({ userId }: { userId: string }) {
           }}
         />
       </div>
-      <CryptoPrices
-        coins={coins}
-        isLoading={!market.data}
-        isSimulated={market.data?.source === 'simulator'}
-      />
+      <CryptoPrices coins={coins} isLoading={!market.data} source={market.data?.source} />
       <LimitsNotice limits={limits.data} sessionFlag={WALLET_LIMITS_SESSION_FLAG} />
     </div>
   );

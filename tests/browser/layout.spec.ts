@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
+import { logIn } from './support/auth-people';
+import { signInAdmin } from './support/buy-people';
+import { skipLimitsNotices } from './support/limits-notices';
+import { stubMarketProvider } from './support/market-provider';
+
+test.beforeEach(async ({ page }) => skipLimitsNotices(page));
+
+const widths = [1366, 1280, 1024, 390];
+const signedInPages = [
+  { path: '/user/wallet', heading: 'Your Wallet' },
+  { path: '/user/buy', heading: 'Buy Cryptocurrency' },
+  { path: '/user/withdraw', heading: 'Withdraw Funds' },
+  { path: '/user/account', heading: 'Account' },
+];
+
+/** How far the page itself scrolls sideways (0: it fits the window). */
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('no signed-in page scrolls sideways at 1366, 1280, 1024 or 390 wide; a table that needs more room scrolls inside its own box and says so', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Layout', 500);
+  await submitBuyRequest(person, 20);
+  await submitWalletWithdrawal(person, 30, '0x1111222233334444555566667777888899990000');
+  await admin.auth.signOut();
+  await stubMarketProvider(page);
+  await logIn(page, person);
+
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const { path, heading } of signedInPages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      expect(await pageOverflow(page), `${path} at ${width}`).toBeLessThanOrEqual(0);
+      // Every table either fits or is a named scrolling region with its hint.
+      for (const box of await page.locator('[data-scrolls]').all()) {
+        await expect(box).toHaveAttribute('role', 'region');
+        await expect(box).toHaveAttribute('aria-label', /scrolls sideways$/);
+      }
+    }
+  }
+  // On a phone the wallet's tables need the room: they scroll inside their boxes.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('/user/wallet');
+  await expect(page.getByRole('region', { name: /scrolls sideways$/ }).first()).toBeVisible();
+  await expect(page.getByText('Scroll sideways to see every column →').first()).toBeVisible();
+});

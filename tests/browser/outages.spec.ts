@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { personWithBalance } from './support/admin-people';
+import { logIn, toast } from './support/auth-people';
+import { signInAdmin } from './support/buy-people';
+import { skipLimitsNotices } from './support/limits-notices';
+import { stubMarketProvider } from './support/market-provider';
+
+test.beforeEach(async ({ page }) => skipLimitsNotices(page));
+
+/** The buy page's own chunk (its file name and Vite's 8-character content hash). */
+const buyPageChunk = /\/assets\/buy-[\w-]{8}\.js$/;
+
+/** Counts the page's full loads of the app from now on. */
+function countPageLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  return () => loads;
+}
+
+async function signedInPerson(page: Page) {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Outage', 100);
+  await logIn(page, person);
+  return { admin, person };
+}
+
+test('a page whose code failed to load (a deploy replaced it) reloads once by itself and then shows', async ({
+  page,
+}) => {
+  await signedInPerson(page);
+  let failures = 1;
+  await page.route(buyPageChunk, (route) => (failures-- > 0 ? route.abort('failed') : route.continue()));
+  const loads = countPageLoads(page);
+  await page.goto('/user/buy');
+  await expect(page.getByRole('heading', { name: 'Buy Cryptocurrency', level: 1 })).toBeVisible();
+  expect(loads()).toBe(2);
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+});
+
+test('code still missing after that reload: the error screen offers Reload, with no raw address', async ({
+  page,
+}) => {
+  await signedInPerson(page);
+  await page.route(buyPageChunk, (route) => route.abort('failed'));
+  const loads = countPageLoads(page);
+  await page.goto('/user/buy');
+  const screen = page.getByRole('alert');
+  await expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(screen).not.toContainText('/assets/');
+  await expect(screen).not.toContainText('http');
+  expect(loads()).toBe(2);
+
+  await page.unroute(buyPageChunk);
+  await screen.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'Buy Cryptocurrency', level: 1 })).toBeVisible();
+});
+
+test('a person deleted by an admin is signed out with a message, not left in a half-working wallet', async ({
+  page,
+}) => {
+  const { admin, person } = await signedInPerson(page);
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$100.00');
+  const { error } = await admin.functions.invoke('admin-delete-user', { body: { userId: person.id } });
+  if (error) throw error;
+  await admin.auth.signOut();
+
+  await page.reload();
+  await expect(
+    toast(
+      page,
+      'Your session has ended: the account was removed or signed out elsewhere. Please log in again.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+});
+
+test('when the market feed is down, the wallet marks its fallback prices as not current', async ({
+  page,
+}) => {
+  await stubMarketProvider(page, () => false);
+  await signedInPerson(page);
+  await expect(
+    page.getByText('Sample prices, not current: live market data cannot be reached right now.'),
+  ).toBeVisible();
+});
+
+test('an error shown while the API was down clears by itself once the API is back', async ({ page }) => {
+  let apiUp = false;
+  // The connection to the API drops for the wallet's transaction list (an outage, not a fake answer).
+  await page.route('**/rest/v1/transactions?**', (route) =>
+    apiUp ? route.continue() : route.abort('connectionrefused'),
+  );
+  await signedInPerson(page);
+  const error = page.getByText('Failed to fetch transactions');
+  // supabase-js tries a lost connection 3 more times (1, 2 and 4 s apart) before the error shows.
+  await expect(error).toBeVisible({ timeout: 12_000 });
+
+  apiUp = true;
+  await expect(error).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole('table', { name: 'Recent Transactions' })).toContainText('$100.00');
+});
