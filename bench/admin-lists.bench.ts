@@ -65,7 +65,7 @@ const lists: {
   {
     name: 'transactions',
     view: 'transactions_with_user',
-    columns: 'id, full_name, email, type, amount, status, cryptocurrency, date',
+    columns: 'id, user_id, full_name, email, type, amount, available, status, cryptocurrency, date',
     newestFirst: 'date',
     path: '/admin/transactions',
     rowTestId: 'admin-transaction-row',
@@ -73,7 +73,7 @@ const lists: {
   {
     name: 'buy requests',
     view: 'buy_requests_with_user',
-    columns: 'id, full_name, email, cryptocurrency, amount, status, date',
+    columns: 'id, user_id, full_name, email, cryptocurrency, amount, available, status, date',
     newestFirst: 'date',
     path: '/admin/buy-requests',
     rowTestId: 'admin-buy-request-row',
@@ -81,7 +81,7 @@ const lists: {
   {
     name: 'withdraw requests',
     view: 'withdraw_requests_with_user',
-    columns: 'id, full_name, email, amount, withdraw_method, status, date',
+    columns: 'id, user_id, full_name, email, amount, available, withdraw_method, status, date',
     newestFirst: 'date',
     path: '/admin/withdraw-requests',
     rowTestId: 'admin-withdraw-request-row',
@@ -230,6 +230,10 @@ async function main(): Promise<boolean> {
 
       for (const list of lists) {
         const runs: number[] = [];
+        const scriptsDone: number[] = [];
+        const roleAnswers: number[] = [];
+        const readStarts: number[] = [];
+        const readEnds: number[] = [];
         for (let run = 0; run < BROWSER_RUNS; run++) {
           const context = await browser.newContext({ storageState });
           const page = await context.newPage();
@@ -237,11 +241,34 @@ async function main(): Promise<boolean> {
           await page.getByTestId(list.rowTestId).first().waitFor();
           // performance.now() in the page counts from its navigation start.
           runs.push(await page.evaluate(() => performance.now()));
+          // Where the time went: the page's scripts, then the list's read (from its request to its answer).
+          const timing = await page.evaluate((view) => {
+            const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+            const read = resources.find((entry) => entry.name.includes(`/rest/v1/${view}?`));
+            const scripts = resources.filter(
+              (entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'),
+            );
+            const role = resources.find((entry) => entry.name.includes('/rest/v1/profiles?'));
+            return {
+              roleAnswered: role?.responseEnd ?? Number.NaN,
+              scriptsDone: Math.max(0, ...scripts.map((entry) => entry.responseEnd)),
+              readStart: read?.startTime ?? Number.NaN,
+              readEnd: read?.responseEnd ?? Number.NaN,
+            };
+          }, list.view);
+          scriptsDone.push(timing.scriptsDone);
+          roleAnswers.push(timing.roleAnswered);
+          readStarts.push(timing.readStart);
+          readEnds.push(timing.readEnd);
           await context.close();
         }
         const row = results[list.name] ?? {};
         row['browser median ms'] = Math.round(percentile(runs, 0.5));
         row['browser worst ms'] = Math.round(Math.max(...runs));
+        row['scripts loaded median ms'] = Math.round(percentile(scriptsDone, 0.5));
+        row['role read answered median ms'] = Math.round(percentile(roleAnswers, 0.5));
+        row['list read sent median ms'] = Math.round(percentile(readStarts, 0.5));
+        row['list read answered median ms'] = Math.round(percentile(readEnds, 0.5));
         results[list.name] = row;
       }
     } finally {

@@ -40,7 +40,7 @@ describe('useAuth', () => {
     expect(() => render(<ShowsRole />)).toThrow('useAuth must be used within an AuthProvider');
   });
 
-  it("forgets every cached server answer when the person changes, never on the same person's token refresh", async () => {
+  it("forgets every cached server answer when the person changes, never on the same person's token refresh or on the session restored at start", async () => {
     render(
       <AuthProvider>
         <ShowsRole />
@@ -49,6 +49,12 @@ describe('useAuth', () => {
     await vi.waitFor(() => expect(sessionChanges.listener).toBeDefined());
     const announce = (event: AuthChangeEvent, session: Session | null) =>
       act(() => sessionChanges.listener?.(event, session));
+
+    queryClient.setQueryData(['balance'], "Alice's balance, read with her restored session");
+    announce('INITIAL_SESSION', sessionOf('alice'));
+    expect(cachedBalance()).toBe("Alice's balance, read with her restored session");
+    announce('SIGNED_OUT', null);
+    expect(cachedBalance()).toBeUndefined();
 
     queryClient.setQueryData(['balance'], 'a visitor has none');
     announce('SIGNED_IN', sessionOf('alice'));

@@ -74,13 +74,15 @@ function followSession(
   let signedInUserId: string | null = null;
   const {
     data: { subscription },
-  } = client.auth.onAuthStateChange((_event, session) => {
+  } = client.auth.onAuthStateChange((event, session) => {
     const change = ++latestChange;
     const userId = session?.user.id ?? null;
     const sameUser = userId === signedInUserId;
     if (!sameUser) {
-      // Someone else's (or nobody's) data must never show from the cache.
-      forgetCachedData();
+      // Someone else's (or nobody's) data must never show from the cache. The session restored at start
+      // is the one every read so far was sent with (supabase-js sends none before restoring it), so what
+      // a page read ahead of the role check (an admin list opened by a link) is kept.
+      if (event !== 'INITIAL_SESSION') forgetCachedData();
       signedInUserId = userId;
     }
     if (!session) {

@@ -110,7 +110,7 @@ test('users: search by name or e-mail shows the available balance; deleting asks
     .click();
   await dialog.getByRole('button', { name: 'Delete user' }).click();
   await expect(toast(page, 'User and all associated data deleted')).toBeVisible();
-  await expect(page.getByText('No users found.')).toBeVisible();
+  await expect(page.getByText('Nothing matches the search and filters.')).toBeVisible();
   const { data } = await admin.from('profiles').select('id').eq('id', person.id);
   expect(data).toEqual([]);
 });

@@ -11,6 +11,7 @@ import {
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
+import { PendingQueues } from '@/features/admin/components/pending-queues';
 
 const adminNavigation: NavGroup[] = [
   { title: 'User Management', items: [{ to: '/admin/users', label: 'Users', icon: UsersIcon }] },
@@ -38,10 +39,11 @@ const adminNavigation: NavGroup[] = [
   },
 ];
 
-/** The shell of /admin/* (the router admits admins only). */
+/** The shell of /admin/* (the router admits admins only), with the live counts of the pending queues. */
 export default function AdminAreaLayout() {
   return (
     <AppShell navGroups={adminNavigation}>
+      <PendingQueues />
       <Outlet />
     </AppShell>
   );

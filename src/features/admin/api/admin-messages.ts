@@ -46,6 +46,9 @@ export const LIMITS_UPDATE_FAILED_MESSAGE = 'Failed to update transaction limits
 export const LIMITS_ORDER_MESSAGE = 'Minimum amount must be less than maximum amount';
 export const LIMITS_NEGATIVE_MESSAGE = 'Amounts cannot be negative';
 
+/** A list whose search or filters match nothing. */
+export const NO_MATCHES_MESSAGE = 'Nothing matches the search and filters.';
+
 export const AUDIT_LOG_FAILED_MESSAGE = 'Error loading data. Please try again.';
 
 /**

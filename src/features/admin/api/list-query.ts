@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query-client';
 import type { ListFilterName, ListState } from './list-state';
 import { readAllRows, readPage, type ListRead } from './paging';
 
@@ -63,7 +64,7 @@ export function applyListState<Request extends FilterableRequest<Request>>(
 
 /**
  * A server-paginated admin list's reads and query: one page (`getPage`, `useList`, which keeps the previous
- * page on screen while the next loads) and every matching row (`getAll`, for the CSV export).
+ * page on screen while the next loads, `prefetch`) and every matching row (`getAll`, for the CSV export).
  */
 export function adminListQueries<Row, Item>({
   keyRoot,
@@ -82,6 +83,7 @@ export function adminListQueries<Row, Item>({
     queryOptions({ queryKey: [...keyRoot, state, pageSize], queryFn: () => getPage(state, pageSize) });
   return {
     getPage,
+    prefetch: (state: ListState) => queryClient.prefetchQuery(listQueryOptions(state)),
     getAll: (state: ListState) => readAllRows(read(state), failedMessage, toItem),
     queryOptions: listQueryOptions,
     useList: (state: ListState, pageSize?: number) =>

@@ -1,6 +1,8 @@
 import { Card, CardContent } from '@/components/ui/card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { auditLogList, auditLogQueries } from '../api/get-audit-log';
+import { NO_MATCHES_MESSAGE } from '../api/admin-messages';
+import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
 import { DateTimeCell } from './date-time-cell';
 import { ListPager } from './list-pager';
@@ -18,7 +20,7 @@ export function AuditLogPage() {
 
   return (
     <Card>
-      <CardContent className="grid gap-4 pt-6">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-6">
         <ListToolbar list={list} />
         <ListTable label="Audit log" busy={entries.isFetching}>
           <TableHeader>
@@ -34,7 +36,7 @@ export function AuditLogPage() {
               columns={COLUMNS}
               queries={[entries]}
               rows={entries.data?.rows}
-              emptyMessage="Nothing recorded yet."
+              emptyMessage={isNarrowed(list.state) ? NO_MATCHES_MESSAGE : 'Nothing recorded yet.'}
             >
               {(entry) => (
                 <TableRow key={entry.id} data-testid="audit-log-row">

@@ -3,7 +3,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
-import { BUY_APPROVED_MESSAGE, BUY_REJECTED_MESSAGE } from '../api/admin-messages';
+import { BUY_APPROVED_MESSAGE, BUY_REJECTED_MESSAGE, NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { useDecideBuyRequest } from '../api/decide-buy-request';
 import {
   BUY_REQUEST_STATUSES,
@@ -13,6 +13,7 @@ import {
   type AdminBuyRequest,
 } from '../api/get-buy-requests';
 import { useAdminQueueRealtime } from '../hooks/use-admin-queue-realtime';
+import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
 import { csvAmount, whenAndWhoColumns, type CsvColumn } from '../utils/csv';
 import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
@@ -61,7 +62,7 @@ export function BuyRequestsPage() {
 
   return (
     <Card>
-      <CardContent className="grid gap-4 pt-6">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-6">
         <ListToolbar
           list={list}
           choices={[{ name: 'status', label: 'Status', choices: BUY_REQUEST_STATUSES }]}
@@ -95,7 +96,7 @@ export function BuyRequestsPage() {
               columns={COLUMNS}
               queries={[requests]}
               rows={requests.data?.rows}
-              emptyMessage="No buy requests yet."
+              emptyMessage={isNarrowed(state) ? NO_MATCHES_MESSAGE : 'No buy requests yet.'}
             >
               {(request) => (
                 <TableRow key={request.id} data-testid="admin-buy-request-row">

@@ -71,7 +71,10 @@ export function ListToolbar<Item>({
     setDraft({ text: typed, over: state.search });
     clearTimeout(searchTimer.current);
     searchTimer.current = setTimeout(() => {
-      if (typed.trim() !== latestList.current.state.search) latestList.current.setSearch(typed);
+      if (typed.trim() === latestList.current.state.search) return;
+      // The draft now stands for the address it made; a later change there (Clear filters) replaces it.
+      setDraft({ text: typed, over: typed.trim() });
+      latestList.current.setSearch(typed);
     }, SEARCH_DELAY_MS);
   };
 
@@ -155,7 +158,7 @@ export function ListToolbar<Item>({
       )}
       {state.filters.user && (
         <Button variant="secondary" onClick={() => setFilter('user', undefined)}>
-          Person: {personName || 'one person'}
+          <span className="max-w-48 truncate">Person: {personName || 'one person'}</span>
           <XIcon aria-hidden />
           <span className="sr-only">(show everyone)</span>
         </Button>

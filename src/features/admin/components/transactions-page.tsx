@@ -4,7 +4,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
-import { TRANSACTION_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
+import { TRANSACTION_STATUS_UPDATED_MESSAGE, NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { useStatusTypes } from '../api/get-status-types';
 import {
   TRANSACTION_TYPES,
@@ -13,6 +13,7 @@ import {
   type AdminTransaction,
 } from '../api/get-transactions';
 import { useSetTransactionStatus } from '../api/set-transaction-status';
+import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
 import { csvAmount, whenAndWhoColumns, type CsvColumn } from '../utils/csv';
 import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
@@ -81,7 +82,7 @@ export function TransactionsPage() {
 
   return (
     <Card>
-      <CardContent className="grid gap-4 pt-6">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-6">
         <ListToolbar
           list={list}
           choices={[
@@ -123,7 +124,7 @@ export function TransactionsPage() {
               columns={COLUMNS}
               queries={[transactions, statusTypes]}
               rows={transactions.data?.rows}
-              emptyMessage="No transactions yet."
+              emptyMessage={isNarrowed(state) ? NO_MATCHES_MESSAGE : 'No transactions yet.'}
             >
               {(transaction) => (
                 <TableRow key={transaction.id} data-testid="admin-transaction-row">

@@ -5,6 +5,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
 import { usersList, usersQueries, type AdminUser } from '../api/get-users';
+import { NO_MATCHES_MESSAGE } from '../api/admin-messages';
+import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
 import { csvAmount, csvUtcTime, type CsvColumn } from '../utils/csv';
 import { DeleteUserDialog } from './delete-user-dialog';
@@ -33,7 +35,7 @@ export function UsersPage() {
 
   return (
     <Card>
-      <CardContent className="grid gap-4 pt-6">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-6">
         <ListToolbar
           list={list}
           dateRange={false}
@@ -65,7 +67,7 @@ export function UsersPage() {
               columns={COLUMNS}
               queries={[users]}
               rows={users.data?.rows}
-              emptyMessage="No users found."
+              emptyMessage={isNarrowed(state) ? NO_MATCHES_MESSAGE : 'No users found.'}
             >
               {(user) => (
                 <TableRow key={user.id} data-testid="admin-user-row">

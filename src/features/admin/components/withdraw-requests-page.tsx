@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
-import { WITHDRAW_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
+import { WITHDRAW_STATUS_UPDATED_MESSAGE, NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { useStatusTypes } from '../api/get-status-types';
 import {
   WITHDRAW_METHODS,
@@ -17,6 +17,7 @@ import {
 } from '../api/get-withdraw-requests';
 import { useSetWithdrawRequestStatus } from '../api/set-withdraw-request-status';
 import { useAdminQueueRealtime } from '../hooks/use-admin-queue-realtime';
+import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
 import { csvAmount, whenAndWhoColumns, type CsvColumn } from '../utils/csv';
 import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
@@ -90,7 +91,7 @@ export function WithdrawRequestsPage() {
 
   return (
     <Card>
-      <CardContent className="grid gap-4 pt-6">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-6">
         <ListToolbar
           list={list}
           choices={[
@@ -131,7 +132,7 @@ export function WithdrawRequestsPage() {
               columns={COLUMNS}
               queries={[requests, statusTypes]}
               rows={requests.data?.rows}
-              emptyMessage="No withdraw requests yet."
+              emptyMessage={isNarrowed(state) ? NO_MATCHES_MESSAGE : 'No withdraw requests yet.'}
             >
               {(request) => {
                 const subject = `${request.userName || request.email}'s withdrawal of ${formatUsd(request.amount)}`;
