@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { coinName } from '@/lib/coin-names';
 import { formatUsd } from '@/lib/format';
 import { BUY_APPROVED_MESSAGE, BUY_REJECTED_MESSAGE, NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { useDecideBuyRequest } from '../api/decide-buy-request';
@@ -52,7 +53,7 @@ export function BuyRequestsPage() {
       amount: request.amount,
       available: request.available,
       consequence: approve
-        ? `Approving takes ${formatUsd(request.amount)} from this person's balance for ${request.cryptocurrency}. This is final.`
+        ? `Approving takes ${formatUsd(request.amount)} from this person's balance for ${coinName(request.cryptocurrency)}. This is final.`
         : 'Rejecting closes the request; no money moves. This is final.',
       confirmLabel: approve ? 'Approve' : 'Reject',
       destructive: !approve,
@@ -106,7 +107,7 @@ export function BuyRequestsPage() {
                     email={request.email}
                     onOnlyThisPerson={() => setFilter('user', request.userId)}
                   />
-                  <TableCell className="capitalize">{request.cryptocurrency}</TableCell>
+                  <TableCell>{coinName(request.cryptocurrency)}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
                   <TableCell className="text-muted-foreground text-right tabular-nums">
                     {formatUsd(request.available)}

@@ -1,12 +1,11 @@
+import { DateTime } from '@/components/date-time';
 import { TableCell } from '@/components/ui/table';
 
-/** A timestamp as the date with the time under it, in the viewer's locale (narrower than one line). */
+/** A timestamp in a table: the app's one date format, the time and its zone under it. */
 export function DateTimeCell({ value }: { value: string }) {
-  const date = new Date(value);
   return (
-    <TableCell className="tabular-nums">
-      {date.toLocaleDateString()}
-      <span className="text-muted-foreground block text-xs">{date.toLocaleTimeString()}</span>
+    <TableCell>
+      <DateTime value={value} />
     </TableCell>
   );
 }

@@ -21,4 +21,9 @@ describe('the limits settings rules', () => {
     expect(messagesFor('-1', '100')).toEqual(['Amounts cannot be negative']);
     expect(messagesFor('1', '-100')).toEqual(['Amounts cannot be negative']);
   });
+
+  it('refuses a third decimal with the two-decimal rule every amount field uses, not a generic failure', () => {
+    expect(messagesFor('10.555', '100')).toEqual(['Amount can have at most 2 decimal places']);
+    expect(messagesFor('10', '100.001')).toEqual(['Amount can have at most 2 decimal places']);
+  });
 });

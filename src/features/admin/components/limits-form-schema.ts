@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimalPlaces, twoDecimalPlacesMessage } from '@/lib/usd-amount';
 import { LIMITS_NEGATIVE_MESSAGE, LIMITS_ORDER_MESSAGE } from '../api/admin-messages';
 
 const amount = z
   .string()
   .trim()
   .min(1, 'Amount is required')
-  .refine((text) => Number.isFinite(Number(text)), 'Amount must be a number');
+  .refine((text) => Number.isFinite(Number(text)), 'Amount must be a number')
+  .refine((text) => hasAtMostTwoDecimalPlaces(Number(text)), twoDecimalPlacesMessage);
 
 /** Limits settings: both amounts not negative, the minimum below the maximum (specification §5). */
 export const limitsFormSchema = z

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
+import { formatStatus } from '@/lib/format';
 
 export interface StatusOption {
   value: string;
@@ -31,8 +32,8 @@ export function StatusSelect({
   // The choice is reset whenever the stored status changes (a decision here or by another admin).
   const [choice, setChoice] = useState({ for: value, status: value });
   const chosen = choice.for === value ? choice.status : value;
-  const options = [...builtIn, ...statusTypes.map((name) => ({ value: name, label: name }))];
-  if (!options.some((option) => option.value === value)) options.push({ value, label: value });
+  const options = [...builtIn, ...statusTypes.map((name) => ({ value: name, label: formatStatus(name) }))];
+  if (!options.some((option) => option.value === value)) options.push({ value, label: formatStatus(value) });
   return (
     <div className="flex items-center gap-2">
       <div className="min-w-36">

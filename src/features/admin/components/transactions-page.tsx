@@ -3,7 +3,8 @@ import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatUsd } from '@/lib/format';
+import { coinName } from '@/lib/coin-names';
+import { formatStatus, formatUsd } from '@/lib/format';
 import { TRANSACTION_STATUS_UPDATED_MESSAGE, NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { useStatusTypes } from '../api/get-status-types';
 import {
@@ -134,10 +135,10 @@ export function TransactionsPage() {
                     email={transaction.email}
                     onOnlyThisPerson={() => setFilter('user', transaction.userId)}
                   />
-                  <TableCell className="capitalize">
-                    {transaction.type}
+                  <TableCell>
+                    {formatStatus(transaction.type)}
                     {transaction.cryptocurrency && (
-                      <span className="text-muted-foreground"> · {transaction.cryptocurrency}</span>
+                      <span className="text-muted-foreground"> · {coinName(transaction.cryptocurrency)}</span>
                     )}
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatUsd(transaction.amount)}</TableCell>

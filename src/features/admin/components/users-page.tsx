@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatUsd } from '@/lib/format';
+import { formatStatus, formatUsd } from '@/lib/format';
 import { usersList, usersQueries, type AdminUser } from '../api/get-users';
 import { NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { isNarrowed } from '../api/list-state';
@@ -77,7 +77,7 @@ export function UsersPage() {
                       {user.email}
                     </span>
                   </TableCell>
-                  <TableCell className="capitalize">{user.role}</TableCell>
+                  <TableCell>{formatStatus(user.role)}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatUsd(user.available)}</TableCell>
                   <TableCell>{new Date(user.registrationDate).toLocaleDateString()}</TableCell>
                   <TableCell className={`${STICKY_ACTIONS} text-right`}>
