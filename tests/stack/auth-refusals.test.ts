@@ -161,6 +161,36 @@ describe('tokens and user updates (api/auth.go, api/user.go)', () => {
     });
   });
 
+  it("accepts GoTrue's other default admin role, supabase_admin, on the admin API", async () => {
+    const person = await signUpNewPerson();
+    const response = await callApi(`/auth/v1/admin/users/${person.id}`, {
+      method: 'DELETE',
+      headers: {
+        Authorization: `Bearer ${await forgedToken({ role: 'supabase_admin', aud: undefined })}`,
+        'x-supabase-api-version': '2024-01-01',
+      },
+    });
+    expect(response.status).toBe(200);
+    const signInAgain = await apiClient().auth.signInWithPassword({
+      email: person.email,
+      password: person.password,
+    });
+    expect(signInAgain.error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('refuses the admin API to a token of any other role', async () => {
+    const person = await signUpNewPerson();
+    const response = await callApi(`/auth/v1/admin/users/${person.id}`, {
+      method: 'DELETE',
+      headers: {
+        Authorization: `Bearer ${await forgedToken({ role: 'supabase_auth_admin' })}`,
+        'x-supabase-api-version': '2024-01-01',
+      },
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ code: 'not_admin', message: 'User not allowed' });
+  });
+
   it('removes user_metadata keys set to null and keeps the others', async () => {
     const person = await signUpNewPerson('Ada');
     await person.client.auth.updateUser({ data: { nickname: 'ada', city: 'London' } });

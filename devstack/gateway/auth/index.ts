@@ -495,7 +495,9 @@ export function createAuthHandler(options: AuthOptions) {
     const token = bearerToken(request);
     let role: string | undefined;
     try {
-      role = token ? (await jwt.verify(token)).role : undefined;
+      // GoTrue's admin roles need not be API roles (supabase_admin is not one).
+      const claimed = token ? (await jwt.verifySignature(token)).role : undefined;
+      role = typeof claimed === 'string' ? claimed : undefined;
     } catch {
       role = undefined;
     }
