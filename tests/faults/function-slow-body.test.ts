@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { call, restHeaders, faultStackForFile } from '../support/fault-stack';
@@ -16,7 +17,11 @@ function neverEndingBody(): Promise<{ status: number; elapsedMs: number }> {
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        headers: { ...restHeaders(fault.stack, fault.person()), 'Content-Length': '1000' },
+        headers: {
+          ...restHeaders(fault.stack, fault.person()),
+          'Content-Length': '1000',
+          'Idempotency-Key': randomUUID(),
+        },
       },
       (answer) => {
         answer.resume();
@@ -31,7 +36,7 @@ function neverEndingBody(): Promise<{ status: number; elapsedMs: number }> {
 const invalidWithdrawal = () =>
   call(fault.stack, '/functions/v1/withdrawals', {
     method: 'POST',
-    headers: restHeaders(fault.stack, fault.person(1)),
+    headers: { ...restHeaders(fault.stack, fault.person(1)), 'Idempotency-Key': randomUUID() },
     body: JSON.stringify({}),
   });
 
