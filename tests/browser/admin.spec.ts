@@ -349,11 +349,11 @@ test('withdraw requests: status dropdown with status types, details decrypted, a
   await expect(badge).toHaveText('Pending');
   await expect(badge).toHaveAttribute('data-tone', 'yellow');
   await expect(status.locator('option')).toContainText([
-    'pending',
-    'approved',
-    'rejected',
-    'processing',
-    'cancelled',
+    'Pending',
+    'Approved',
+    'Rejected',
+    'Processing',
+    'Cancelled',
   ]);
 
   await applyStatus(row, 'processing');

@@ -4,24 +4,15 @@ import { Table, TableHead } from '@/components/ui/table';
 import type { ListSort } from '../api/list-state';
 
 /**
- * An admin table in a region of its own that scrolls sideways when the screen is narrower than the table
- * (its name says so, and it takes keyboard focus so the arrow keys scroll it); the page itself never does.
- * Cells marked `sticky right-0` (a row's actions) stay in view while the rest scrolls.
+ * An admin table: the app's one table, which scrolls sideways in a region of its own (named, reachable by
+ * keyboard) when the screen is narrower than its columns; the page itself never does. Cells marked
+ * `sticky right-0` (a row's actions) stay in view while the rest scrolls.
  */
 export function ListTable({ label, busy, children }: { label: string; busy: boolean; children: ReactNode }) {
   return (
-    <div
-      role="region"
-      aria-label={`${label}, scrolls sideways`}
-      tabIndex={0}
-      // The table's own wrapper stops clipping, so this region is the one that scrolls (and the one that
-      // sticky cells stick to).
-      className="focus-visible:ring-ring w-full overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:outline-none [&>div]:overflow-visible"
-    >
-      <Table aria-busy={busy} aria-label={label}>
-        {children}
-      </Table>
-    </div>
+    <Table aria-busy={busy} aria-label={label}>
+      {children}
+    </Table>
   );
 }
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatUsd } from '@/lib/format';
+import { formatStatus, formatUsd } from '@/lib/format';
 import { WITHDRAW_STATUS_UPDATED_MESSAGE, NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { useStatusTypes } from '../api/get-status-types';
 import {
@@ -35,7 +35,7 @@ const COLUMNS = 7;
 const BUILT_IN_STATUSES = ['pending', 'approved', 'rejected'];
 const WITHDRAW_STATUSES: StatusOption[] = BUILT_IN_STATUSES.map((status) => ({
   value: status,
-  label: status,
+  label: formatStatus(status),
 }));
 /** Money has moved (or been released) once a request reaches these; the database refuses any change after. */
 const FINAL_STATUSES = new Set(['approved', 'rejected']);
