@@ -23,6 +23,35 @@ export function createPool(config: pg.PoolConfig): pg.Pool {
 }
 
 /**
+ * Runs `work` in one transaction on a pooled client and commits what it returns; any throw rolls back. A
+ * connection that died under the transaction cannot roll back: it leaves the pool instead of returning.
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    let result: T;
+    try {
+      result = await work(client);
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    }
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    broken ??= unavailableReason(error) ? (error as Error) : undefined;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
  * Why the database could not serve a request now, though it may a moment later: it is down, the connection
  * died under the request, every pooled connection stayed busy, or a row stayed locked past `lock_timeout`.
  */

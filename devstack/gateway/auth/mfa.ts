@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import QRCode from 'qrcode';
+import { inTransaction } from '../database';
 import type { JwtVerifier } from '../jwt';
 import { AuthError } from './errors';
 import { sessionAmr, tokenResponse, type SessionSettings } from './sessions';
@@ -200,12 +201,7 @@ export function createMfaHandlers({ pool, jwt, sessionSettings, settings, defaul
     if (!totpCodeMatches(factor.secret, code)) throw mfaErrors.wrongCode();
 
     const refreshToken = randomBytes(24).toString('base64url');
-    const client = await pool.connect();
-    let open = false;
-    let broken: Error | undefined;
-    try {
-      await client.query('begin');
-      open = true;
+    const { user, amr } = await inTransaction(pool, async (client) => {
       await client.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
       await client.query(
         `update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1 and status = 'unverified'`,
@@ -242,18 +238,13 @@ export function createMfaHandlers({ pool, jwt, sessionSettings, settings, defaul
         `delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified'`,
         [caller.user.id],
       );
-      const user = await findUserById(client, caller.user.id);
-      const amr = await sessionAmr(client, caller.sessionId);
-      await client.query('commit');
-      open = false;
-      if (!user) throw mfaErrors.factorNotFound();
-      return tokenResponse(jwt, sessionSettings, user, caller.sessionId, refreshToken, amr);
-    } catch (error) {
-      if (open) await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+      return {
+        user: await findUserById(client, caller.user.id),
+        amr: await sessionAmr(client, caller.sessionId),
+      };
+    });
+    if (!user) throw mfaErrors.factorNotFound();
+    return tokenResponse(jwt, sessionSettings, user, caller.sessionId, refreshToken, amr);
   }
 
   /** DELETE /factors/{id}: a verified factor only from an `aal2` session; its sessions drop to `aal1`. */

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { JwtVerifier } from '../jwt';
+import { inTransaction } from '../database';
 import { authErrors } from './errors';
 import { findUserById, userJson, type Queryable, type UserRow } from './users';
 
@@ -122,12 +123,7 @@ interface RefreshTokenRow {
  * revoked and a child issued; a revoked token is answered as described below.
  */
 export async function rotateRefreshToken(pool: pg.Pool, presented: string, settings: SessionSettings) {
-  const client = await pool.connect();
-  let open = false;
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
-    open = true;
+  const rotated = await inTransaction(pool, async (client) => {
     const { rows } = await client.query<RefreshTokenRow>(
       `select t.id, t.token, t.revoked, t.updated_at, t.session_id, t.user_id
        from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
@@ -147,15 +143,14 @@ export async function rotateRefreshToken(pool: pg.Pool, presented: string, setti
       if (active.rows[0]?.parent === token.token) refreshToken = active.rows[0].token;
       // Any other revoked token: accepted (a new child) only within the reuse interval from its issue
       // (GoTrue never moves `updated_at` on revoking); later it is theft and every token of the session
-      // is revoked, the session itself left to expire with its access token.
+      // is revoked, the session itself left to expire with its access token. The revocation commits; the
+      // caller is refused after it.
       else if (Date.now() - token.updated_at.getTime() > settings.refreshTokenReuseIntervalSeconds * 1000) {
         await client.query(
           'update auth.refresh_tokens set revoked = true where session_id = $1 and not revoked',
           [token.session_id],
         );
-        await client.query('commit');
-        open = false;
-        throw authErrors.refreshTokenAlreadyUsed();
+        return undefined;
       }
     }
     if (!refreshToken) {
@@ -173,16 +168,10 @@ export async function rotateRefreshToken(pool: pg.Pool, presented: string, setti
     const user = await findUserById(client, token.user_id);
     if (!user) throw authErrors.refreshTokenNotFound();
     const amr = await sessionAmr(client, token.session_id);
-    await client.query('commit');
-    open = false;
     return { user, sessionId: token.session_id, refreshToken, amr };
-  } catch (error) {
-    // A connection that died under the transaction cannot roll back: it leaves the pool instead.
-    if (open) await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
+  if (!rotated) throw authErrors.refreshTokenAlreadyUsed();
+  return rotated;
 }
 
 export async function sessionExists(db: Queryable, sessionId: string): Promise<boolean> {
