@@ -36,7 +36,8 @@ export function AppShell({ navGroups, children }: { navGroups: NavGroup[]; child
             className={cn(topBarTargetClass, 'gap-2 text-lg font-semibold tracking-tight')}
           >
             <BrandMark className="size-7" />
-            {company.name}
+            {/* On a phone the mark alone: the name would push Account and Logout past the screen's edge. */}
+            <span className="sr-only sm:not-sr-only">{company.name}</span>
           </Link>
           <nav aria-label="Account" className="ml-auto flex items-center gap-1">
             <ThemeToggle />
