@@ -17,6 +17,8 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
  */
 export async function seriousAccessibilityViolationsInBothThemes(page: Page): Promise<string[]> {
   const found: string[] = [];
+  // Colours ease into the new theme (`transition-colors`); axe must measure where they end, not midway.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForFunction(
