@@ -49,8 +49,6 @@ export default defineConfig(({ command, mode }) => {
         // Code shared with the Edge Functions (one withdrawal schema for form and server).
         '@functions': fileURLToPath(new URL('./supabase/functions', import.meta.url)),
       },
-      // @supabase/auth-ui-react ships its own React 18 copy; two Reacts break hooks, so use ours.
-      dedupe: ['react', 'react-dom'],
     },
     build: {
       // Every browser Vite 8 targets by default (Baseline widely available) supports modulepreload.

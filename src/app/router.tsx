@@ -9,6 +9,7 @@ import { useAuth, type AuthState } from '@/lib/auth';
 import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
 import LandingRoute from './routes/landing';
 import PublicLayoutRoute from './routes/public-layout';
+import SessionAwarePublicLayoutRoute from './routes/session-aware-public-layout';
 
 /*
  * Declarative routes rather than a data router: no page has a loader or an action, and the data
@@ -64,13 +65,16 @@ const publicShellPages: PagesByPath = {
     title: 'Reset your password',
     Page: serverDataPage(() => import('./routes/auth/reset-password')),
   },
-  'update-password': {
-    title: 'Choose a new password',
-    Page: serverDataPage(() => import('./routes/auth/update-password')),
-  },
   'confirm-signup': {
     title: 'Confirm your e-mail',
     Page: serverDataPage(() => import('./routes/auth/confirm-signup')),
+  },
+};
+/** Pages inside the public shell that a person reaches signed in, so its bar shows them signed in. */
+const sessionAwarePublicShellPages: PagesByPath = {
+  'update-password': {
+    title: 'Choose a new password',
+    Page: serverDataPage(() => import('./routes/auth/update-password')),
   },
 };
 /** Pages that only act and move on (log out, pick the area), by path. */
@@ -142,7 +146,7 @@ export async function preloadPagesFor(pathname: string): Promise<void> {
   const area = areas[first];
   const wanted = area
     ? [area.layout, area.pages[second ?? area.home]?.Page]
-    : [(publicShellPages[first] ?? passThroughPages[first])?.Page];
+    : [(publicShellPages[first] ?? sessionAwarePublicShellPages[first] ?? passThroughPages[first])?.Page];
   await Promise.allSettled(wanted.map((page) => page?.preload()));
 }
 
@@ -234,6 +238,7 @@ export function AppRoutes() {
         />
         {routesFor(publicShellPages)}
       </Route>
+      <Route element={<SessionAwarePublicLayoutRoute />}>{routesFor(sessionAwarePublicShellPages)}</Route>
       {routesFor(passThroughPages)}
       {Object.entries(areas).map(([path, area]) => (
         <Route key={path} path={path} element={<AreaRoute area={area} />}>

@@ -224,9 +224,34 @@ test.describe('password reset', () => {
     await page.goto(mail?.links[0] ?? '');
     await expect(page).toHaveURL(/\/update-password$/);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    // The link signed the person in, and the header says so.
+    const header = page.getByRole('navigation', { name: 'Main' });
+    await expect(header.getByRole('link', { name: 'Account' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Logout' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Sign-up's rules: six letters are refused, as is a confirmation that differs.
+    await page.getByLabel('New password', { exact: true }).fill('abcdef');
+    await page.getByLabel('Confirm new password').fill('abcdeg');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Password must be at least 8 characters long' }),
+    ).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'New passwords do not match' })).toBeVisible();
+    expect(await credentialsWork(account)).toBe(true);
+
+    // GoTrue's refusal of the old password again, in plain words under the field.
+    await page.getByLabel('New password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm new password').fill(account.password);
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your new password must be different from your old one.' }),
+    ).toBeVisible();
+
     const newPassword = 'after-reset-789';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Update password' }).click();
 
     await expect(toast(page, 'Password updated successfully')).toBeVisible();

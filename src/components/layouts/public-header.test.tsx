@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PublicHeader } from './public-header';
 
-function renderHeader() {
+function renderHeader({ signedIn = false } = {}) {
   return render(
     <MemoryRouter initialEntries={['/']}>
-      <PublicHeader />
+      <PublicHeader signedIn={signedIn} />
       <Routes>
         <Route path="/" element={<p>landing page</p>} />
         <Route path="/login" element={<p>login page</p>} />
@@ -22,6 +22,13 @@ describe('the public navigation bar', () => {
     expect(screen.getByRole('link', { name: 'CoinVault' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('offers a signed-in person (on a reset link) Account and Logout instead of Login', () => {
+    renderHeader({ signedIn: true });
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/user/account');
+    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
   it('opens the small-screen menu with the same two links and closes it after a choice', async () => {

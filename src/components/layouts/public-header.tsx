@@ -7,13 +7,22 @@ import { company } from '@/config/company';
 import { cn } from '@/lib/utils';
 import { BrandMark } from './brand-mark';
 
-const links = [
+const signedOutLinks = [
   { to: '/login', label: 'Login', variant: 'ghost' },
   { to: '/signup', label: 'Sign Up', variant: 'default' },
 ] as const;
+/** The signed-in shell's top-bar links, for a public page a signed-in person is on (a reset link's). */
+const signedInLinks = [
+  { to: '/user/account', label: 'Account', variant: 'ghost' },
+  { to: '/logout', label: 'Logout', variant: 'default' },
+] as const;
 
-/** The public navigation bar: brand, Login, Sign Up; on small screens behind a menu button. */
-export function PublicHeader() {
+/**
+ * The public navigation bar: brand, Login, Sign Up (or Account, Logout for someone `signedIn`); on small
+ * screens behind a menu button.
+ */
+export function PublicHeader({ signedIn = false }: { signedIn?: boolean }) {
+  const links = signedIn ? signedInLinks : signedOutLinks;
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
 

@@ -4,10 +4,10 @@ import { UpdatePasswordPanel } from '@/features/auth/components/update-password-
 
 export default function UpdatePasswordRoute() {
   const navigate = useNavigate();
-  const goToDashboard = useCallback(() => navigate('/dashboard', { replace: true }), [navigate]);
+  const goToWallet = useCallback(() => navigate('/user/wallet', { replace: true }), [navigate]);
   return (
     <div className="px-4 py-12">
-      <UpdatePasswordPanel onUpdated={goToDashboard} />
+      <UpdatePasswordPanel onUpdated={goToWallet} />
     </div>
   );
 }

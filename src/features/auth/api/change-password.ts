@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passwordCheckClient, supabase } from '@/lib/supabase';
+import { confirmationMatches, newPasswordsMismatchMessage } from '../utils/new-password';
 
 export const changePasswordInputSchema = z
   .object({
@@ -8,10 +9,7 @@ export const changePasswordInputSchema = z
     newPassword: z.string().min(6, 'Password should be at least 6 characters long'),
     confirmPassword: z.string(),
   })
-  .refine((input) => input.newPassword === input.confirmPassword, {
-    message: 'New passwords do not match',
-    path: ['confirmPassword'],
-  });
+  .refine(...confirmationMatches('newPassword', newPasswordsMismatchMessage));
 
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 

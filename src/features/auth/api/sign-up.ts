@@ -3,22 +3,17 @@ import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { emailField } from '../utils/email-field';
+import { confirmationMatches, newPasswordField, passwordsMismatchMessage } from '../utils/new-password';
 import { readWalletCode } from './read-wallet-code';
 
 export const signUpInputSchema = z
   .object({
     fullName: z.string().trim().min(1, 'Full name is required'),
     email: emailField,
-    password: z
-      .string()
-      .min(8, 'Password must be at least 8 characters long')
-      .regex(/^(?=.*[A-Za-z])(?=.*\d)/, 'Password must contain both letters and numbers'),
+    password: newPasswordField,
     confirmPassword: z.string(),
   })
-  .refine((input) => input.password === input.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+  .refine(...confirmationMatches('password', passwordsMismatchMessage));
 
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 

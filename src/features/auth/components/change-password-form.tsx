@@ -13,6 +13,7 @@ import {
   type ChangePasswordInput,
 } from '../api/change-password';
 import { connectionProblemMessage } from '../utils/auth-errors';
+import { NewPasswordFields } from './new-password-fields';
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const changePassword = useChangePassword();
@@ -50,14 +51,10 @@ export function ChangePasswordForm({ email }: { email: string }) {
           <PasswordInput autoComplete="current-password" {...control} {...register('currentPassword')} />
         )}
       </FormField>
-      <FormField label="New password" error={errors.newPassword?.message}>
-        {(control) => <PasswordInput autoComplete="new-password" {...control} {...register('newPassword')} />}
-      </FormField>
-      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <PasswordInput autoComplete="new-password" {...control} {...register('confirmPassword')} />
-        )}
-      </FormField>
+      <NewPasswordFields
+        newPassword={{ field: register('newPassword'), error: errors.newPassword?.message }}
+        confirmPassword={{ field: register('confirmPassword'), error: errors.confirmPassword?.message }}
+      />
       <Button type="submit" disabled={isSubmitting} className="justify-self-start">
         {isSubmitting ? 'Updating…' : 'Update password'}
       </Button>

@@ -1,58 +1,17 @@
-import { UpdatePassword } from '@supabase/auth-ui-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { buttonVariants } from '@/components/ui/button';
 import { SessionPending } from '@/components/guards/session-pending';
 import { useAuth } from '@/lib/auth';
-import { supabase } from '@/lib/supabase';
-import { cn } from '@/lib/utils';
-import { passwordUpdatedMessage } from '../api/change-password';
 import { signedInByEmailLink } from '../utils/signed-in-by-email-link';
 import { AuthCard } from './auth-card';
-
-/** auth-ui's own look switched off (`extend: false`); our input, label and button classes instead. */
-const appearance = {
-  extend: false,
-  className: {
-    container: 'grid gap-4',
-    label: 'mb-2 block text-sm leading-none font-medium',
-    input:
-      'border-input bg-background placeholder:text-muted-foreground focus-visible:ring-ring flex h-10 w-full rounded-md border px-3 py-2 text-base shadow-xs focus-visible:ring-2 focus-visible:ring-offset-1 focus-visible:outline-none md:text-sm',
-    button: cn(buttonVariants(), 'w-full'),
-    message: 'text-destructive block text-sm',
-  },
-};
-
-const localization = {
-  variables: {
-    update_password: {
-      password_label: 'New password',
-      password_input_placeholder: 'At least 6 characters',
-      button_label: 'Update password',
-      loading_button_label: 'Updating password…',
-      confirmation_text: passwordUpdatedMessage,
-    },
-  },
-};
+import { SetNewPasswordForm } from './set-new-password-form';
 
 /**
  * Where the e-mailed reset link lands: supabase-js has signed the person in from the link, so they set a
- * new password (auth-ui's update-password view) and go on to their dashboard, still signed in.
+ * new password (typed twice, as strong as sign-up asks) and go on to their wallet, still signed in.
  */
 export function UpdatePasswordPanel({ onUpdated }: { onUpdated: () => void }) {
   const { isLoading, session } = useAuth();
-
-  useEffect(() => {
-    const {
-      data: { subscription },
-    } = supabase.auth.onAuthStateChange((event) => {
-      if (event !== 'USER_UPDATED') return;
-      toast.success(passwordUpdatedMessage);
-      onUpdated();
-    });
-    return () => subscription.unsubscribe();
-  }, [onUpdated]);
 
   if (isLoading) return <SessionPending />;
   if (!session) {
@@ -78,7 +37,7 @@ export function UpdatePasswordPanel({ onUpdated }: { onUpdated: () => void }) {
   }
   return (
     <AuthCard title="Set a new password" description={`For ${session.user.email ?? 'your account'}`}>
-      <UpdatePassword supabaseClient={supabase} appearance={appearance} localization={localization} />
+      <SetNewPasswordForm onUpdated={onUpdated} />
     </AuthCard>
   );
 }

@@ -1,0 +1,13 @@
+import { Outlet } from 'react-router-dom';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { useAuth } from '@/lib/auth';
+
+/** The public shell for pages a person may reach signed in (a reset link signs them in): its bar says so. */
+export default function SessionAwarePublicLayoutRoute() {
+  const { session } = useAuth();
+  return (
+    <PublicLayout signedIn={session !== null}>
+      <Outlet />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,48 @@
+import { isAuthApiError, isAuthSessionMissingError } from '@supabase/supabase-js';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+import { connectionProblemMessage } from '../utils/auth-errors';
+import { confirmationMatches, newPasswordField, newPasswordsMismatchMessage } from '../utils/new-password';
+
+/** The reset link's form: a new password (as strong as sign-up asks) typed twice. */
+export const setNewPasswordInputSchema = z
+  .object({ newPassword: newPasswordField, confirmPassword: z.string() })
+  .refine(...confirmationMatches('newPassword', newPasswordsMismatchMessage));
+
+export type SetNewPasswordInput = z.infer<typeof setNewPasswordInputSchema>;
+
+export const samePasswordMessage = 'Your new password must be different from your old one.';
+export const weakPasswordMessage = 'This password is too easy to guess. Please choose another one.';
+export const resetLinkSessionEndedMessage =
+  'Your reset link has expired or was used elsewhere. Please ask for a new one.';
+
+/**
+ * What went wrong, in plain words, for GoTrue's refusals of `PUT /user` (supabase/auth
+ * internal/api/user.go: `same_password`, `weak_password`; `session_not_found` once the link's session
+ * has ended), `field` telling which one is about the password typed.
+ */
+export function setNewPasswordError(error: unknown): { message: string; field?: 'newPassword' } {
+  if (isAuthApiError(error) && error.code === 'same_password') {
+    return { message: samePasswordMessage, field: 'newPassword' };
+  }
+  if (isAuthApiError(error) && error.code === 'weak_password') {
+    return { message: weakPasswordMessage, field: 'newPassword' };
+  }
+  const connectionProblem = connectionProblemMessage(error);
+  if (connectionProblem) return { message: connectionProblem };
+  if (isAuthSessionMissingError(error) || (isAuthApiError(error) && error.code === 'session_not_found')) {
+    return { message: resetLinkSessionEndedMessage };
+  }
+  return { message: error instanceof Error && error.message ? error.message : resetLinkSessionEndedMessage };
+}
+
+/** Sets the password of the person the reset link signed in; they stay signed in. */
+export async function setNewPassword({ newPassword }: SetNewPasswordInput) {
+  const { error } = await supabase.auth.updateUser({ password: newPassword });
+  if (error) throw error;
+}
+
+export function useSetNewPassword() {
+  return useMutation({ mutationFn: setNewPassword });
+}
