@@ -166,6 +166,7 @@ export type Database = {
           id: boolean;
           max_amount: number;
           min_amount: number;
+          security_hold_hours: number;
           updated_at: string;
         };
         ComputedFields: never;
@@ -173,12 +174,14 @@ export type Database = {
           id?: boolean;
           max_amount?: number;
           min_amount?: number;
+          security_hold_hours?: number;
           updated_at?: string;
         };
         Update: {
           id?: boolean;
           max_amount?: number;
           min_amount?: number;
+          security_hold_hours?: number;
           updated_at?: string;
         };
         Relationships: [];
@@ -645,6 +648,7 @@ export type Database = {
         }[];
       };
       delete_user: { Args: { user_id: string }; Returns: string };
+      end_security_hold: { Args: { user_id: string }; Returns: undefined };
       reject_buy_request:
         | { Args: { request_id: string }; Returns: undefined }
         | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
