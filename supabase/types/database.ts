@@ -649,6 +649,18 @@ export type Database = {
       };
       delete_user: { Args: { user_id: string }; Returns: string };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
+      list_my_sessions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          aal: string;
+          id: string;
+          ip: string;
+          is_current: boolean;
+          last_active_at: string;
+          signed_in_at: string;
+          user_agent: string;
+        }[];
+      };
       reject_buy_request:
         | { Args: { request_id: string }; Returns: undefined }
         | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
