@@ -111,6 +111,37 @@ export type Database = {
           },
         ];
       };
+      notifications: {
+        Row: {
+          body: string;
+          created_at: string;
+          id: string;
+          kind: string;
+          read_at: string | null;
+          title: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          body: string;
+          created_at?: string;
+          id?: string;
+          kind: string;
+          read_at?: string | null;
+          title: string;
+          user_id: string;
+        };
+        Update: {
+          body?: string;
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          read_at?: string | null;
+          title?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       profiles: {
         Row: {
           balance: number;
@@ -661,9 +692,21 @@ export type Database = {
           user_agent: string;
         }[];
       };
+      mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
+      pending_security_emails: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          body: string;
+          id: string;
+          not_me_token: string;
+          recipient: string;
+          subject: string;
+        }[];
+      };
       reject_buy_request:
         | { Args: { request_id: string }; Returns: undefined }
         | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
+      report_not_me: { Args: { token: string }; Returns: undefined };
       set_transaction_status:
         | { Args: { new_status: string; transaction_id: string }; Returns: undefined }
         | {

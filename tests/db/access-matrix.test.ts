@@ -31,6 +31,7 @@ interface Fixture {
   withdrawRequestId: string;
   statusTypeId: string;
   auditEntryId: string;
+  notificationId: string;
 }
 
 interface Probe {
@@ -47,6 +48,7 @@ const everyone = (outcome: Outcome): Row => ({
 });
 const ownOrAdmin: Row = { anon: 'refused', owner: 'allowed', 'another user': 'hidden', admin: 'allowed' };
 const signedInOnly: Row = { anon: 'refused', owner: 'allowed', 'another user': 'allowed', admin: 'allowed' };
+const ownOnly: Row = { anon: 'refused', owner: 'allowed', 'another user': 'hidden', admin: 'hidden' };
 const adminOnlyWrite: Row = {
   anon: 'refused',
   owner: 'refused',
@@ -228,6 +230,35 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       probe: { sql: 'delete from public.transaction_limits returning id', params: () => [] },
     },
   },
+  notifications: {
+    select: {
+      expected: ownOnly,
+      probe: { sql: 'select id from public.notifications where id = $1', params: byId('notificationId') },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.notifications (user_id, kind, title, body)
+              values ($1, 'deposit.completed', 'Forged', 'Forged') returning id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      // read_at alone is granted: the owner marks read, nobody rewrites what happened.
+      expected: ownOnly,
+      probe: {
+        sql: 'update public.notifications set read_at = now() where id = $1 returning id',
+        params: byId('notificationId'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.notifications where id = $1 returning id',
+        params: byId('notificationId'),
+      },
+    },
+  },
   audit_log: {
     select: {
       expected: adminOnlyFiltered,
@@ -328,6 +359,10 @@ beforeAll(async () => {
     `select id from public.audit_log where target_id = $1`,
     [onlyRow(transactions).id],
   );
+  const { rows: notifications } = await pool.query<{ id: string }>(
+    `select id from public.notifications where user_id = $1 and kind = 'deposit.completed'`,
+    [owner.id],
+  );
   fixture = {
     owner,
     transactionId: onlyRow(transactions).id,
@@ -335,6 +370,7 @@ beforeAll(async () => {
     withdrawRequestId: onlyRow(withdrawals).id,
     statusTypeId: onlyRow(statusTypes).id,
     auditEntryId: onlyRow(audit).id,
+    notificationId: onlyRow(notifications).id,
   };
 });
 

@@ -1,0 +1,367 @@
+-- Notifications: what happened to a person's account and money, written by triggers where it happens
+-- (so no code path can forget one), read live through Realtime. Security changes also go out by e-mail
+-- through one seam, an outbox the send-security-emails Edge Function drains; each such e-mail carries a
+-- "this wasn't me" link that locks the person's withdrawals at once, until an admin lifts the lock.
+
+create table public.notifications (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  kind text not null,
+  title text not null,
+  body text not null,
+  created_at timestamptz not null default now(),
+  read_at timestamptz,
+  constraint notifications_kind_known check (kind in (
+    'buy_request.approved', 'buy_request.rejected', 'withdraw_request.approved', 'withdraw_request.rejected',
+    'deposit.completed', 'security.password', 'security.email', 'security.factor_added',
+    'security.factor_removed', 'security.sign_in', 'security.withdrawals_locked'
+  ))
+);
+comment on table public.notifications is
+  'What happened to a person''s account and money, newest first: written by triggers only; the owner reads them '
+  'and marks them read.';
+comment on column public.notifications.kind is 'What happened, as <object>.<event>; security.* kinds are also e-mailed.';
+comment on column public.notifications.title is 'The headline the bell lists.';
+comment on column public.notifications.body is 'One sentence with the details (amounts, address).';
+comment on column public.notifications.read_at is 'When the owner marked it read; null while unread.';
+
+create index notifications_user_id_created_at_idx on public.notifications (user_id, created_at desc);
+comment on index public.notifications_user_id_created_at_idx is 'A person''s notifications, newest first.';
+create index notifications_unread_idx on public.notifications (user_id) where read_at is null;
+comment on index public.notifications_unread_idx is 'The unread count of the bell.';
+
+alter table public.notifications enable row level security;
+revoke all on table public.notifications from anon, authenticated, service_role;
+grant select, update (read_at) on table public.notifications to authenticated;
+
+create policy "People can read their own notifications"
+  on public.notifications for select to authenticated
+  using (user_id = (select auth.uid()));
+comment on policy "People can read their own notifications" on public.notifications is
+  'Notifications are private to their person; admins read the audit log instead.';
+
+create policy "People can mark their own notifications read"
+  on public.notifications for update to authenticated
+  using (user_id = (select auth.uid()))
+  with check (user_id = (select auth.uid()));
+comment on policy "People can mark their own notifications read" on public.notifications is
+  'Only read_at is granted: the owner marks read, never rewrites what happened.';
+
+alter table public.notifications replica identity full;
+alter publication supabase_realtime add table public.notifications;
+
+create function private.notify(p_user_id uuid, p_kind text, p_title text, p_body text) returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.notifications (user_id, kind, title, body)
+  select p_user_id, p_kind, p_title, p_body
+  where exists (select from auth.users where id = p_user_id);
+$$;
+comment on function private.notify(uuid, text, text, text) is
+  'Adds a notification for a person who still exists (a cascade deleting them writes none).';
+revoke execute on function private.notify(uuid, text, text, text) from public;
+
+create function private.notify_request_decision() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  what text := case tg_table_name when 'buy_requests' then 'buy_request' else 'withdraw_request' end;
+  decision text := new.status::text;
+begin
+  perform private.notify(
+    new.user_id,
+    what || '.' || decision,
+    case what when 'buy_request' then 'Buy request ' else 'Withdrawal ' end || decision,
+    case what
+      -- Read from the row as JSON: a withdraw request has no cryptocurrency column to name.
+      when 'buy_request' then format('Your request to buy $%s of %s was %s.',
+        private.format_usd(new.amount), initcap(to_jsonb(new) ->> 'cryptocurrency'), decision)
+      else format('Your withdrawal of $%s was %s.', private.format_usd(new.amount), decision)
+    end
+  );
+  return null;
+end;
+$$;
+comment on function private.notify_request_decision() is 'Tells the person their buy or withdraw request was approved or rejected.';
+revoke execute on function private.notify_request_decision() from public;
+
+create trigger notify_decision_after_update
+  after update of status on public.buy_requests
+  for each row when (old.status is distinct from new.status and new.status in ('approved', 'rejected'))
+  execute function private.notify_request_decision();
+comment on trigger notify_decision_after_update on public.buy_requests is 'A decided buy request is notified.';
+
+create trigger notify_decision_after_update
+  after update of status on public.withdraw_requests
+  for each row when (old.status is distinct from new.status and new.status in ('approved', 'rejected'))
+  execute function private.notify_request_decision();
+comment on trigger notify_decision_after_update on public.withdraw_requests is 'A decided withdrawal is notified.';
+
+create function private.notify_deposit_completed() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.notify(
+    new.user_id,
+    'deposit.completed',
+    'Deposit completed',
+    format('$%s was added to your balance.', private.format_usd(new.amount))
+  );
+  return null;
+end;
+$$;
+comment on function private.notify_deposit_completed() is 'Tells the person a deposit reached their balance.';
+revoke execute on function private.notify_deposit_completed() from public;
+
+create trigger notify_deposit_after_insert
+  after insert on public.transactions
+  for each row when (new.type = 'deposit' and new.status = 'complete')
+  execute function private.notify_deposit_completed();
+comment on trigger notify_deposit_after_insert on public.transactions is 'A deposit written complete is notified.';
+
+create trigger notify_deposit_after_update
+  after update of status on public.transactions
+  for each row when (new.type = 'deposit' and new.status = 'complete' and old.status is distinct from 'complete')
+  execute function private.notify_deposit_completed();
+comment on trigger notify_deposit_after_update on public.transactions is 'A deposit completed by an admin is notified.';
+
+-- The e-mail seam: one outbox row per security e-mail, sent by the send-security-emails function.
+create table private.security_emails (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  recipient text not null,
+  subject text not null,
+  body text not null,
+  not_me_token uuid not null default gen_random_uuid() unique,
+  created_at timestamptz not null default now(),
+  sent_at timestamptz
+);
+comment on table private.security_emails is
+  'Outbox of security e-mails: written with the change that caused them, sent (at least once) by the '
+  'send-security-emails Edge Function. Not reachable through the API but by the function''s RPCs.';
+comment on column private.security_emails.not_me_token is
+  'The secret of the e-mail''s "this wasn''t me" link (report_not_me), valid for 30 days.';
+comment on column private.security_emails.sent_at is 'When the provider accepted it; null while waiting.';
+create index security_emails_user_id_idx on private.security_emails (user_id);
+comment on index private.security_emails_user_id_idx is 'Deleting a person deletes their e-mails.';
+create index security_emails_unsent_idx on private.security_emails (created_at) where sent_at is null;
+comment on index private.security_emails_unsent_idx is 'What the sending function has still to send.';
+revoke all on table private.security_emails from public, anon, authenticated, service_role;
+
+create table private.withdrawal_locks (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  locked_at timestamptz not null default now(),
+  security_email_id uuid references private.security_emails (id) on delete set null
+);
+comment on table private.withdrawal_locks is
+  'People whose withdrawals are locked because they reported a security change they did not make; only an '
+  'admin lifts a lock (end_security_hold).';
+comment on column private.withdrawal_locks.security_email_id is 'The e-mail whose "this wasn''t me" link locked them.';
+create index withdrawal_locks_security_email_id_idx on private.withdrawal_locks (security_email_id);
+comment on index private.withdrawal_locks_security_email_id_idx is 'Deleting an e-mail clears the lock''s reference.';
+revoke all on table private.withdrawal_locks from public, anon, authenticated, service_role;
+
+create or replace function private.record_security_change(p_user_id uuid, p_change text) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  title text := case p_change
+    when 'password' then 'Password changed'
+    when 'email' then 'E-mail address changed'
+    when 'factor_added' then 'Two-factor authentication added'
+    else 'Two-factor authentication removed'
+  end;
+  recipient text;
+begin
+  select email into recipient from auth.users where id = p_user_id;
+  -- A factor's row goes with its person (a cascade from auth.users): a deleted person needs nothing.
+  if not found then
+    return;
+  end if;
+  insert into private.security_holds (user_id, changed_at, change)
+  values (p_user_id, now(), p_change)
+  on conflict (user_id) do update
+    set changed_at = excluded.changed_at, change = excluded.change, ended_early_at = null, ended_early_by = null;
+  perform private.notify(
+    p_user_id,
+    'security.' || p_change,
+    title,
+    'New withdrawals wait for the security hold. If this wasn''t you, use the link in the e-mail we sent to lock '
+      || 'your withdrawals, and contact support.'
+  );
+  if recipient is not null then
+    insert into private.security_emails (user_id, recipient, subject, body)
+    values (
+      p_user_id,
+      recipient,
+      title,
+      title || ' on your account at ' || to_char(now() at time zone 'UTC', 'FMDD Mon YYYY, HH24:MI "UTC"')
+        || '. New withdrawals wait for the security hold.'
+    );
+  end if;
+end;
+$$;
+comment on function private.record_security_change(uuid, text) is
+  'Starts a new withdrawal hold for the person (replacing an earlier one and any early end), notifies them and '
+  'queues the security e-mail with its "this wasn''t me" link.';
+
+create function private.notify_sign_in() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.notify(
+    new.user_id,
+    'security.sign_in',
+    'New sign-in',
+    'Signed in from ' || coalesce(host(new.ip), 'an unknown address') || '. Not you? Change your password.'
+  );
+  return null;
+end;
+$$;
+comment on function private.notify_sign_in() is 'Tells the person about every new session (a sign-in on some device).';
+revoke execute on function private.notify_sign_in() from public;
+
+create trigger notify_sign_in_after_insert
+  after insert on auth.sessions
+  for each row execute function private.notify_sign_in();
+comment on trigger notify_sign_in_after_insert on auth.sessions is 'Every new sign-in is notified.';
+
+-- The sending function's two calls (service role only).
+create function public.pending_security_emails()
+returns table (id uuid, recipient text, subject text, body text, not_me_token uuid)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select id, recipient, subject, body, not_me_token
+  from private.security_emails
+  where sent_at is null
+  order by created_at
+  limit 100;
+$$;
+comment on function public.pending_security_emails() is
+  'Service role only: the oldest 100 security e-mails still to send (send-security-emails).';
+revoke execute on function public.pending_security_emails() from public, anon, authenticated, service_role;
+grant execute on function public.pending_security_emails() to service_role;
+
+create function public.mark_security_email_sent(email_id uuid) returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update private.security_emails set sent_at = now() where id = email_id and sent_at is null;
+$$;
+comment on function public.mark_security_email_sent(uuid) is
+  'Service role only: records that the provider accepted the e-mail, so it is not sent again.';
+revoke execute on function public.mark_security_email_sent(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.mark_security_email_sent(uuid) to service_role;
+
+create function public.report_not_me(token uuid) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  email private.security_emails;
+begin
+  select * into email from private.security_emails
+  where not_me_token = report_not_me.token and created_at > now() - interval '30 days';
+  if not found then
+    raise exception 'This link is invalid or has expired' using errcode = 'P0001';
+  end if;
+  insert into private.withdrawal_locks (user_id, security_email_id)
+  values (email.user_id, email.id)
+  on conflict (user_id) do nothing;
+  if found then
+    perform private.notify(
+      email.user_id,
+      'security.withdrawals_locked',
+      'Withdrawals locked',
+      'You reported a change you did not make. Change your password and contact support to unlock withdrawals.'
+    );
+    perform private.write_audit(
+      'withdrawals.lock', 'profiles', email.user_id, jsonb_build_object('subject', email.subject), email.user_id
+    );
+  end if;
+end;
+$$;
+comment on function public.report_not_me(uuid) is
+  'The "this wasn''t me" link of a security e-mail (anyone holding it, signed in or not): locks the person''s '
+  'withdrawals at once, audited; a second click changes nothing. Refuses unknown or older than 30 days (P0001).';
+revoke execute on function public.report_not_me(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.report_not_me(uuid) to anon, authenticated;
+
+create or replace function private.refuse_withdrawal_during_hold() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  hold record;
+begin
+  if exists (select from private.withdrawal_locks where user_id = new.user_id) then
+    raise exception 'Withdrawals are locked because you reported a change you did not make. Contact support to '
+      'unlock them.' using errcode = 'P0001';
+  end if;
+  select * into hold from private.security_hold_until(new.user_id);
+  if found then
+    raise exception 'Withdrawals are on hold until % because %. To end the hold sooner, contact support.',
+      to_char(hold.hold_until at time zone 'UTC', 'FMDD Mon YYYY, HH24:MI "UTC"'),
+      case hold.change
+        when 'password' then 'your password was changed'
+        when 'email' then 'your e-mail address was changed'
+        when 'factor_added' then 'two-factor authentication was added to your account'
+        else 'two-factor authentication was removed from your account'
+      end
+      using errcode = 'P0001';
+  end if;
+  return new;
+end;
+$$;
+comment on function private.refuse_withdrawal_during_hold() is
+  'Refuses a new withdrawal while the person''s withdrawals are locked ("this wasn''t me") or their security hold '
+  'runs, saying until when and why.';
+
+create or replace function public.end_security_hold(user_id uuid) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  hold record;
+  released private.withdrawal_locks;
+begin
+  perform private.assert_admin();
+  select * into hold from private.security_hold_until(end_security_hold.user_id);
+  delete from private.withdrawal_locks where withdrawal_locks.user_id = end_security_hold.user_id
+    returning * into released;
+  if hold is null and released is null then
+    raise exception 'This person''s withdrawals are not on hold' using errcode = 'P0001';
+  end if;
+  if hold is not null then
+    update private.security_holds
+      set ended_early_at = now(), ended_early_by = (select auth.uid())
+      where security_holds.user_id = end_security_hold.user_id;
+  end if;
+  perform private.write_audit(
+    'security_hold.end',
+    'profiles',
+    end_security_hold.user_id,
+    jsonb_build_object('change', hold.change, 'hold_until', hold.hold_until, 'locked_at', released.locked_at)
+  );
+end;
+$$;
+comment on function public.end_security_hold(uuid) is
+  'Admin only, audited. Ends a person''s withdrawal hold early and lifts a "this wasn''t me" lock (after support '
+  'made sure who they are); refuses when there is neither (P0001).';

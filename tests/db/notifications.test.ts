@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  addBuyRequest,
+  addPendingDeposit,
+  addWithdrawRequest,
+  anon,
+  connect,
+  createUser,
+  createWithdrawRequest,
+  errorOf,
+  queryAs,
+  serviceRole,
+  signedIn,
+  type CreatedUser,
+} from '../support/db';
+
+/**
+ * Notifications written where things happen (triggers), the security e-mail outbox, and the
+ * "this wasn't me" lock. The per-role rules of public.notifications are in the access matrix.
+ */
+let pool: pg.Pool;
+let admin: CreatedUser;
+
+beforeAll(async () => {
+  pool = connect(inject('databaseUrl'));
+  admin = await createUser(pool, { admin: true });
+});
+
+afterAll(async () => {
+  await pool.end();
+});
+
+async function notificationsOf(person: CreatedUser) {
+  const { rows } = await queryAs<{ kind: string; title: string; body: string }>(
+    pool,
+    signedIn(person.id),
+    'select kind, title, body from public.notifications order by created_at, kind',
+  );
+  return rows;
+}
+
+async function changePassword(person: CreatedUser) {
+  await pool.query(`update auth.users set encrypted_password = $2 where id = $1`, [
+    person.id,
+    `$2a$10$${randomUUID()}`,
+  ]);
+}
+
+async function securityEmailsTo(person: CreatedUser) {
+  const { rows } = await pool.query<{ recipient: string; subject: string; token: string; sent: boolean }>(
+    `select recipient, subject, not_me_token as token, sent_at is not null as sent
+     from private.security_emails where user_id = $1 order by created_at`,
+    [person.id],
+  );
+  return rows;
+}
+
+describe('notifications are written where things happen', () => {
+  it('a buy request approved or rejected', async () => {
+    const person = await createUser(pool, { deposit: 500 });
+    const approved = await addBuyRequest(pool, person.id, 120);
+    const rejected = await addBuyRequest(pool, person.id, 30.5);
+    await pool.query(`update public.buy_requests set status = 'approved', decided_at = now() where id = $1`, [
+      approved,
+    ]);
+    await pool.query(`update public.buy_requests set status = 'rejected', decided_at = now() where id = $1`, [
+      rejected,
+    ]);
+    expect((await notificationsOf(person)).slice(1)).toEqual([
+      {
+        kind: 'buy_request.approved',
+        title: 'Buy request approved',
+        body: 'Your request to buy $120 of Bitcoin was approved.',
+      },
+      {
+        kind: 'buy_request.rejected',
+        title: 'Buy request rejected',
+        body: 'Your request to buy $30.5 of Bitcoin was rejected.',
+      },
+    ]);
+  });
+
+  it('a withdrawal approved or rejected, not a status type in between', async () => {
+    const person = await createUser(pool, { deposit: 500 });
+    const request = await addWithdrawRequest(pool, person.id, 1250);
+    await pool.query(`update public.withdraw_requests set status = 'processing' where id = $1`, [request]);
+    await pool.query(
+      `update public.withdraw_requests set status = 'approved', decided_at = now() where id = $1`,
+      [request],
+    );
+    expect((await notificationsOf(person)).slice(1)).toEqual([
+      {
+        kind: 'withdraw_request.approved',
+        title: 'Withdrawal approved',
+        body: 'Your withdrawal of $1,250 was approved.',
+      },
+    ]);
+  });
+
+  it('a deposit completed, whether written complete or completed by an admin', async () => {
+    const person = await createUser(pool, { deposit: 75 });
+    const pending = await addPendingDeposit(pool, person.id, 20);
+    expect(await notificationsOf(person)).toHaveLength(1);
+    await queryAs(pool, signedIn(admin.id), `select public.set_transaction_status($1, 'complete')`, [
+      pending,
+    ]);
+    expect(await notificationsOf(person)).toEqual([
+      { kind: 'deposit.completed', title: 'Deposit completed', body: '$75 was added to your balance.' },
+      { kind: 'deposit.completed', title: 'Deposit completed', body: '$20 was added to your balance.' },
+    ]);
+  });
+
+  it('a new sign-in, with its address', async () => {
+    const person = await createUser(pool);
+    await pool.query(
+      `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
+       values ($1, $2, now(), now(), 'aal1', 'curl/8', '203.0.113.9')`,
+      [randomUUID(), person.id],
+    );
+    expect(await notificationsOf(person)).toEqual([
+      {
+        kind: 'security.sign_in',
+        title: 'New sign-in',
+        body: 'Signed in from 203.0.113.9. Not you? Change your password.',
+      },
+    ]);
+  });
+
+  it('a password or two-factor change, also queued as an e-mail with a "this wasn\'t me" link', async () => {
+    const person = await createUser(pool);
+    await changePassword(person);
+    const factorId = randomUUID();
+    await pool.query(
+      `insert into auth.mfa_factors (id, user_id, factor_type, status, created_at, updated_at, secret)
+       values ($1, $2, 'totp', 'verified', now(), now(), 'SECRET')`,
+      [factorId, person.id],
+    );
+    expect((await notificationsOf(person)).map(({ kind, title }) => [kind, title])).toEqual([
+      ['security.password', 'Password changed'],
+      ['security.factor_added', 'Two-factor authentication added'],
+    ]);
+    const emails = await securityEmailsTo(person);
+    expect(emails.map(({ recipient, subject, sent }) => ({ recipient, subject, sent }))).toEqual([
+      { recipient: person.email, subject: 'Password changed', sent: false },
+      { recipient: person.email, subject: 'Two-factor authentication added', sent: false },
+    ]);
+    expect(new Set(emails.map((email) => email.token)).size).toBe(2);
+  });
+});
+
+describe('the security e-mail outbox', () => {
+  it('is read and marked sent by the service role only (the sending function)', async () => {
+    const person = await createUser(pool);
+    await changePassword(person);
+    const [email] = await securityEmailsTo(person);
+    const { rows } = await queryAs<{ id: string; recipient: string }>(
+      pool,
+      serviceRole,
+      'select id, recipient from public.pending_security_emails() where recipient = $1',
+      [person.email],
+    );
+    expect(rows).toEqual([{ id: expect.any(String), recipient: person.email }]);
+    await queryAs(pool, serviceRole, 'select public.mark_security_email_sent($1)', [rows[0]?.id]);
+    expect((await securityEmailsTo(person))[0]).toMatchObject({ token: email?.token, sent: true });
+
+    for (const actor of [anon, signedIn(person.id), signedIn(admin.id)]) {
+      expect(
+        (await errorOf(queryAs(pool, actor, 'select * from public.pending_security_emails()'))).code,
+      ).toBe('42501');
+      expect(
+        (await errorOf(queryAs(pool, actor, 'select public.mark_security_email_sent($1)', [randomUUID()])))
+          .code,
+      ).toBe('42501');
+    }
+  });
+});
+
+describe('"this wasn\'t me"', () => {
+  it('locks withdrawals at once for whoever holds the link, signed in or not; only an admin lifts it, audited', async () => {
+    const person = await createUser(pool, { deposit: 500 });
+    await changePassword(person);
+    const [email] = await securityEmailsTo(person);
+    await queryAs(pool, anon, 'select public.report_not_me($1)', [email?.token]);
+    // A second click (or the mail scanner's) changes nothing.
+    await queryAs(pool, anon, 'select public.report_not_me($1)', [email?.token]);
+    expect(
+      (await notificationsOf(person)).filter(({ kind }) => kind === 'security.withdrawals_locked'),
+    ).toHaveLength(1);
+
+    // Even past the hold, the lock stays.
+    await pool.query(
+      `update private.security_holds set changed_at = now() - interval '30 days' where user_id = $1`,
+      [person.id],
+    );
+    const refusal = await errorOf(createWithdrawRequest(pool, signedIn(person.id), { amount: 20 }));
+    expect(refusal).toEqual({
+      code: 'P0001',
+      message:
+        'Withdrawals are locked because you reported a change you did not make. Contact support to unlock them.',
+    });
+    for (const actor of [signedIn(person.id), anon]) {
+      expect(
+        (await errorOf(queryAs(pool, actor, 'select public.end_security_hold($1)', [person.id]))).code,
+      ).toMatch(/^(42501|P0001)$/);
+    }
+
+    await queryAs(pool, signedIn(admin.id), 'select public.end_security_hold($1)', [person.id]);
+    expect(await createWithdrawRequest(pool, signedIn(person.id), { amount: 20 })).toMatchObject({
+      rowCount: 1,
+    });
+    const { rows } = await pool.query(
+      `select action, actor_id from public.audit_log where target_id = $1 and action in ('withdrawals.lock', 'security_hold.end')
+       order by at`,
+      [person.id],
+    );
+    expect(rows).toEqual([
+      { action: 'withdrawals.lock', actor_id: person.id },
+      { action: 'security_hold.end', actor_id: admin.id },
+    ]);
+  });
+
+  it('refuses an unknown or expired link and locks nothing', async () => {
+    const person = await createUser(pool, { deposit: 500 });
+    await changePassword(person);
+    const [email] = await securityEmailsTo(person);
+    await pool.query(
+      `update private.security_emails set created_at = now() - interval '31 days' where user_id = $1`,
+      [person.id],
+    );
+    for (const token of [email?.token, randomUUID()]) {
+      expect(await errorOf(queryAs(pool, anon, 'select public.report_not_me($1)', [token]))).toEqual({
+        code: 'P0001',
+        message: 'This link is invalid or has expired',
+      });
+    }
+    const { rows } = await pool.query('select 1 from private.withdrawal_locks where user_id = $1', [
+      person.id,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('leaves the outbox and the locks out of reach of every API role', async () => {
+    for (const actor of [anon, signedIn(admin.id), serviceRole]) {
+      for (const table of ['private.security_emails', 'private.withdrawal_locks']) {
+        expect((await errorOf(queryAs(pool, actor, `select * from ${table}`))).code).toBe('42501');
+      }
+    }
+  });
+});
