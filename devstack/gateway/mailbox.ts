@@ -11,16 +11,19 @@ export interface MailMessage {
   sentAt: string;
 }
 
-/** The e-mails Auth would send, kept in memory (newest last) and listed at `/mailbox`. */
+/** The e-mails Auth and the functions' provider would send, kept in memory (newest last) and listed at `/mailbox`. */
 export function createMailbox({ print }: { print: boolean }) {
   const messages: MailMessage[] = [];
   const capacity = 500;
 
-  function send(message: Omit<MailMessage, 'id' | 'sentAt' | 'links'>) {
+  /** Keeps the message; answers its id. */
+  function send(message: Omit<MailMessage, 'id' | 'sentAt' | 'links'>): string {
     const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]);
-    messages.push({ ...message, links, id: randomUUID(), sentAt: new Date().toISOString() });
+    const id = randomUUID();
+    messages.push({ ...message, links, id, sentAt: new Date().toISOString() });
     if (messages.length > capacity) messages.shift();
     if (print) console.log(`\n[mailbox] to ${message.to}: ${message.subject}\n${message.text}\n`);
+    return id;
   }
 
   function list(recipient?: string): MailMessage[] {

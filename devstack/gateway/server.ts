@@ -8,7 +8,7 @@ import { createAuthHandler, type AuthRateLimits } from './auth';
 import { AuthError, sendAuthError } from './auth/errors';
 import { createPool, retryAfterHeader, unavailableReason, type UnavailableReason } from './database';
 import { createFunctionsRuntime } from './functions/runtime';
-import { BodyTooLargeError, bearerToken, headerValue, sendJson } from './http';
+import { BodyTooLargeError, bearerToken, headerValue, readBody, sendJson } from './http';
 import { createJwtVerifier, InvalidJwtError, type VerifiedClaims } from './jwt';
 import { createMailbox, type Mailbox } from './mailbox';
 import { loadProjectConfig, type ProjectConfig } from './project-config';
@@ -80,6 +80,28 @@ function isSameOriginLoopback(request: IncomingMessage, ownUrl: string) {
   }
   const site = headerValue(request, 'sec-fetch-site');
   return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+/** A provider-shaped mail (`{from, to, subject, text, html}`) into the mailbox: the answer's status and body. */
+function acceptProviderMail(body: Buffer, mailbox: Mailbox): [number, unknown] {
+  let mail: { to?: unknown; subject?: unknown; text?: unknown; html?: unknown };
+  try {
+    mail = JSON.parse(body.toString('utf8')) as typeof mail;
+  } catch {
+    return [422, { message: 'The body must be JSON' }];
+  }
+  const recipients = (Array.isArray(mail.to) ? mail.to : [mail.to]).filter((to) => typeof to === 'string');
+  if (recipients.length === 0 || typeof mail.subject !== 'string' || typeof mail.text !== 'string')
+    return [422, { message: '`to`, `subject` and `text` are required' }];
+  const ids = recipients.map((to) =>
+    mailbox.send({
+      to: to.toLowerCase(),
+      subject: mail.subject as string,
+      text: mail.text as string,
+      html: typeof mail.html === 'string' ? mail.html : '',
+    }),
+  );
+  return [200, { id: ids[0] }];
 }
 
 /** The same database as another role (authenticator and the auth admin log in with password `postgres`). */
@@ -158,6 +180,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
       SUPABASE_DB_URL: options.databaseUrl,
       COINGECKO_API_URL: `${url}/simulator/api/v3`,
+      // The e-mail provider's API (Resend's shape) is the mailbox here; the link base is Auth's site URL.
+      EMAIL_API_URL: `${url}/mail-provider`,
+      EMAIL_API_KEY: 'local-mailbox',
+      SITE_URL: project.siteUrl,
     },
   });
 
@@ -223,6 +249,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           message: 'The mailbox answers only same-origin requests on loopback',
         });
       return sendJson(response, 200, mailbox.list(requestUrl.searchParams.get('to') ?? undefined));
+    }
+    // What the functions send through their e-mail provider (Resend's `POST /emails`) lands in the mailbox.
+    if (pathname === '/mail-provider/emails') {
+      if (!isSameOriginLoopback(request, url))
+        return sendJson(response, 403, { message: 'The mail provider answers only requests on loopback' });
+      if (request.method !== 'POST') return sendJson(response, 405, { message: 'Use POST' });
+      return sendJson(response, ...acceptProviderMail(await readBody(request, 1_000_000), mailbox));
     }
     if (request.method === 'OPTIONS') {
       // Whatever headers a Supabase client sends (x-client-info, x-region, …) are allowed, as on Supabase.

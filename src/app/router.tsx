@@ -69,6 +69,7 @@ const publicShellPages: PagesByPath = {
     title: 'Confirm your e-mail',
     Page: serverDataPage(() => import('./routes/auth/confirm-signup')),
   },
+  'not-me': { title: 'Lock your withdrawals', Page: serverDataPage(() => import('./routes/not-me')) },
 };
 /** Pages inside the public shell that a person reaches signed in, so its bar shows them signed in. */
 const sessionAwarePublicShellPages: PagesByPath = {

@@ -19,7 +19,16 @@ const topBarLinkClass = cn(topBarTargetClass, 'text-sm font-medium');
  * side menu hides behind a toggle and opens over a backdrop; Escape, the close button, the backdrop or
  * choosing a link closes it.
  */
-export function AppShell({ navGroups, children }: { navGroups: NavGroup[]; children: ReactNode }) {
+export function AppShell({
+  navGroups,
+  topBarActions,
+  children,
+}: {
+  navGroups: NavGroup[];
+  /** The area's own controls at the start of the top bar's account links (the notification bell). */
+  topBarActions?: ReactNode;
+  children: ReactNode;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
@@ -40,6 +49,7 @@ export function AppShell({ navGroups, children }: { navGroups: NavGroup[]; child
             <span className="sr-only sm:not-sr-only">{company.name}</span>
           </Link>
           <nav aria-label="Account" className="ml-auto flex items-center gap-1">
+            {topBarActions}
             <ThemeToggle />
             <Link to="/user/account" className={topBarLinkClass}>
               Account

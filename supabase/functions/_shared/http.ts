@@ -30,7 +30,7 @@ export class HttpError extends Error {
   }
 }
 
-function environment(name: string): string {
+export function environment(name: string): string {
   const value = Deno.env.get(name);
   if (!value) throw new Error(`${name} is not set`);
   return value;

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+
+export const invalidNotMeLinkMessage = 'This link is invalid or has expired';
+export const notMeFailedMessage =
+  'Your withdrawals could not be locked. Please try again, or contact support.';
+
+/**
+ * The "this wasn't me" link of a security e-mail: locks the person's withdrawals at once (`report_not_me`,
+ * audited), signed in or not, since after a takeover the password may no longer be theirs.
+ */
+export async function reportNotMe(token: string): Promise<void> {
+  const { error } = await supabase.rpc('report_not_me', { token });
+  if (error) throw new Error(error.message === invalidNotMeLinkMessage ? error.message : notMeFailedMessage);
+}
+
+export function useReportNotMe() {
+  return useMutation({ mutationFn: reportNotMe });
+}

@@ -1,0 +1,108 @@
+import { BellIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import type { AppNotification } from '../api/get-notifications';
+import { useMarkNotificationsRead } from '../api/mark-notifications-read';
+import { useLiveNotifications } from '../hooks/use-live-notifications';
+
+export const notificationsLoadFailedMessage = 'Failed to load your notifications';
+const markReadFailedMessage = 'Failed to mark your notifications read. Please try again.';
+
+function NotificationItem({ notification }: { notification: AppNotification }) {
+  return (
+    <li className="flex gap-3 py-3" data-testid="notification" data-read={notification.read}>
+      <span
+        aria-hidden
+        className={cn(
+          'mt-1.5 size-2 shrink-0 rounded-full',
+          notification.read ? 'bg-transparent' : 'bg-primary',
+        )}
+      />
+      <div className="grid gap-0.5">
+        <p className="font-medium">
+          {notification.title}
+          {!notification.read && <span className="sr-only"> (unread)</span>}
+        </p>
+        <p className="text-muted-foreground text-sm">{notification.body}</p>
+        <time dateTime={notification.createdAt} className="text-muted-foreground text-xs tabular-nums">
+          {formatDateTime(notification.createdAt)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+/** The shell's bell: the unread count, live, and the newest notifications in a dialog. */
+export function NotificationBell() {
+  const notifications = useLiveNotifications();
+  const markRead = useMarkNotificationsRead();
+  const unread = notifications.data?.unreadCount ?? 0;
+
+  const markAllRead = async () => {
+    try {
+      await markRead.mutateAsync();
+    } catch {
+      toast.error(markReadFailedMessage);
+    }
+  };
+
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        >
+          <BellIcon aria-hidden />
+          {unread > 0 && (
+            <span
+              aria-hidden
+              data-testid="unread-count"
+              className="bg-destructive text-destructive-foreground absolute top-1 right-1 min-w-4 rounded-full px-1 text-center text-[10px] leading-4 font-semibold tabular-nums"
+            >
+              {unread > 9 ? '9+' : unread}
+            </span>
+          )}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Notifications</DialogTitle>
+          <DialogDescription>{unread > 0 ? `${unread} unread` : 'You are all caught up.'}</DialogDescription>
+        </DialogHeader>
+        {notifications.isPending ? (
+          <p className="text-muted-foreground text-sm">Loading…</p>
+        ) : notifications.isError ? (
+          <p role="alert" className="text-destructive text-sm">
+            {notificationsLoadFailedMessage}
+          </p>
+        ) : notifications.data.latest.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No notifications yet.</p>
+        ) : (
+          <ul aria-label="Latest notifications" className="max-h-[60vh] divide-y overflow-y-auto">
+            {notifications.data.latest.map((notification) => (
+              <NotificationItem key={notification.id} notification={notification} />
+            ))}
+          </ul>
+        )}
+        {unread > 0 && (
+          <Button variant="outline" disabled={markRead.isPending} onClick={() => void markAllRead()}>
+            Mark all as read
+          </Button>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { localDefaults } from '../../devstack/config';
+import { seriousAccessibilityViolations } from './support/accessibility';
+import { personWithBalance, submitBuyRequest } from './support/admin-people';
+import { apiUrl, logIn, mailTo } from './support/auth-people';
+import { signInAdmin } from './support/buy-people';
+import { skipLimitsNotices } from './support/limits-notices';
+
+test.use({ locale: 'en-US' });
+
+test('a notification appears live when an admin approves a request, and the bell counts it until read', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Notified', 500);
+  await skipLimitsNotices(page);
+  await logIn(page, person);
+
+  // The deposit and the sign-ins so far are waiting: read them all first.
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  const centre = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(centre.getByTestId('notification').filter({ hasText: 'Deposit completed' })).toContainText(
+    '$500 was added to your balance.',
+  );
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await centre.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(centre.getByText('You are all caught up.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+  const requestId = await submitBuyRequest(person, 120);
+  const { error } = await admin.rpc('approve_buy_request', { request_id: requestId });
+  expect(error).toBeNull();
+
+  // No reload: Realtime brings it.
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await expect(page.getByTestId('unread-count')).toHaveText('1');
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  const newest = centre.getByTestId('notification').first();
+  await expect(newest).toContainText('Buy request approved');
+  await expect(newest).toContainText('Your request to buy $120 of Bitcoin was approved.');
+  await expect(newest).toHaveAttribute('data-read', 'false');
+  await admin.auth.signOut();
+});
+
+test('the "this wasn\'t me" link of a security e-mail locks withdrawals at once, without signing in', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Not me', 500);
+  await admin.auth.signOut();
+  const { error } = await person.client.auth.updateUser({ password: 'taken-over-123' });
+  expect(error).toBeNull();
+
+  // The schedule's call: the outbox goes out through the provider, the local mailbox here.
+  const sending = await fetch(`${apiUrl()}/functions/v1/send-security-emails`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${localDefaults.serviceRoleKey}` },
+  });
+  expect(sending.status).toBe(200);
+  const mail = (await mailTo(person.email)).find((message) => message.subject === 'Password changed');
+  const link = new URL(mail?.links[0] ?? '');
+
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Was this not you?' })).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Lock my withdrawals' }).click();
+  await expect(page.getByRole('heading', { name: 'Withdrawals locked' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Choose a new password' })).toHaveAttribute(
+    'href',
+    '/reset-password',
+  );
+
+  const withdrawal = await person.client.functions.invoke('withdrawals', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    body: {
+      amount: 20,
+      withdrawMethod: 'wallet',
+      details: { cryptoType: 'ETH', walletAddress: '0x1111222233334444555566667777888899990000' },
+    },
+  });
+  expect(await withdrawal.error?.context.json()).toEqual({
+    error:
+      'Withdrawals are locked because you reported a change you did not make. Contact support to unlock them.',
+  });
+
+  await page.goto('/not-me?token=not-a-token');
+  await expect(page.getByRole('alert')).toHaveText('This link is invalid or has expired');
+  await expect(page.getByRole('button', { name: 'Lock my withdrawals' })).toBeDisabled();
+});
