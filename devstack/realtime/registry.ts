@@ -31,6 +31,8 @@ export interface Channel {
 
 /** One visibility check of a change: a subscriber's claims and filters (shared by identical subscribers). */
 export interface SubscriberCheck {
+  /** The same for identical subscribers (same token and filters), so they share one check. */
+  key: string;
   claims: RealtimeClaims;
   filters: ColumnFilter[];
 }
@@ -96,7 +98,7 @@ export class SubscriptionRegistry {
         const key = `${channel.token} ${JSON.stringify(subscription.filters)}`;
         let check = checkIndex.get(key);
         if (check === undefined) {
-          check = checks.push({ claims: channel.claims, filters: subscription.filters }) - 1;
+          check = checks.push({ key, claims: channel.claims, filters: subscription.filters }) - 1;
           checkIndex.set(key, check);
         }
         interested.push({ channel, subscription, check });
