@@ -5,12 +5,14 @@ import { streamChanges, type CommittedChange, type ReplicationStream } from './c
 import { serializerVersion } from './protocol';
 import { SubscriptionRegistry, type Channel, type InterestedChannels } from './registry';
 import { CheckFailedError, createRlsChecker, type RlsChecker, type VisibleRow } from './rls-check';
-import { RealtimeSocket } from './socket';
+import { defaultMaxBufferedBytes, RealtimeSocket } from './socket';
 import { createTokenVerifier } from './tokens';
 
 export interface RealtimeOptions {
   databaseUrl: string;
   jwtSecret: string;
+  /** Unsent bytes per socket before it is cut off as too slow (default `defaultMaxBufferedBytes`). */
+  maxBufferedBytes?: number;
 }
 
 export interface RunningRealtime {
@@ -186,7 +188,12 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     }
     if (closing) return refuseUpgrade(socket, '503 Service Unavailable');
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const realtimeSocket = new RealtimeSocket(ws, version, apiKey, { registry, checker, verifyToken });
+      const realtimeSocket = new RealtimeSocket(ws, socket, version, apiKey, {
+        registry,
+        checker,
+        verifyToken,
+        maxBufferedBytes: options.maxBufferedBytes ?? defaultMaxBufferedBytes,
+      });
       sockets.add(realtimeSocket);
       ws.on('close', () => sockets.delete(realtimeSocket));
       ws.on('error', () => ws.terminate());
