@@ -51,26 +51,24 @@ function createDelivery(registry: SubscriptionRegistry, checker: RlsChecker) {
       else perChannel.set(channel, { ids: [subscription.id], row });
     }
     const commitTimestamp = change.commitTime.toISOString();
+    // Channels whose subscribers see the same columns get the same data, encoded once.
+    const encoded = new Map<VisibleRow, string>();
     for (const [channel, { ids, row }] of perChannel) {
-      channel.socket.send({
-        joinRef: channel.joinRef,
-        ref: null,
-        topic: channel.topic,
-        event: 'postgres_changes',
-        payload: {
-          ids,
-          data: {
-            schema,
-            table,
-            commit_timestamp: commitTimestamp,
-            type: change.type,
-            columns: row.columns,
-            ...(change.type === 'DELETE' ? {} : { record: row.record ?? {} }),
-            ...(change.type === 'INSERT' ? {} : { old_record: row.old_record ?? {} }),
-            errors: null,
-          },
-        },
-      });
+      let dataJson = encoded.get(row);
+      if (dataJson === undefined) {
+        dataJson = JSON.stringify({
+          schema,
+          table,
+          commit_timestamp: commitTimestamp,
+          type: change.type,
+          columns: row.columns,
+          ...(change.type === 'DELETE' ? {} : { record: row.record ?? {} }),
+          ...(change.type === 'INSERT' ? {} : { old_record: row.old_record ?? {} }),
+          errors: null,
+        });
+        encoded.set(row, dataJson);
+      }
+      channel.socket.sendChange(channel, ids, dataJson);
     }
   }
 

@@ -91,9 +91,9 @@ export function createRlsChecker(databaseUrl: string) {
     const visible = batch.map(() => new Map<number, VisibleRow>());
     for (const { change_index, check_indexes, record, old_record, columns } of rows) {
       const local = changes[change_index]?.checks ?? [];
-      for (const position of check_indexes) {
-        visible[change_index]?.set(local.indexOf(position), { record, old_record, columns });
-      }
+      // One object for the checks that see the same columns, so their data is encoded once.
+      const row: VisibleRow = { record, old_record, columns };
+      for (const position of check_indexes) visible[change_index]?.set(local.indexOf(position), row);
     }
     return visible;
   }

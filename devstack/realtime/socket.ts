@@ -1,6 +1,12 @@
 import type { Duplex } from 'node:stream';
 import { WebSocket, type RawData } from 'ws';
-import { decodeMessage, encodeMessage, type PhoenixMessage, type SerializerVersion } from './protocol';
+import {
+  decodeMessage,
+  encodeMessage,
+  encodePostgresChanges,
+  type PhoenixMessage,
+  type SerializerVersion,
+} from './protocol';
 import { systemMessage, type Channel, type SubscriptionRegistry } from './registry';
 import type { RlsChecker } from './rls-check';
 import { parseSubscription } from './subscriptions';
@@ -69,6 +75,14 @@ export class RealtimeSocket {
   }
 
   send(message: PhoenixMessage) {
+    this.sendFrame(encodeMessage(this.version, message));
+  }
+
+  sendChange(channel: Channel, ids: number[], dataJson: string) {
+    this.sendFrame(encodePostgresChanges(this.version, channel, ids, dataJson));
+  }
+
+  private sendFrame(frame: string) {
     if (this.ws.readyState !== WebSocket.OPEN) return;
     // Deliveries come in bursts (a batch of changes for many channels): one system call per burst.
     if (!this.corked) {
@@ -79,7 +93,7 @@ export class RealtimeSocket {
         this.transport.uncork();
       });
     }
-    this.ws.send(encodeMessage(this.version, message));
+    this.ws.send(frame);
     if (this.ws.bufferedAmount > this.context.maxBufferedBytes) {
       console.error(
         `realtime: a client read too slowly (over ${this.context.maxBufferedBytes} bytes unsent); closed`,
@@ -206,7 +220,14 @@ export class RealtimeSocket {
       claims,
       subscriptions: parsed.flatMap((entry) =>
         entry.ok
-          ? [{ id: this.context.registry.nextSubscriptionId(), params: entry.params, filters: entry.filters }]
+          ? [
+              {
+                id: this.context.registry.nextSubscriptionId(),
+                params: entry.params,
+                filters: entry.filters,
+                filtersKey: JSON.stringify(entry.filters),
+              },
+            ]
           : [],
       ),
     };
