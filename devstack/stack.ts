@@ -30,6 +30,7 @@ export interface StackOptions extends PostgresOptions {
     | 'admissionLimits'
     | 'project'
     | 'functionBodyTimeoutMs'
+    | 'realtimeMaxBufferedBytes'
   >;
 }
 

@@ -240,6 +240,252 @@ comment on function realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb, bigi
 
 revoke all on function realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb, bigint) from public;
 
+create or replace function realtime.apply_rls_batch(changes jsonb, checks jsonb)
+returns table (change_index integer, check_indexes integer[], record jsonb, old_record jsonb, columns jsonb)
+language plpgsql
+set search_path = ''
+as $$
+declare
+  entity_name text;
+  entity regclass;
+  entity_changes jsonb;
+  key_condition text;
+  visible_function text;
+  typed_new jsonb;
+  typed_old jsonb;
+  existing integer[];
+  still_existing integer[];
+  all_columns integer;
+  role_columns jsonb := '{}';
+  role_column_types jsonb := '{}';
+  filter_column text;
+  filter_op text;
+  filter_column_type text;
+  filtered_out jsonb;
+  newly_filtered_out jsonb;
+  check_position integer;
+  check_spec jsonb;
+  role_name text;
+  candidates jsonb;
+  existing_keys jsonb;
+  wanted integer[];
+  visible_changes integer[];
+  visible_change integer[] := '{}';
+  visible_check integer[] := '{}';
+  visible_role text[] := '{}';
+  gone_change jsonb;
+  gone_checks jsonb;
+begin
+  -- Each change's transaction must be visible before its row is looked up.
+  perform realtime.wait_until_visible(x.committed_xid)
+     from (select distinct (c.value ->> 'xid')::bigint as committed_xid from jsonb_array_elements(changes) c) x;
+
+  for entity_name in select distinct c.value ->> 'entity' from jsonb_array_elements(changes) c loop
+    entity := entity_name::regclass;
+    select coalesce(jsonb_agg(c.value || jsonb_build_object('index', c.ordinality - 1,
+             'lookup', case when c.value ->> 'action' = 'DELETE' then c.value -> 'old_record' else c.value -> 'record' end)), '[]')
+      into entity_changes
+      from jsonb_array_elements(changes) with ordinality c
+     where c.value ->> 'entity' = entity_name;
+    select string_agg(format('t.%I = (c.value -> ''lookup'' ->> %L)::%s', a.attname, a.attname, format_type(a.atttypid, a.atttypmod)), ' and ')
+      into key_condition
+      from pg_catalog.pg_index i
+      join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+     where i.indrelid = entity and i.indisprimary;
+    -- Without a primary key no row can be looked up, so nobody is shown anything.
+    continue when key_condition is null;
+    -- The primary key of each change's row, all the subscriber checks need of it.
+    select coalesce(jsonb_agg(c.value || jsonb_build_object('key', (
+             select jsonb_object_agg(e.key, e.value) from jsonb_each(c.value -> 'lookup') e
+              where e.key in (select a.attname from pg_catalog.pg_index i
+                                join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+                               where i.indrelid = entity and i.indisprimary)))), '[]')
+      into entity_changes
+      from jsonb_array_elements(entity_changes) c;
+
+    -- The check as a subscriber runs in a small function per table: its query plan is cached for the
+    -- session and reused for every subscriber of the same role, instead of being planned per subscriber.
+    visible_function := format('rows_visible_%s', entity::oid);
+    if not exists (
+      select from pg_catalog.pg_proc p where p.proname = visible_function and p.pronamespace = 'realtime'::regnamespace
+    ) then
+      -- Several Realtime servers may meet the table at once (a restart, tests): one creates, the others wait.
+      perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('realtime.rows_visible'));
+      if not exists (
+        select from pg_catalog.pg_proc p where p.proname = visible_function and p.pronamespace = 'realtime'::regnamespace
+      ) then
+        execute format(
+          $create$create function realtime.%I(keys jsonb, wanted integer[]) returns integer[] language plpgsql stable set search_path = ''
+            as $body$ begin
+              return (select coalesce(array_agg((c.value ->> 'index')::integer), '{}')
+                        from jsonb_array_elements(keys) c
+                       where (c.value ->> 'index')::integer = any (wanted) and exists (select from %s t where %s));
+            end $body$ $create$,
+          visible_function, entity, replace(key_condition, '''lookup''', '''key''')
+        );
+        execute format('comment on function realtime.%I(jsonb, integer[]) is %L', visible_function,
+          format('Which of the wanted changes'' rows of %s (by primary key) the caller may select (made by realtime.apply_rls_batch).', entity));
+        execute format('revoke all on function realtime.%I(jsonb, integer[]) from public', visible_function);
+        execute format('grant execute on function realtime.%I(jsonb, integer[]) to anon, authenticated, service_role', visible_function);
+      end if;
+    end if;
+
+    execute format(
+      'select coalesce(jsonb_object_agg(c.value ->> ''index'', to_jsonb(jsonb_populate_record(null::%1$s, c.value -> ''record''))) filter (where jsonb_typeof(c.value -> ''record'') = ''object''), ''{}''),
+              coalesce(jsonb_object_agg(c.value ->> ''index'', to_jsonb(jsonb_populate_record(null::%1$s, c.value -> ''old_record''))) filter (where jsonb_typeof(c.value -> ''old_record'') = ''object''), ''{}'')
+         from jsonb_array_elements($1) c', entity)
+      into typed_new, typed_old using entity_changes;
+    execute format(
+      'select coalesce(array_agg((c.value ->> ''index'')::integer), ''{}'') from jsonb_array_elements($1) c
+        where jsonb_typeof(c.value -> ''lookup'') = ''object'' and exists (select from %s t where %s)', entity, key_condition)
+      into existing using entity_changes;
+
+    -- Per role, once: whether the API may switch to it (granted to authenticator, as for PostgREST)
+    -- and which columns it may select; an empty list means nothing is shown.
+    select count(*) into all_columns
+      from pg_catalog.pg_attribute a where a.attrelid = entity and a.attnum > 0 and not a.attisdropped;
+    role_columns := '{}';
+    role_column_types := '{}';
+    for role_name in
+      select distinct l.value -> 'claims' ->> 'role'
+        from jsonb_array_elements(checks) with ordinality l
+       where (l.ordinality - 1)::integer in (
+         select k.value::integer from jsonb_array_elements(entity_changes) c, jsonb_array_elements(c.value -> 'checks') k)
+    loop
+      continue when role_name is null;
+      select jsonb_build_object(role_name, coalesce(jsonb_agg(a.attname order by a.attnum), '[]')),
+             jsonb_build_object(role_name, coalesce(jsonb_agg(jsonb_build_object('name', a.attname, 'type', t.typname) order by a.attnum), '[]'))
+        into check_spec, candidates
+        from pg_catalog.pg_attribute a
+        join pg_catalog.pg_type t on t.oid = a.atttypid
+       where a.attrelid = entity and a.attnum > 0 and not a.attisdropped
+         and exists (select from pg_catalog.pg_roles r where r.rolname = role_name)
+         and pg_catalog.pg_has_role('authenticator', role_name, 'member')
+         and pg_catalog.has_column_privilege(role_name, entity, a.attnum, 'SELECT')
+         and pg_catalog.has_schema_privilege(role_name, (select c.relnamespace from pg_catalog.pg_class c where c.oid = entity), 'USAGE');
+      role_columns := role_columns || check_spec;
+      role_column_types := role_column_types || candidates;
+    end loop;
+
+    -- Filters (`column=op.value`) only on columns the subscriber may read, compared as the column's
+    -- type: one query per column and operator for the whole batch. A pair (change, check) that a filter
+    -- rules out, or whose filter names a column its role may not read, is left out.
+    filtered_out := '{}';
+    for filter_column, filter_op in
+      select distinct f.value ->> 'column', f.value ->> 'op'
+        from jsonb_array_elements(checks) with ordinality l, jsonb_array_elements(l.value -> 'filters') f
+       where (l.ordinality - 1)::integer in (
+         select k.value::integer from jsonb_array_elements(entity_changes) c, jsonb_array_elements(c.value -> 'checks') k)
+    loop
+      select format_type(a.atttypid, a.atttypmod)
+        into filter_column_type
+        from pg_catalog.pg_attribute a
+       where a.attrelid = entity and a.attname = filter_column and a.attnum > 0 and not a.attisdropped;
+      execute format(
+        'with check_list as materialized (
+           select (l.ordinality - 1)::integer as position, l.value as spec from jsonb_array_elements($5) with ordinality l
+         )
+         select coalesce(jsonb_object_agg(p.pair, true), ''{}'') from (
+           select format(''%%s:%%s'', c.value ->> ''index'', k.value) as pair,
+                  c.value -> ''lookup'' ->> $2 as value, f.value -> ''values'' as filter_values,
+                  coalesce($4 -> (l.spec -> ''claims'' ->> ''role''), ''[]'') ? $2 as readable
+             from jsonb_array_elements($1) c
+             cross join jsonb_array_elements(c.value -> ''checks'') k
+             join check_list l on l.position = k.value::integer
+             cross join jsonb_array_elements(l.spec -> ''filters'') f
+            where f.value ->> ''column'' = $2 and f.value ->> ''op'' = $3) p
+          where not p.readable or %s is not true',
+        case
+          when filter_column_type is null then 'false'
+          when filter_op = 'in' then format('(p.value)::%s = any (array(select jsonb_array_elements_text(p.filter_values))::%s[])', filter_column_type, filter_column_type)
+          else format('(p.value)::%s %s (p.filter_values ->> 0)::%s', filter_column_type,
+            case filter_op when 'eq' then '=' when 'neq' then '<>' when 'lt' then '<'
+              when 'lte' then '<=' when 'gt' then '>' when 'gte' then '>=' end,
+            filter_column_type)
+        end)
+        into newly_filtered_out using entity_changes, filter_column, filter_op, role_columns, checks;
+      filtered_out := filtered_out || newly_filtered_out;
+    end loop;
+
+    -- Each subscriber once for the whole batch: its role and claims set once, then one query (with a
+    -- cached plan) finds which of its candidate rows it may select under the table's policies.
+    select coalesce(jsonb_agg(jsonb_build_object('index', c.value -> 'index', 'key', c.value -> 'key')), '[]')
+      into existing_keys
+      from jsonb_array_elements(entity_changes) c
+     where (c.value ->> 'index')::integer = any (existing);
+    for check_position, wanted in
+      select k.value::integer, array_agg((c.value ->> 'index')::integer)
+        from jsonb_array_elements(entity_changes) c, jsonb_array_elements(c.value -> 'checks') k
+       where (c.value ->> 'index')::integer = any (existing)
+         and format('%s:%s', c.value ->> 'index', k.value) not in (select jsonb_object_keys(filtered_out))
+       group by k.value::integer
+    loop
+      role_name := checks -> check_position -> 'claims' ->> 'role';
+      continue when role_name is null or jsonb_array_length(coalesce(role_columns -> role_name, '[]')) = 0;
+
+      -- As the subscriber, with the subscriber's claims (both local to this transaction).
+      perform pg_catalog.set_config('role', role_name, true),
+        pg_catalog.set_config('request.jwt.claims', (checks -> check_position -> 'claims')::text, true);
+      execute format('select realtime.%I($1, $2)', visible_function) into visible_changes using existing_keys, wanted;
+      perform pg_catalog.set_config('role', 'none', true),
+        pg_catalog.set_config('request.jwt.claims', '', true);
+
+      visible_change := visible_change || visible_changes;
+      visible_check := visible_check || array_fill(check_position, array[cardinality(visible_changes)]);
+      visible_role := visible_role || array_fill(role_name, array[cardinality(visible_changes)]);
+    end loop;
+
+    -- A row deleted while the checks ran was judged by whoever looked after it went: its results are
+    -- dropped, and it is checked again with realtime.apply_rls, which puts that version back for the check.
+    execute format(
+      'select coalesce(array_agg((c.value ->> ''index'')::integer), ''{}'') from jsonb_array_elements($1) c
+        where (c.value ->> ''index'')::integer = any ($2) and exists (select from %s t where %s)', entity, key_condition)
+      into still_existing using entity_changes, existing;
+
+    return query
+      select v.change_position,
+             array_agg(v.check_position order by v.check_position),
+             case when jsonb_array_length(role_columns -> v.role_name) = all_columns then typed_new -> v.change_position::text
+               else (select jsonb_object_agg(e.key, e.value) from jsonb_each(typed_new -> v.change_position::text) e where role_columns -> v.role_name ? e.key) end,
+             case when jsonb_array_length(role_columns -> v.role_name) = all_columns then typed_old -> v.change_position::text
+               else (select jsonb_object_agg(e.key, e.value) from jsonb_each(typed_old -> v.change_position::text) e where role_columns -> v.role_name ? e.key) end,
+             role_column_types -> v.role_name
+        from unnest(visible_change, visible_check, visible_role) as v(change_position, check_position, role_name)
+       where v.change_position = any (still_existing)
+       group by v.change_position, v.role_name;
+    visible_change := '{}';
+    visible_check := '{}';
+    visible_role := '{}';
+
+    -- Rows that are gone (deleted, or deleted again since): the one-change check, as before.
+    for gone_change in
+      select c.value from jsonb_array_elements(entity_changes) c
+       where not (c.value ->> 'index')::integer = any (still_existing) and jsonb_typeof(c.value -> 'lookup') = 'object'
+    loop
+      select coalesce(jsonb_agg(checks -> k.value::integer order by k.ordinality), '[]')
+        into gone_checks
+        from jsonb_array_elements(gone_change -> 'checks') with ordinality k;
+      return query
+        select (gone_change ->> 'index')::integer,
+               array[(gone_change -> 'checks' ->> r.check_index)::integer],
+               r.record, r.old_record, r.columns
+          from realtime.apply_rls(entity, gone_change ->> 'action', nullif(gone_change -> 'record', 'null'),
+                                  nullif(gone_change -> 'old_record', 'null'), gone_checks, (gone_change ->> 'xid')::bigint) r;
+    end loop;
+  end loop;
+end;
+$$;
+
+comment on function realtime.apply_rls_batch(jsonb, jsonb) is
+  'For a batch of replicated changes ([{entity, action, record, old_record, xid, checks}], values as text, '
+  'checks indexing the batch''s list of subscriber checks [{claims, filters}]) returns, per change and role, '
+  'the checks whose subscriber may select the row under row-level security, with only the columns that role '
+  'may select. Filters are compared once per column and operator, each subscriber''s role is switched to once '
+  'per batch and one cached query checks all its rows; a row gone by then is checked by realtime.apply_rls. '
+  'One round trip per batch.';
+
+revoke all on function realtime.apply_rls_batch(jsonb, jsonb) from public;
+
 create or replace function realtime.filter_problem(schema_name text, table_name text, filters jsonb)
 returns text
 language plpgsql

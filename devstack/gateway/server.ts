@@ -31,6 +31,8 @@ export interface GatewayOptions {
   functionTimeoutMs?: number;
   /** How long a function call's body may take to arrive (default 10 s). */
   functionBodyTimeoutMs?: number;
+  /** Unsent bytes a Realtime socket may hold before it is cut off as too slow (default 8 MB). */
+  realtimeMaxBufferedBytes?: number;
   rateLimits?: Partial<AuthRateLimits>;
   refreshTokenReuseIntervalSeconds?: number;
   /** Settings that differ from `supabase/config.toml` for this gateway (e.g. confirmations on). */
@@ -375,6 +377,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const realtime = await attachRealtime(server, {
     databaseUrl: options.databaseUrl,
     jwtSecret: options.jwtSecret,
+    maxBufferedBytes: options.realtimeMaxBufferedBytes,
   });
 
   return {

@@ -5,12 +5,14 @@ import { streamChanges, type CommittedChange, type ReplicationStream } from './c
 import { serializerVersion } from './protocol';
 import { SubscriptionRegistry, type Channel, type InterestedChannels } from './registry';
 import { CheckFailedError, createRlsChecker, type RlsChecker, type VisibleRow } from './rls-check';
-import { RealtimeSocket } from './socket';
+import { defaultMaxBufferedBytes, RealtimeSocket } from './socket';
 import { createTokenVerifier } from './tokens';
 
 export interface RealtimeOptions {
   databaseUrl: string;
   jwtSecret: string;
+  /** Unsent bytes per socket before it is cut off as too slow (default `defaultMaxBufferedBytes`). */
+  maxBufferedBytes?: number;
 }
 
 export interface RunningRealtime {
@@ -49,26 +51,24 @@ function createDelivery(registry: SubscriptionRegistry, checker: RlsChecker) {
       else perChannel.set(channel, { ids: [subscription.id], row });
     }
     const commitTimestamp = change.commitTime.toISOString();
+    // Channels whose subscribers see the same columns get the same data, encoded once.
+    const encoded = new Map<VisibleRow, string>();
     for (const [channel, { ids, row }] of perChannel) {
-      channel.socket.send({
-        joinRef: channel.joinRef,
-        ref: null,
-        topic: channel.topic,
-        event: 'postgres_changes',
-        payload: {
-          ids,
-          data: {
-            schema,
-            table,
-            commit_timestamp: commitTimestamp,
-            type: change.type,
-            columns: row.columns,
-            ...(change.type === 'DELETE' ? {} : { record: row.record ?? {} }),
-            ...(change.type === 'INSERT' ? {} : { old_record: row.old_record ?? {} }),
-            errors: null,
-          },
-        },
-      });
+      let dataJson = encoded.get(row);
+      if (dataJson === undefined) {
+        dataJson = JSON.stringify({
+          schema,
+          table,
+          commit_timestamp: commitTimestamp,
+          type: change.type,
+          columns: row.columns,
+          ...(change.type === 'DELETE' ? {} : { record: row.record ?? {} }),
+          ...(change.type === 'INSERT' ? {} : { old_record: row.old_record ?? {} }),
+          errors: null,
+        });
+        encoded.set(row, dataJson);
+      }
+      channel.socket.sendChange(channel, ids, dataJson);
     }
   }
 
@@ -186,7 +186,12 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     }
     if (closing) return refuseUpgrade(socket, '503 Service Unavailable');
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const realtimeSocket = new RealtimeSocket(ws, version, apiKey, { registry, checker, verifyToken });
+      const realtimeSocket = new RealtimeSocket(ws, socket, version, apiKey, {
+        registry,
+        checker,
+        verifyToken,
+        maxBufferedBytes: options.maxBufferedBytes ?? defaultMaxBufferedBytes,
+      });
       sockets.add(realtimeSocket);
       ws.on('close', () => sockets.delete(realtimeSocket));
       ws.on('error', () => ws.terminate());

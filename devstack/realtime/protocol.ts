@@ -48,3 +48,20 @@ export function encodeMessage(version: SerializerVersion, message: PhoenixMessag
   if (version === '2.0.0') return JSON.stringify([joinRef, ref, topic, event, payload]);
   return JSON.stringify({ join_ref: joinRef, ref, topic, event, payload });
 }
+
+/**
+ * A `postgres_changes` frame whose `data` is already JSON: a change goes to many channels with the
+ * same data, which is then encoded once rather than once per channel.
+ */
+export function encodePostgresChanges(
+  version: SerializerVersion,
+  channel: { joinRef: string | null; topic: string },
+  ids: number[],
+  dataJson: string,
+): string {
+  const payload = `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`;
+  const joinRef = JSON.stringify(channel.joinRef);
+  const topic = JSON.stringify(channel.topic);
+  if (version === '2.0.0') return `[${joinRef},null,${topic},"postgres_changes",${payload}]`;
+  return `{"join_ref":${joinRef},"ref":null,"topic":${topic},"event":"postgres_changes","payload":${payload}}`;
+}

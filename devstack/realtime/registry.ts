@@ -12,11 +12,15 @@ export interface Subscription {
   id: number;
   params: PostgresChangesParams;
   filters: ColumnFilter[];
+  /** `filters` as JSON, part of the key that identical subscribers share. */
+  filtersKey: string;
 }
 
 /** What the registry needs of a socket: sending frames to its client. */
 export interface ChannelSocket {
   send(message: PhoenixMessage): void;
+  /** Sends a `postgres_changes` frame whose `data` is already JSON (shared by the change's channels). */
+  sendChange(channel: Channel, ids: number[], dataJson: string): void;
 }
 
 export interface Channel {
@@ -31,6 +35,8 @@ export interface Channel {
 
 /** One visibility check of a change: a subscriber's claims and filters (shared by identical subscribers). */
 export interface SubscriberCheck {
+  /** The same for identical subscribers (same token and filters), so they share one check. */
+  key: string;
   claims: RealtimeClaims;
   filters: ColumnFilter[];
 }
@@ -93,10 +99,10 @@ export class SubscriptionRegistry {
       for (const subscription of channel.subscriptions) {
         if (!concerns(subscription.params, schema, table, change.type)) continue;
         if (certainlyFilteredOut(subscription.filters, change.relation.columns, filteredRow)) continue;
-        const key = `${channel.token} ${JSON.stringify(subscription.filters)}`;
+        const key = `${channel.token} ${subscription.filtersKey}`;
         let check = checkIndex.get(key);
         if (check === undefined) {
-          check = checks.push({ claims: channel.claims, filters: subscription.filters }) - 1;
+          check = checks.push({ key, claims: channel.claims, filters: subscription.filters }) - 1;
           checkIndex.set(key, check);
         }
         interested.push({ channel, subscription, check });

@@ -4,17 +4,26 @@ import type { SubscriberCheck } from './registry';
 import type { ColumnFilter } from './subscriptions';
 
 export interface VisibleRow {
-  check_index: number;
   record: Record<string, unknown> | null;
   old_record: Record<string, unknown> | null;
   columns: { name: string; type: string }[];
 }
 
+interface BatchRow extends VisibleRow {
+  change_index: number;
+  check_indexes: number[];
+}
+
 /**
- * Connections for the checks: changes of consecutive transactions are checked at once, each on its own
- * connection, while deliveries still leave in commit order.
+ * Connections for the checks: while one batch is checked, the changes arriving meanwhile form the next
+ * batch on another connection; deliveries still leave in commit order.
  */
 export const checkConnections = 4;
+/**
+ * Changes checked in one query at most. Batches form by themselves: a change goes alone when a
+ * connection is free, and everything that arrived while all were busy goes together (up to this).
+ */
+export const maxBatchChanges = 200;
 /** Attempts of a failing check before its change is skipped on purpose (its subscribers told of the gap). */
 export const checkAttempts = 6;
 const firstRetryMs = 100;
@@ -27,9 +36,21 @@ function quoteIdentifier(name: string) {
 /** A check that failed every attempt: its change is skipped, and its subscribers told so. */
 export class CheckFailedError extends Error {}
 
+interface PendingCheck {
+  change: CommittedChange;
+  checks: SubscriberCheck[];
+  stillWanted: () => boolean;
+  resolve(visible: Map<number, VisibleRow>): void;
+  reject(error: Error): void;
+  attempts: number;
+  /** After a failure a change is checked on its own, so one that cannot be checked fails no other. */
+  alone: boolean;
+}
+
 /**
- * Row-level security of replicated changes, decided by Postgres: `realtime.apply_rls` checks one change
- * for every subscriber at once (walrus' design), as each subscriber's role and claims.
+ * Row-level security of replicated changes, decided by Postgres: `realtime.apply_rls_batch` checks a
+ * batch of changes for all their subscribers in one query (walrus checks one change for all subscribers;
+ * this goes one step further), switching to each subscriber's role and claims once per batch.
  */
 export function createRlsChecker(databaseUrl: string) {
   const pool = new pg.Pool({
@@ -37,51 +58,97 @@ export function createRlsChecker(databaseUrl: string) {
     max: checkConnections,
     application_name: 'coinvault-realtime-rls',
   });
-  // A connection that dies (Postgres restarted, terminated) fails its check, which is retried on a new one.
+  // A connection that dies (Postgres restarted, terminated) fails its batch, which is retried on a new one.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   let closed = false;
+  let running = 0;
+  const waiting: PendingCheck[] = [];
 
-  async function checkOnce(change: CommittedChange, checks: SubscriberCheck[]) {
-    const { schema, table } = change.relation;
-    const { rows } = await pool.query<VisibleRow>(
-      'select check_index, record, old_record, columns from realtime.apply_rls($1::regclass, $2, $3, $4, $5, $6)',
-      [
-        `${quoteIdentifier(schema)}.${quoteIdentifier(table)}`,
-        change.type,
-        change.record,
-        change.oldRecord,
-        JSON.stringify(checks),
-        change.xid,
-      ],
+  async function checkBatch(batch: PendingCheck[]) {
+    // Identical subscriber checks (same token and filters) of different changes are sent once.
+    const checks: SubscriberCheck[] = [];
+    const positions = new Map<string, number>();
+    const changes = batch.map(({ change, checks: changeChecks }) => ({
+      entity: `${quoteIdentifier(change.relation.schema)}.${quoteIdentifier(change.relation.table)}`,
+      action: change.type,
+      record: change.record,
+      old_record: change.oldRecord,
+      xid: change.xid,
+      checks: changeChecks.map((check) => {
+        let position = positions.get(check.key);
+        if (position === undefined) {
+          position = checks.push(check) - 1;
+          positions.set(check.key, position);
+        }
+        return position;
+      }),
+    }));
+    const { rows } = await pool.query<BatchRow>(
+      'select change_index, check_indexes, record, old_record, columns from realtime.apply_rls_batch($1, $2)',
+      [JSON.stringify(changes), JSON.stringify(checks.map(({ claims, filters }) => ({ claims, filters })))],
     );
-    return new Map(rows.map((row) => [row.check_index, row]));
+    const visible = batch.map(() => new Map<number, VisibleRow>());
+    for (const { change_index, check_indexes, record, old_record, columns } of rows) {
+      const local = changes[change_index]?.checks ?? [];
+      // One object for the checks that see the same columns, so their data is encoded once.
+      const row: VisibleRow = { record, old_record, columns };
+      for (const position of check_indexes) visible[change_index]?.set(local.indexOf(position), row);
+    }
+    return visible;
+  }
+
+  function dispatch() {
+    while (running < checkConnections && waiting.length > 0) {
+      const first = waiting[0] as PendingCheck;
+      const size = first.alone ? 1 : waiting.findIndex((pending, index) => index > 0 && pending.alone);
+      const batch = waiting.splice(0, size === -1 ? maxBatchChanges : Math.min(size, maxBatchChanges));
+      running++;
+      void checkBatch(batch)
+        .then(
+          (visible) =>
+            batch.forEach((pending, index) => pending.resolve(visible[index] as Map<number, VisibleRow>)),
+          (error: unknown) => batch.forEach((pending) => retryLater(pending, error)),
+        )
+        .finally(() => {
+          running--;
+          dispatch();
+        });
+    }
+  }
+
+  function retryLater(pending: PendingCheck, error: unknown) {
+    pending.attempts++;
+    if (closed || !pending.stillWanted() || pending.attempts >= checkAttempts) {
+      pending.reject(
+        new CheckFailedError(
+          `the visibility check of a change failed ${pending.attempts} times: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
+      return;
+    }
+    pending.alone = true;
+    const pause = Math.min(firstRetryMs * 2 ** (pending.attempts - 1), maxRetryMs);
+    setTimeout(() => {
+      waiting.unshift(pending);
+      dispatch();
+    }, pause);
   }
 
   /**
-   * Which checks may see `change`, with their columns. A failure (a lost connection, a check that errs)
-   * is retried with growing pauses; after `checkAttempts` failures, or once `stillWanted` says the
-   * change no longer matters, it throws `CheckFailedError`.
+   * Which checks may see `change` (by their index in `checks`), with their columns. A failure (a lost
+   * connection, a check that errs) is retried with growing pauses; after `checkAttempts` failures, or
+   * once `stillWanted` says the change no longer matters, it rejects with `CheckFailedError`.
    */
-  async function check(
+  function check(
     change: CommittedChange,
     checks: SubscriberCheck[],
     stillWanted: () => boolean,
   ): Promise<Map<number, VisibleRow>> {
-    let pause = firstRetryMs;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await checkOnce(change, checks);
-      } catch (error) {
-        if (closed || !stillWanted() || attempt >= checkAttempts) {
-          throw new CheckFailedError(
-            `the visibility check of a change failed ${attempt} times: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, pause));
-        pause = Math.min(pause * 2, maxRetryMs);
-      }
-    }
+    return new Promise((resolve, reject) => {
+      waiting.push({ change, checks, stillWanted, resolve, reject, attempts: 0, alone: false });
+      dispatch();
+    });
   }
 
   /**

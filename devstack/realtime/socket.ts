@@ -1,5 +1,12 @@
+import type { Duplex } from 'node:stream';
 import { WebSocket, type RawData } from 'ws';
-import { decodeMessage, encodeMessage, type PhoenixMessage, type SerializerVersion } from './protocol';
+import {
+  decodeMessage,
+  encodeMessage,
+  encodePostgresChanges,
+  type PhoenixMessage,
+  type SerializerVersion,
+} from './protocol';
 import { systemMessage, type Channel, type SubscriptionRegistry } from './registry';
 import type { RlsChecker } from './rls-check';
 import { parseSubscription } from './subscriptions';
@@ -11,11 +18,20 @@ export const maxChannelsPerClient = 100;
 export const maxJoinsPerSecond = 100;
 // Timers beyond this are re-armed, as Supabase Realtime re-confirms a token at least hourly.
 const maxTimerMs = 60 * 60 * 1000;
+/**
+ * Frames a socket may hold unsent (its client reads too slowly) before it is cut off. Supabase Realtime
+ * kills a socket's process once its heap passes `WEBSOCKET_MAX_HEAP_SIZE` (50 MB; supabase/realtime
+ * `config/runtime.exs`, applied in `lib/realtime_web/channels/user_socket.ex`): the connection drops
+ * without a word, and realtime-js reconnects and rejoins (and the app re-reads on the join). The same
+ * here, with a smaller default because one process serves every socket.
+ */
+export const defaultMaxBufferedBytes = 8 * 1024 * 1024;
 
 export interface SocketContext {
   registry: SubscriptionRegistry;
   checker: RlsChecker;
   verifyToken(token: string): Promise<RealtimeClaims>;
+  maxBufferedBytes: number;
 }
 
 function ok(response: unknown = {}) {
@@ -30,9 +46,12 @@ export class RealtimeSocket {
   readonly channels = new Map<string, Channel>();
   private queue = Promise.resolve();
   private recentJoins: number[] = [];
+  private corked = false;
 
   constructor(
     readonly ws: WebSocket,
+    /** The connection under `ws`: corked while a tick's frames are written, so they leave in one write. */
+    private readonly transport: Duplex,
     readonly version: SerializerVersion,
     readonly apiKey: string,
     private readonly context: SocketContext,
@@ -56,7 +75,31 @@ export class RealtimeSocket {
   }
 
   send(message: PhoenixMessage) {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(encodeMessage(this.version, message));
+    this.sendFrame(encodeMessage(this.version, message));
+  }
+
+  sendChange(channel: Channel, ids: number[], dataJson: string) {
+    this.sendFrame(encodePostgresChanges(this.version, channel, ids, dataJson));
+  }
+
+  private sendFrame(frame: string) {
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    // Deliveries come in bursts (a batch of changes for many channels): one system call per burst.
+    if (!this.corked) {
+      this.corked = true;
+      this.transport.cork();
+      setImmediate(() => {
+        this.corked = false;
+        this.transport.uncork();
+      });
+    }
+    this.ws.send(frame);
+    if (this.ws.bufferedAmount > this.context.maxBufferedBytes) {
+      console.error(
+        `realtime: a client read too slowly (over ${this.context.maxBufferedBytes} bytes unsent); closed`,
+      );
+      this.ws.terminate();
+    }
   }
 
   reply(message: PhoenixMessage, payload: unknown) {
@@ -177,7 +220,14 @@ export class RealtimeSocket {
       claims,
       subscriptions: parsed.flatMap((entry) =>
         entry.ok
-          ? [{ id: this.context.registry.nextSubscriptionId(), params: entry.params, filters: entry.filters }]
+          ? [
+              {
+                id: this.context.registry.nextSubscriptionId(),
+                params: entry.params,
+                filters: entry.filters,
+                filtersKey: JSON.stringify(entry.filters),
+              },
+            ]
           : [],
       ),
     };
