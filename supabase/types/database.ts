@@ -582,6 +582,13 @@ export type Database = {
       };
     };
     Functions: {
+      admin_pending_counts: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          buy_requests: number;
+          withdraw_requests: number;
+        }[];
+      };
       approve_buy_request:
         | { Args: { request_id: string }; Returns: undefined }
         | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
