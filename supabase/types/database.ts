@@ -270,6 +270,47 @@ export type Database = {
           },
         ];
       };
+      watchlist: {
+        Row: {
+          coin_id: string;
+          starred_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          coin_id: string;
+          starred_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          coin_id?: string;
+          starred_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'watchlist_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'watchlist_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'watchlist_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       withdraw_requests: {
         Row: {
           amount: number;
