@@ -25,7 +25,7 @@ const projectRoot = new URL('../', import.meta.url).pathname;
 const forbidden: { pattern: RegExp; why: string }[] = [
   { pattern: /src\/app\/routes\/(user|admin)\//, why: 'signed-in route' },
   {
-    pattern: /src\/features\/(wallet|buy|withdraw|account|admin|transactions|users)\//,
+    pattern: /src\/features\/(wallet|buy|withdraw|account|admin|transactions|users|watchlist|statements)\//,
     why: 'signed-in feature',
   },
   {

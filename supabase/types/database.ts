@@ -304,6 +304,47 @@ export type Database = {
           },
         ];
       };
+      watchlist: {
+        Row: {
+          coin_id: string;
+          starred_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          coin_id: string;
+          starred_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          coin_id?: string;
+          starred_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'watchlist_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'watchlist_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'watchlist_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       withdraw_requests: {
         Row: {
           amount: number;
@@ -616,6 +657,13 @@ export type Database = {
       };
     };
     Functions: {
+      admin_pending_counts: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          buy_requests: number;
+          withdraw_requests: number;
+        }[];
+      };
       approve_buy_request:
         | { Args: { request_id: string }; Returns: undefined }
         | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };

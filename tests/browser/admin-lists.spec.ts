@@ -161,3 +161,33 @@ test('Export CSV downloads what the filters match: named columns, plain numbers,
   );
   expect(lines[2]).toContain(',10.00,2000.00,pending,');
 });
+
+test('the audit log exports what its search matches: who, what, which record and the details, times in UTC', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Audit Exported', 300);
+  const requestId = await submitBuyRequest(person, 40);
+  expect((await admin.rpc('approve_buy_request', { request_id: requestId })).error).toBeNull();
+  await logInAsAdmin(page);
+  await page.goto(`/admin/audit-log?q=${encodeURIComponent(seededAccounts.admin.email)}`);
+  await expect(page.getByTestId('audit-log-row').filter({ hasText: requestId })).toHaveCount(1);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}T\d{6}Z\.csv$/);
+  const [header, ...lines] = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+  expect(header).toBe('Date (UTC),Name,E-mail,Actor ID,Action,Table,Record ID,Details (JSON)');
+  expect(lines.length).toBeGreaterThan(0);
+  // Only the searched person's entries: every line names the seeded admin.
+  for (const line of lines) expect(line).toContain(`,Ada Admin,${seededAccounts.admin.email},`);
+  const approval = lines.filter((line) => line.includes(requestId));
+  expect(approval).toHaveLength(1);
+  expect(approval[0]).toMatch(
+    new RegExp(
+      `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z,Ada Admin,${seededAccounts.admin.email},[0-9a-f-]{36},buy_request\\.approve,buy_requests,${requestId},"\\{.*\\}"$`,
+    ),
+  );
+});

@@ -10,13 +10,13 @@ test.use({ locale: 'en-US' });
 /** How long a change may take to reach an open page over Realtime. */
 const LIVE_BUDGET_MS = 5_000;
 
-test('the pending counts of both queues follow new requests and decisions live, on every admin page', async ({
+test('the side menu counts the pending requests of both queues, following new requests and decisions live', async ({
   page,
 }) => {
   const admin = await signInAdmin();
   const person = await personWithBalance(admin, 'Counted', 500);
   await logIn(page, seededAccounts.admin, /\/admin\/users$/);
-  const queues = page.getByRole('navigation', { name: 'Pending requests' });
+  const queues = page.getByRole('navigation', { name: 'Side menu' });
   const buyCount = queues.getByTestId('pending-buyRequests');
   const withdrawCount = queues.getByTestId('pending-withdrawRequests');
   await expect(buyCount).toHaveText(/^\d+ pending$/);
@@ -30,6 +30,7 @@ test('the pending counts of both queues follow new requests and decisions live, 
   await expect(withdrawCount).toHaveText(`${withdrawBefore + 1} pending`, { timeout: LIVE_BUDGET_MS });
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+  await expect(queues.getByRole('link', { name: `Buy requests ${buyBefore + 1} pending` })).toBeVisible();
   await queues.getByRole('link', { name: /^Buy requests/ }).click();
   await expect(page.getByRole('heading', { name: 'Buy requests', level: 1 })).toBeVisible();
   expect((await admin.rpc('reject_buy_request', { request_id: requestId })).error).toBeNull();

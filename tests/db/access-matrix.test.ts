@@ -55,6 +55,13 @@ const adminOnlyWrite: Row = {
   'another user': 'refused',
   admin: 'allowed',
 };
+const ownOnly: Row = { anon: 'refused', owner: 'allowed', 'another user': 'hidden', admin: 'hidden' };
+const ownerOnlyWrite: Row = {
+  anon: 'refused',
+  owner: 'allowed',
+  'another user': 'refused',
+  admin: 'refused',
+};
 const adminOnlyFiltered: Row = {
   anon: 'refused',
   owner: 'hidden',
@@ -283,6 +290,31 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       probe: { sql: 'delete from public.audit_log where id = $1 returning id', params: byId('auditEntryId') },
     },
   },
+  // Stars are nobody's business but their owner's, not even an admin's.
+  watchlist: {
+    select: {
+      expected: ownOnly,
+      probe: { sql: `select coin_id from public.watchlist where user_id = $1`, params: ownerId },
+    },
+    insert: {
+      expected: ownerOnlyWrite,
+      probe: {
+        sql: `insert into public.watchlist (user_id, coin_id) values ($1, 'dogecoin') returning coin_id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.watchlist set coin_id = 'forged' where user_id = $1 returning coin_id`,
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: ownOnly,
+      probe: { sql: 'delete from public.watchlist where user_id = $1 returning coin_id', params: ownerId },
+    },
+  },
 };
 
 /** The views the app reads: as the table underneath (security invoker), never to anon. */
@@ -355,6 +387,7 @@ beforeAll(async () => {
     `insert into public.status_types (name) values ('matrix ' || $1::text) returning id`,
     [owner.id],
   );
+  await pool.query(`insert into public.watchlist (user_id, coin_id) values ($1, 'bitcoin')`, [owner.id]);
   const { rows: audit } = await pool.query<{ id: string }>(
     `select id from public.audit_log where target_id = $1`,
     [onlyRow(transactions).id],

@@ -1,11 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { Hero } from '@/features/landing/components/hero';
 import { MarketSection } from '@/features/market/components/market-section';
+import { hasStoredSession } from '@/lib/stored-session';
+
+const MarketWithWatchlist = lazy(() => import('./landing-market-watchlist'));
 
 export default function LandingRoute() {
   return (
     <>
       <Hero />
-      <MarketSection />
+      {hasStoredSession() ? (
+        <Suspense fallback={<MarketSection />}>
+          <MarketWithWatchlist />
+        </Suspense>
+      ) : (
+        <MarketSection />
+      )}
     </>
   );
 }

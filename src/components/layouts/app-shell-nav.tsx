@@ -1,4 +1,5 @@
 import { LogOutIcon, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { cn } from '@/lib/utils';
 
@@ -6,6 +7,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon?: LucideIcon;
+  /** Shown after the label, e.g. how many requests wait in a queue. */
+  badge?: ReactNode;
 }
 
 export interface NavGroup {
@@ -30,7 +33,7 @@ export function AppShellNav({ groups, onNavigate }: { groups: NavGroup[]; onNavi
               {group.title}
             </h2>
             <ul className="grid gap-1">
-              {group.items.map(({ to, label, icon: Icon }) => (
+              {group.items.map(({ to, label, icon: Icon, badge }) => (
                 <li key={to}>
                   <NavLink
                     to={to}
@@ -46,6 +49,7 @@ export function AppShellNav({ groups, onNavigate }: { groups: NavGroup[]; onNavi
                   >
                     {Icon && <Icon className="size-4 shrink-0" aria-hidden />}
                     {label}
+                    {badge}
                   </NavLink>
                 </li>
               ))}

@@ -12,7 +12,8 @@ import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
-import { PendingQueues } from '@/features/admin/components/pending-queues';
+import { PendingCountBadge } from '@/features/admin/components/pending-count-badge';
+import { useLivePendingCounts } from '@/features/admin/hooks/use-live-pending-counts';
 
 const adminNavigation: NavGroup[] = [
   { title: 'User Management', items: [{ to: '/admin/users', label: 'Users', icon: UsersIcon }] },
@@ -27,8 +28,18 @@ const adminNavigation: NavGroup[] = [
   {
     title: 'Requests',
     items: [
-      { to: '/admin/buy-requests', label: 'Buy requests', icon: ShoppingCartIcon },
-      { to: '/admin/withdraw-requests', label: 'Withdraw requests', icon: BanknoteIcon },
+      {
+        to: '/admin/buy-requests',
+        label: 'Buy requests',
+        icon: ShoppingCartIcon,
+        badge: <PendingCountBadge queue="buyRequests" />,
+      },
+      {
+        to: '/admin/withdraw-requests',
+        label: 'Withdraw requests',
+        icon: BanknoteIcon,
+        badge: <PendingCountBadge queue="withdrawRequests" />,
+      },
     ],
   },
   {
@@ -40,11 +51,16 @@ const adminNavigation: NavGroup[] = [
   },
 ];
 
-/** The shell of /admin/* (the router admits admins only), with the live counts of the pending queues. */
+/** The shell of /admin/* (the router admits admins only), with the queues' live pending counts in its menu. */
 export default function AdminAreaLayout() {
+  useLivePendingCounts();
   return (
+<<<<<<< HEAD
     <AppShell navGroups={adminNavigation} topBarActions={<NotificationBell />}>
       <PendingQueues />
+=======
+    <AppShell navGroups={adminNavigation}>
+>>>>>>> s5-backoffice
       <Outlet />
     </AppShell>
   );

@@ -8,15 +8,11 @@ export interface PendingCounts {
 
 export const pendingCountsQueryKey = ['admin', 'pending-counts'] as const;
 
-/** How many requests wait for a decision in each queue: two count-only requests (no rows are sent). */
+/** How many requests wait for a decision in each queue: one call, counted in SQL (no rows are sent). */
 export async function getPendingCounts(): Promise<PendingCounts> {
-  const [buy, withdraw] = await Promise.all([
-    supabase.from('buy_requests').select('id', { count: 'exact', head: true }).eq('status', 'pending'),
-    supabase.from('withdraw_requests').select('id', { count: 'exact', head: true }).eq('status', 'pending'),
-  ]);
-  const error = buy.error ?? withdraw.error;
+  const { data, error } = await supabase.rpc('admin_pending_counts').single();
   if (error) throw new Error('Failed to count pending requests', { cause: error });
-  return { buyRequests: buy.count ?? 0, withdrawRequests: withdraw.count ?? 0 };
+  return { buyRequests: data.buy_requests, withdrawRequests: data.withdraw_requests };
 }
 
 export const pendingCountsQueryOptions = queryOptions({

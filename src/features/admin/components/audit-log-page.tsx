@@ -1,9 +1,10 @@
 import { Card, CardContent } from '@/components/ui/card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { auditLogList, auditLogQueries } from '../api/get-audit-log';
+import { auditLogList, auditLogQueries, type AuditEntry } from '../api/get-audit-log';
 import { NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
+import { csvUtcTime, type CsvColumn } from '../utils/csv';
 import { DateTimeCell } from './date-time-cell';
 import { ListPager } from './list-pager';
 import { ListTable } from './list-table';
@@ -13,6 +14,18 @@ import { QueryRows } from './table-states';
 
 const COLUMNS = 4;
 
+/** Who is blank for the database operator and for a person deleted since (their id stays). */
+const csvColumns: CsvColumn<AuditEntry>[] = [
+  { header: 'Date (UTC)', value: (entry) => csvUtcTime(entry.at) },
+  { header: 'Name', value: (entry) => entry.actorName },
+  { header: 'E-mail', value: (entry) => entry.actorEmail },
+  { header: 'Actor ID', value: (entry) => entry.actorId },
+  { header: 'Action', value: (entry) => entry.action },
+  { header: 'Table', value: (entry) => entry.targetTable },
+  { header: 'Record ID', value: (entry) => entry.targetId },
+  { header: 'Details (JSON)', value: (entry) => JSON.stringify(entry.details) },
+];
+
 /** /admin/audit-log: who did what to which record, when. Read-only: the database alone writes it. */
 export function AuditLogPage() {
   const list = useListUrlState(auditLogList);
@@ -21,7 +34,10 @@ export function AuditLogPage() {
   return (
     <Card>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-6">
-        <ListToolbar list={list} />
+        <ListToolbar
+          list={list}
+          csv={{ list: 'audit-log', columns: csvColumns, readAll: () => auditLogQueries.getAll(list.state) }}
+        />
         <ListTable label="Audit log" busy={entries.isFetching}>
           <TableHeader>
             <TableRow>

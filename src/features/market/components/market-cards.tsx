@@ -1,5 +1,6 @@
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import type { ReactNode } from 'react';
 import { formatUsd, formatUsdWhole } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
 import { CoinIdentity } from '@/components/coin-identity';
@@ -7,15 +8,24 @@ import { PriceChange } from '@/components/price-change';
 
 const cardClass = 'flex h-28 flex-col justify-between gap-2 p-4';
 
-/** Small screens: one card per coin with the same facts as a table row. */
-export function MarketCards({ coins }: { coins: readonly MarketCoin[] }) {
+/** Small screens: one card per coin with the same facts as a table row; `star` before a coin's name. */
+export function MarketCards({
+  coins,
+  star,
+}: {
+  coins: readonly MarketCoin[];
+  star?: (coin: MarketCoin) => ReactNode;
+}) {
   return (
     <ul className="grid gap-3">
       {coins.map((coin) => (
         <li key={coin.id}>
           <Card className={cardClass}>
             <div className="flex items-start justify-between gap-3">
-              <CoinIdentity coin={coin} />
+              <span className="flex items-center gap-2">
+                {star?.(coin)}
+                <CoinIdentity coin={coin} />
+              </span>
               <div className="flex flex-col items-end">
                 <span className="font-semibold tabular-nums">{formatUsd(coin.current_price)}</span>
                 <PriceChange value={coin.price_change_percentage_24h} className="text-sm" />

@@ -1,5 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { ReactNode } from 'react';
 import { formatUsd, formatUsdWhole } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
 import { CoinIdentity } from '@/components/coin-identity';
@@ -21,8 +22,14 @@ function MarketTableHeader() {
   );
 }
 
-/** Wide screens: one row per coin, money right-aligned in tabular figures. */
-export function MarketTable({ coins }: { coins: readonly MarketCoin[] }) {
+/** Wide screens: one row per coin, money right-aligned in tabular figures; `star` before a coin's name. */
+export function MarketTable({
+  coins,
+  star,
+}: {
+  coins: readonly MarketCoin[];
+  star?: (coin: MarketCoin) => ReactNode;
+}) {
   return (
     <Table>
       <MarketTableHeader />
@@ -33,7 +40,10 @@ export function MarketTable({ coins }: { coins: readonly MarketCoin[] }) {
               {coin.market_cap_rank ?? '—'}
             </TableCell>
             <TableCell>
-              <CoinIdentity coin={coin} />
+              <span className="flex items-center gap-2">
+                {star?.(coin)}
+                <CoinIdentity coin={coin} />
+              </span>
             </TableCell>
             <TableCell className={`${numeric} font-medium`}>{formatUsd(coin.current_price)}</TableCell>
             <TableCell className="text-right">
