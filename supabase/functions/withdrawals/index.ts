@@ -27,7 +27,7 @@ import {
   serveJson,
   callerClient,
 } from '../_shared/http.ts';
-import { withdrawalRequest, type WithdrawalRequest } from '../_shared/withdrawal-schema.ts';
+import { withdrawalRequest, type WithdrawalRequest } from '@domain/withdrawal.ts';
 
 /** A filled-in form is well under 2 KB; 16 KB leaves room without letting anyone post megabytes. */
 const bodyLimitBytes = 16 * 1024;

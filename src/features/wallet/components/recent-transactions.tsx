@@ -5,7 +5,7 @@ import { ShowOlderButton } from '@/components/show-older-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { coinName } from '@/lib/coin-names';
+import { coinName } from '@domain/coins.ts';
 import { formatStatus, formatUsd } from '@/lib/format';
 import type { WalletTransaction } from '../types';
 import { LoadError } from './load-error';

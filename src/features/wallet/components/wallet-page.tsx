@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
-import { coinNamesOf } from '@/lib/coin-names';
+import { coinNamesOf } from '@domain/coins.ts';
 import { useMarketCoins } from '@/lib/market-feed';
+import { limitsLoadFailedMessage } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useWalletProfile } from '../api/get-profile';
@@ -31,7 +32,7 @@ export function WalletPage({ userId }: { userId: string }) {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
-      {limits.isError && <LoadError message="Failed to load transaction limits" />}
+      {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <BalanceCard balance={balance.data} isLoading={balance.isPending} isError={balance.isError} />
         <WalletCodeCard

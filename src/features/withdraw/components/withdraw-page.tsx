@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { limitsLoadFailedMessage } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useCreateWithdrawRequest } from '../api/create-withdraw-request';
@@ -44,7 +45,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
       <h1 className="text-2xl font-semibold tracking-tight">Withdraw Funds</h1>
       <BalanceBanner balance={balance.data} />
       {balance.isError && <LoadError message="Error loading data. Please try again." />}
-      {limits.isError && <LoadError message="Failed to load transaction limits" />}
+      {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
       <Card>
         <CardHeader>
           <CardTitle>Request a withdrawal</CardTitle>
