@@ -20,7 +20,7 @@ import { ListTable, SortableHead } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
 import { StatusSelect, type StatusOption } from './status-select';
-import { QueryRows } from './table-states';
+import { QueryRows } from '@/components/query-state';
 
 const COLUMNS = 6;
 const TRANSACTION_STATUSES: StatusOption[] = transactionStatuses.map((status) => ({

@@ -29,7 +29,7 @@ import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
 import { StatusSelect, type StatusOption } from './status-select';
-import { QueryRows } from './table-states';
+import { QueryRows } from '@/components/query-state';
 import { WithdrawalDetailsDialog } from './withdrawal-details-dialog';
 
 const COLUMNS = 7;

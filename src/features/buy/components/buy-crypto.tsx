@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/query-state';
 import { StalePricesNote } from '@/components/stale-prices-note';
 import { useMemo } from 'react';
 import { ShowOlderButton } from '@/components/show-older-button';
@@ -95,7 +96,7 @@ function BuyCryptoContent() {
               {balance.data ? formatUsd(balance.data.available) : '…'}
             </span>
           </CardDescription>
-          {limits.isError && <p className="text-destructive text-sm">{limitsLoadFailedMessage}</p>}
+          {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
           <StalePricesNote snapshot={market.data} />
         </CardHeader>
         <CardContent>
