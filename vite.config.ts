@@ -46,8 +46,8 @@ export default defineConfig(({ command, mode }) => {
       alias: {
         ...(command === 'build' ? reactRouterProductionBuild : {}),
         '@': fileURLToPath(new URL('./src', import.meta.url)),
-        // Code shared with the Edge Functions (one withdrawal schema for form and server).
-        '@functions': fileURLToPath(new URL('./supabase/functions', import.meta.url)),
+        // The domain module the Edge Functions import too (supabase/functions/deno.json maps the same prefix).
+        '@domain': fileURLToPath(new URL('./packages/domain', import.meta.url)),
       },
     },
     build: {

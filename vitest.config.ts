@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
-  '@functions': fileURLToPath(new URL('./supabase/functions', import.meta.url)),
+  '@domain': fileURLToPath(new URL('./packages/domain', import.meta.url)),
 };
 
 export default defineConfig({
@@ -17,7 +17,12 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           globals: true,
-          include: ['src/**/*.test.{ts,tsx}', 'supabase/functions/**/*.test.ts', 'eslint/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'packages/**/*.test.ts',
+            'supabase/functions/**/*.test.ts',
+            'eslint/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup/unit.ts'],
         },
       },

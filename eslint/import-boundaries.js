@@ -2,7 +2,8 @@ import path from 'node:path';
 
 /**
  * Import boundaries by the imported file's path, however the import is spelled (an alias or a relative path):
- * the floors of the house (the app over shared code, features side by side, the local stack beside the app).
+ * the floors of the house (the app over shared code, features side by side, the domain module under both the
+ * app and the Edge Functions, the local stack beside them all). docs/architecture.md §1 draws them.
  */
 const features = /^src\/features\/([^/]+)\//;
 const sharedCode = /^src\/(components|lib|config|types)\//;
@@ -23,16 +24,23 @@ const boundaries = [
       return 'Shared code does not import features or the app.';
   },
   (from, to) => {
-    if (from.startsWith('devstack/') && (to.startsWith('src/') || to.startsWith('supabase/functions/')))
-      return 'The local stack knows nothing of the app: devstack/ imports neither src/ nor supabase/functions/.';
+    if (from.startsWith('devstack/') && /^(src|supabase\/functions|packages)\//.test(to))
+      return 'The local stack knows nothing of the app: devstack/ imports neither src/ nor supabase/functions/ nor packages/.';
+  },
+  (from, to) => {
+    if (from.startsWith('src/') && to.startsWith('supabase/functions/'))
+      return 'The app does not import Edge Function code: what both use lives in the domain module, packages/domain/.';
   },
   (from, to) => {
     if (
-      from.startsWith('src/') &&
-      to.startsWith('supabase/functions/') &&
-      to !== 'supabase/functions/_shared/withdrawal-schema'
+      from.startsWith('supabase/functions/') &&
+      !/^(supabase\/functions|supabase\/types|packages\/domain)\//.test(to)
     )
-      return 'The app does not import Edge Function code; only the withdrawal schema is shared with the browser.';
+      return 'Edge Functions import from outside supabase/functions/ only the domain module and the generated types.';
+  },
+  (from, to) => {
+    if (from.startsWith('packages/domain/') && !to.startsWith('packages/domain/'))
+      return 'The domain module imports nothing but zod and itself, so the browser and Deno load it alike.';
   },
 ];
 

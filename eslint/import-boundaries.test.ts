@@ -9,7 +9,7 @@ RuleTester.it = it;
 RuleTester.itOnly = it.only;
 
 const root = '/project';
-const rule = importBoundariesRule({ root, aliases: { '@/': 'src/', '@functions/': 'supabase/functions/' } });
+const rule = importBoundariesRule({ root, aliases: { '@/': 'src/', '@domain/': 'packages/domain/' } });
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
 const at = (file: string) => path.join(root, file);
 
@@ -21,10 +21,20 @@ tester.run('import-boundaries', rule, {
     { filename: at('src/app/router.tsx'), code: "import { BuyPage } from '@/features/buy/components/page';" },
     { filename: at('src/types/database.ts'), code: "export * from '../../supabase/types/database';" },
     { filename: at('devstack/gateway/server.ts'), code: "import { x } from '../db/postgres';" },
+    { filename: at('src/features/withdraw/types.ts'), code: "import { s } from '@domain/withdrawal.ts';" },
     {
-      filename: at('src/features/withdraw/types.ts'),
-      code: "import { s } from '@functions/_shared/withdrawal-schema';",
+      filename: at('supabase/functions/withdrawals/index.ts'),
+      code: "import { s } from '@domain/withdrawal.ts';",
     },
+    {
+      filename: at('supabase/functions/withdrawals/index.ts'),
+      code: "import { h } from '../_shared/http.ts';",
+    },
+    {
+      filename: at('supabase/functions/_shared/http.ts'),
+      code: "import { D } from '../../types/database.ts';",
+    },
+    { filename: at('packages/domain/withdrawal.ts'), code: "import { a } from './amounts.ts';" },
   ],
   invalid: [
     {
@@ -57,7 +67,7 @@ tester.run('import-boundaries', rule, {
       errors: [
         {
           message:
-            'The local stack knows nothing of the app: devstack/ imports neither src/ nor supabase/functions/.',
+            'The local stack knows nothing of the app: devstack/ imports neither src/ nor supabase/functions/ nor packages/.',
         },
       ],
     },
@@ -67,7 +77,47 @@ tester.run('import-boundaries', rule, {
       errors: [
         {
           message:
-            'The app does not import Edge Function code; only the withdrawal schema is shared with the browser.',
+            'The app does not import Edge Function code: what both use lives in the domain module, packages/domain/.',
+        },
+      ],
+    },
+    {
+      filename: at('src/features/withdraw/components/withdraw-form.tsx'),
+      code: "import { s } from '../../../../supabase/functions/_shared/withdrawal-schema.ts';",
+      errors: [
+        {
+          message:
+            'The app does not import Edge Function code: what both use lives in the domain module, packages/domain/.',
+        },
+      ],
+    },
+    {
+      filename: at('devstack/gateway/server.ts'),
+      code: "import { s } from '../../packages/domain/statuses.ts';",
+      errors: [
+        {
+          message:
+            'The local stack knows nothing of the app: devstack/ imports neither src/ nor supabase/functions/ nor packages/.',
+        },
+      ],
+    },
+    {
+      filename: at('supabase/functions/withdrawals/index.ts'),
+      code: "import { formatUsd } from '../../../src/lib/format.ts';",
+      errors: [
+        {
+          message:
+            'Edge Functions import from outside supabase/functions/ only the domain module and the generated types.',
+        },
+      ],
+    },
+    {
+      filename: at('packages/domain/limits.ts'),
+      code: "import { formatUsd } from '@/lib/format';",
+      errors: [
+        {
+          message:
+            'The domain module imports nothing but zod and itself, so the browser and Deno load it alike.',
         },
       ],
     },

@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/dialog';
 import { formatUsd } from '@/lib/format';
 import { sessionFlagIsSet, setSessionFlag } from '@/lib/session-flags';
-import { limitsAreSet, type TransactionLimits } from '@/lib/transaction-limits';
+import { limitsAreSet, type TransactionLimits } from '@domain/limits.ts';
 
 /** The specification's delay before the notice appears on a page's first visit in a browser session. */
 export const LIMITS_NOTICE_DELAY_MS = 1500;

@@ -1,18 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TransactionLimits } from '@domain/limits.ts';
 import { supabase } from '@/lib/supabase';
-
-export interface TransactionLimits {
-  minAmount: number;
-  maxAmount: number;
-}
-
-/**
- * Whether an admin has set the limits (0 to 0 means not yet): until then the browser checks no bounds,
- * and the database, which checks them again either way, has none to apply.
- */
-export function limitsAreSet(limits: TransactionLimits): boolean {
-  return limits.maxAmount > 0;
-}
 
 export const transactionLimitsQueryKey = ['transaction-limits'] as const;
 

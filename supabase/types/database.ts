@@ -708,23 +708,22 @@ export type Database = {
       };
       create_withdraw_request: {
         Args: {
-          p_amount: number;
-          p_details_digest: string;
-          p_details_key_version: number;
-          p_encrypted_data: string;
-          p_idempotency_key: string;
-          p_method: string;
-          p_request_id: string;
-          p_user_id: string;
-        };
-        Returns: {
           amount: number;
-          date: string;
-          id: string;
-          status: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          idempotency_key: string;
+          request_id: string;
           user_id: string;
-          withdraw_method: Database['public']['Enums']['withdraw_method'];
-        }[];
+          withdraw_method: string;
+        };
+        Returns: Database['public']['CompositeTypes']['created_withdraw_request'];
+        SetofOptions: {
+          from: '*';
+          to: 'created_withdraw_request';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       delete_user: { Args: { user_id: string }; Returns: string };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
@@ -772,7 +771,14 @@ export type Database = {
       withdraw_method: 'bank' | 'card' | 'wallet';
     };
     CompositeTypes: {
-      [_ in never]: never;
+      created_withdraw_request: {
+        id: string | null;
+        user_id: string | null;
+        amount: number | null;
+        withdraw_method: Database['public']['Enums']['withdraw_method'] | null;
+        status: string | null;
+        date: string | null;
+      };
     };
   };
 };

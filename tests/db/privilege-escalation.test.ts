@@ -201,7 +201,7 @@ describe('create_withdraw_request acts only for the caller the database authenti
       'permission denied for function create_withdraw_request',
     ],
     ['a visitor', () => anon, 'permission denied for function create_withdraw_request'],
-  ])('refuses %s naming the person in a spoofed p_user_id', async (_who, actorOf, message) => {
+  ])('refuses %s naming the person in a spoofed user_id', async (_who, actorOf, message) => {
     const countRequests = async () =>
       (
         await pool.query('select count(*)::int as count from public.withdraw_requests where user_id = $1', [

@@ -181,6 +181,16 @@ describe('schema contracts', () => {
       });
   });
 
+  it('every RPC names its arguments in the one style: plain snake_case, the JSON keys a client sends', async () => {
+    const { rows } = await pool.query<{ argument: string }>(
+      `select proname || '(' || name || ')' as argument
+       from pg_proc, unnest(proargnames) as name
+       where pronamespace = 'public'::regnamespace
+         and (name !~ '^[a-z][a-z0-9]*(_[a-z0-9]+)*$' or name ~ '^p_')`,
+    );
+    expect(rows.map((row) => row.argument)).toEqual([]);
+  });
+
   it('every table, view, function and policy of ours has a comment', async () => {
     const { rows } = await pool.query(
       `select 'relation ' || oid::regclass::text as object from pg_class

@@ -2,7 +2,10 @@ import { createDecipheriv, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureFunctionSecrets } from '../../devstack/functions-secrets';
-import { decryptWithdrawalDetails, importMasterKey } from '@functions/_shared/withdrawal-crypto';
+import {
+  decryptWithdrawalDetails,
+  importMasterKey,
+} from '../../supabase/functions/_shared/withdrawal-crypto.ts';
 import { connect, onlyRow } from '../support/db';
 import { signInAdmin, type Person } from '../support/api';
 import { fundedPerson, postFunction, postJson, uniqueBank, uniqueCard } from '../support/withdraw-stack';

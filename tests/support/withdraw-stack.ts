@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { cardDetailsSchema } from '@functions/_shared/withdrawal-schema';
+import { cardDetailsSchema } from '@domain/withdrawal.ts';
 import { callApi, signUpNewPerson, type Person } from './api';
 import { addDeposit } from './db';
 

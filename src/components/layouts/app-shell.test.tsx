@@ -65,6 +65,20 @@ describe('signed-in shell', () => {
     expect(within(menu).getByRole('link', { name: 'Wallet' })).not.toHaveAttribute('aria-current');
   });
 
+  it('names each menu group by its title, with ids unique even when the menu is shown twice', async () => {
+    const { user } = renderShellAt('/user/buy');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    // The open sheet is modal: the sidebar behind it is hidden from the accessibility tree, not gone.
+    const menus = screen.getAllByRole('navigation', { name: 'Side menu', hidden: true });
+    expect(menus).toHaveLength(2);
+    for (const menu of menus) {
+      expect(within(menu).getByRole('region', { name: 'Trading', hidden: true })).toBeInTheDocument();
+      expect(within(menu).getByRole('region', { name: 'Settings', hidden: true })).toBeInTheDocument();
+    }
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('opens the small-screen menu with its toggle and closes it with Escape', async () => {
     const { user } = renderShellAt('/user/wallet');
     const toggle = screen.getByRole('button', { name: 'Open menu' });

@@ -1,4 +1,4 @@
-import type { WithdrawMethod } from '@functions/_shared/withdrawal-schema';
+import type { WithdrawMethod } from '@domain/withdrawal.ts';
 
 /** A withdraw request as the user's recent list shows it (never its encrypted details). */
 export interface WithdrawRequest {

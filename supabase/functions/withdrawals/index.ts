@@ -27,7 +27,7 @@ import {
   serveJson,
   callerClient,
 } from '../_shared/http.ts';
-import { withdrawalRequest, type WithdrawalRequest } from '../_shared/withdrawal-schema.ts';
+import { withdrawalRequest, type WithdrawalRequest } from '@domain/withdrawal.ts';
 
 /** A filled-in form is well under 2 KB; 16 KB leaves room without letting anyone post megabytes. */
 const bodyLimitBytes = 16 * 1024;
@@ -64,14 +64,14 @@ Deno.serve(
     // Answers the created request's columns only (never encrypted_data).
     const { data: created, error } = await callerClient(request)
       .rpc('create_withdraw_request', {
-        p_request_id: requestId,
-        p_user_id: user.id,
-        p_amount: amount,
-        p_method: withdrawMethod,
-        p_encrypted_data: encryptedData,
-        p_details_key_version: withdrawalKeyVersion,
-        p_details_digest: await withdrawalDetailsDigest(details, secret),
-        p_idempotency_key: key,
+        request_id: requestId,
+        user_id: user.id,
+        amount,
+        withdraw_method: withdrawMethod,
+        encrypted_data: encryptedData,
+        details_key_version: withdrawalKeyVersion,
+        details_digest: await withdrawalDetailsDigest(details, secret),
+        idempotency_key: key,
       })
       .single();
     // The database's own refusals (limits, insufficient balance, a reused key) carry the text to read.

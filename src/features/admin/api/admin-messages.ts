@@ -40,11 +40,8 @@ export const WITHDRAW_STATUS_UPDATED_MESSAGE = 'Withdraw request status updated'
 export const NO_ENCRYPTED_DATA_MESSAGE = 'No encrypted data available';
 export const DECRYPT_FAILED_MESSAGE = 'Unable to decrypt data';
 
-export const LIMITS_LOAD_FAILED_MESSAGE = 'Failed to load transaction limits';
 export const LIMITS_UPDATED_MESSAGE = 'Transaction limits updated';
 export const LIMITS_UPDATE_FAILED_MESSAGE = 'Failed to update transaction limits';
-export const LIMITS_ORDER_MESSAGE = 'Minimum amount must be less than maximum amount';
-export const LIMITS_NEGATIVE_MESSAGE = 'Amounts cannot be negative';
 
 /** A list whose search or filters match nothing. */
 export const NO_MATCHES_MESSAGE = 'Nothing matches the search and filters.';

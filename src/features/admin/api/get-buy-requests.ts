@@ -1,3 +1,4 @@
+import { requestStatuses, type RequestStatus } from '@domain/statuses.ts';
 import { supabase } from '@/lib/supabase';
 import { BUY_REQUESTS_FAILED_MESSAGE } from './admin-messages';
 import { adminListQueries, applyListState, personAmountFields } from './list-query';
@@ -12,17 +13,15 @@ export interface AdminBuyRequest {
   amount: number;
   /** The person's available balance now: what an approval takes from. */
   available: number;
-  status: 'pending' | 'approved' | 'rejected';
+  status: RequestStatus;
   date: string;
 }
-
-export const BUY_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export const buyRequestsList: ListDefinition = {
   sortColumns: ['date', 'amount', 'status', 'cryptocurrency'],
   defaultSort: { column: 'date', ascending: false },
   filters: {
-    status: oneOf(BUY_REQUEST_STATUSES),
+    status: oneOf(requestStatuses),
     from: isCalendarDay,
     to: isCalendarDay,
     user: isUserId,

@@ -1,3 +1,4 @@
+import { transactionTypes } from '@domain/statuses.ts';
 import { supabase } from '@/lib/supabase';
 import { TRANSACTIONS_FAILED_MESSAGE } from './admin-messages';
 import { adminListQueries, applyListState, personAmountFields } from './list-query';
@@ -24,14 +25,12 @@ export interface AdminTransaction {
   date: string;
 }
 
-export const TRANSACTION_TYPES = ['deposit', 'sell', 'withdraw', 'buy'] as const;
-
 export const transactionsList: ListDefinition = {
   sortColumns: ['date', 'amount', 'status', 'type'],
   defaultSort: { column: 'date', ascending: false },
   filters: {
     status: isStatusName,
-    type: oneOf(TRANSACTION_TYPES),
+    type: oneOf(transactionTypes),
     from: isCalendarDay,
     to: isCalendarDay,
     user: isUserId,

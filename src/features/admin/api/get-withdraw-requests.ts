@@ -1,3 +1,4 @@
+import { withdrawMethods } from '@domain/withdrawal.ts';
 import { supabase } from '@/lib/supabase';
 import { WITHDRAW_REQUESTS_FAILED_MESSAGE } from './admin-messages';
 import { adminListQueries, applyListState, personAmountFields } from './list-query';
@@ -23,14 +24,12 @@ export interface AdminWithdrawRequest {
   date: string;
 }
 
-export const WITHDRAW_METHODS = ['bank', 'card', 'wallet'] as const;
-
 export const withdrawRequestsList: ListDefinition = {
   sortColumns: ['date', 'amount', 'status', 'withdraw_method'],
   defaultSort: { column: 'date', ascending: false },
   filters: {
     status: isStatusName,
-    method: oneOf(WITHDRAW_METHODS),
+    method: oneOf(withdrawMethods),
     from: isCalendarDay,
     to: isCalendarDay,
     user: isUserId,

@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { transactionLimitsQueryKey, type TransactionLimits } from '@/lib/transaction-limits';
-import {
-  LIMITS_NEGATIVE_MESSAGE,
-  LIMITS_ORDER_MESSAGE,
-  LIMITS_UPDATE_FAILED_MESSAGE,
-  writeFailureMessage,
-} from './admin-messages';
+import { limitsNegativeMessage, limitsOrderMessage, type TransactionLimits } from '@domain/limits.ts';
+import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
+import { LIMITS_UPDATE_FAILED_MESSAGE, writeFailureMessage } from './admin-messages';
 
 /** Sets the global limits (the single row of `transaction_limits`); the database checks them again. */
 export async function updateTransactionLimits({ minAmount, maxAmount }: TransactionLimits): Promise<void> {
@@ -17,10 +13,7 @@ export async function updateTransactionLimits({ minAmount, maxAmount }: Transact
     .select('min_amount');
   if (error || data.length === 0) {
     throw new Error(
-      writeFailureMessage(error, LIMITS_UPDATE_FAILED_MESSAGE, [
-        LIMITS_ORDER_MESSAGE,
-        LIMITS_NEGATIVE_MESSAGE,
-      ]),
+      writeFailureMessage(error, LIMITS_UPDATE_FAILED_MESSAGE, [limitsOrderMessage, limitsNegativeMessage]),
       { cause: error },
     );
   }

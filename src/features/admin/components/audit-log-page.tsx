@@ -10,7 +10,7 @@ import { ListPager } from './list-pager';
 import { ListTable } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
-import { QueryRows } from './table-states';
+import { QueryRows } from '@/components/query-state';
 
 const COLUMNS = 4;
 

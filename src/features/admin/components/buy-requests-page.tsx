@@ -1,13 +1,13 @@
 import { useState } from 'react';
+import { requestStatuses } from '@domain/statuses.ts';
 import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { coinName } from '@/lib/coin-names';
+import { coinName } from '@domain/coins.ts';
 import { formatUsd } from '@/lib/format';
 import { BUY_APPROVED_MESSAGE, BUY_REJECTED_MESSAGE, NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { useDecideBuyRequest } from '../api/decide-buy-request';
 import {
-  BUY_REQUEST_STATUSES,
   buyRequestsList,
   buyRequestsQueryKeyRoot,
   buyRequestsQueries,
@@ -24,7 +24,7 @@ import { ListPager } from './list-pager';
 import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
-import { QueryRows } from './table-states';
+import { QueryRows } from '@/components/query-state';
 
 const COLUMNS = 7;
 
@@ -66,7 +66,7 @@ export function BuyRequestsPage() {
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-6">
         <ListToolbar
           list={list}
-          choices={[{ name: 'status', label: 'Status', choices: BUY_REQUEST_STATUSES }]}
+          choices={[{ name: 'status', label: 'Status', choices: requestStatuses }]}
           personName={requests.data?.rows[0]?.userName}
           csv={{ list: 'buy-requests', columns: csvColumns, readAll: () => buyRequestsQueries.getAll(state) }}
         />

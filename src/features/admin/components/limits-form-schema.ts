@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimalPlaces, twoDecimalPlacesMessage } from '@/lib/usd-amount';
-import { LIMITS_NEGATIVE_MESSAGE, LIMITS_ORDER_MESSAGE } from '../api/admin-messages';
+import { hasAtMostTwoDecimalPlaces, twoDecimalPlacesMessage } from '@domain/amounts.ts';
+import { limitsNegativeMessage, limitsOrderMessage } from '@domain/limits.ts';
 
 const amount = z
   .string()
@@ -18,11 +18,11 @@ export const limitsFormSchema = z
     if (min < 0 || max < 0) {
       context.addIssue({
         code: 'custom',
-        message: LIMITS_NEGATIVE_MESSAGE,
+        message: limitsNegativeMessage,
         path: [min < 0 ? 'minAmount' : 'maxAmount'],
       });
     } else if (min >= max) {
-      context.addIssue({ code: 'custom', message: LIMITS_ORDER_MESSAGE, path: ['minAmount'] });
+      context.addIssue({ code: 'custom', message: limitsOrderMessage, path: ['minAmount'] });
     }
   });
 

@@ -8,7 +8,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { useTransactionLimits } from '@/lib/transaction-limits';
-import { LIMITS_LOAD_FAILED_MESSAGE, LIMITS_UPDATED_MESSAGE } from '../api/admin-messages';
+import { limitsLoadFailedMessage } from '@domain/limits.ts';
+import { LIMITS_UPDATED_MESSAGE } from '../api/admin-messages';
 import { useUpdateTransactionLimits } from '../api/update-transaction-limits';
 import { limitsFormSchema, type LimitsFormValues } from './limits-form-schema';
 
@@ -59,7 +60,7 @@ export function LimitsForm() {
           </div>
         ) : limits.isError ? (
           <p role="alert" className="text-destructive text-sm">
-            {LIMITS_LOAD_FAILED_MESSAGE}
+            {limitsLoadFailedMessage}
           </p>
         ) : (
           <form onSubmit={submit} noValidate className="grid gap-5">

@@ -13,7 +13,7 @@ import { STATUS_TYPE_CREATED_MESSAGE, STATUS_TYPE_DELETED_MESSAGE } from '../api
 import { useCreateStatusType } from '../api/create-status-type';
 import { useDeleteStatusType } from '../api/delete-status-type';
 import { useStatusTypes } from '../api/get-status-types';
-import { QueryRows } from './table-states';
+import { QueryRows } from '@/components/query-state';
 
 const statusTypeFormSchema = z.object({
   name: z.string().trim().min(1, 'Status type name is required'),

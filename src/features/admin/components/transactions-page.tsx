@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { countedTransactionStatus, transactionStatuses, transactionTypes } from '@domain/statuses.ts';
 import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { coinName } from '@/lib/coin-names';
+import { coinName } from '@domain/coins.ts';
 import { formatStatus, formatUsd } from '@/lib/format';
 import { TRANSACTION_STATUS_UPDATED_MESSAGE, NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { useStatusTypes } from '../api/get-status-types';
-import {
-  TRANSACTION_TYPES,
-  transactionsList,
-  transactionsQueries,
-  type AdminTransaction,
-} from '../api/get-transactions';
+import { transactionsList, transactionsQueries, type AdminTransaction } from '../api/get-transactions';
 import { useSetTransactionStatus } from '../api/set-transaction-status';
 import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
@@ -24,15 +20,13 @@ import { ListTable, SortableHead } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
 import { StatusSelect, type StatusOption } from './status-select';
-import { QueryRows } from './table-states';
+import { QueryRows } from '@/components/query-state';
 
 const COLUMNS = 6;
-/** Only a complete transaction counts in the balance: a change to or from it moves money. */
-const COUNTED_STATUS = 'complete';
-const TRANSACTION_STATUSES: StatusOption[] = [
-  { value: 'pending', label: 'Pending' },
-  { value: COUNTED_STATUS, label: 'Complete' },
-];
+const TRANSACTION_STATUSES: StatusOption[] = transactionStatuses.map((status) => ({
+  value: status,
+  label: formatStatus(status),
+}));
 
 const csvColumns: CsvColumn<AdminTransaction>[] = [
   ...whenAndWhoColumns(),
@@ -58,8 +52,8 @@ export function TransactionsPage() {
 
   const changeStatus = (transaction: AdminTransaction, status: string) => {
     const change = () => statusChange.mutateAsync({ transactionId: transaction.id, status });
-    const credits = status === COUNTED_STATUS;
-    if (!credits && transaction.status !== COUNTED_STATUS) {
+    const credits = status === countedTransactionStatus;
+    if (!credits && transaction.status !== countedTransactionStatus) {
       change().then(
         () => toast.success(TRANSACTION_STATUS_UPDATED_MESSAGE),
         (error: Error) => toast.error(error.message),
@@ -87,7 +81,7 @@ export function TransactionsPage() {
         <ListToolbar
           list={list}
           choices={[
-            { name: 'type', label: 'Type', choices: TRANSACTION_TYPES },
+            { name: 'type', label: 'Type', choices: transactionTypes },
             {
               name: 'status',
               label: 'Status',

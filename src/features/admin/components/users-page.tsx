@@ -13,7 +13,7 @@ import { DeleteUserDialog } from './delete-user-dialog';
 import { ListPager } from './list-pager';
 import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
 import { ListToolbar } from './list-toolbar';
-import { QueryRows } from './table-states';
+import { QueryRows } from '@/components/query-state';
 
 const COLUMNS = 6;
 

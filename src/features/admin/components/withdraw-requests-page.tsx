@@ -1,6 +1,8 @@
 import { EyeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { isDecided, requestStatuses } from '@domain/statuses.ts';
+import { withdrawMethods } from '@domain/withdrawal.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -9,7 +11,6 @@ import { formatStatus, formatUsd } from '@/lib/format';
 import { WITHDRAW_STATUS_UPDATED_MESSAGE, NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { useStatusTypes } from '../api/get-status-types';
 import {
-  WITHDRAW_METHODS,
   withdrawRequestsList,
   withdrawRequestsQueries,
   withdrawRequestsQueryKeyRoot,
@@ -28,17 +29,14 @@ import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
 import { StatusSelect, type StatusOption } from './status-select';
-import { QueryRows } from './table-states';
+import { QueryRows } from '@/components/query-state';
 import { WithdrawalDetailsDialog } from './withdrawal-details-dialog';
 
 const COLUMNS = 7;
-const BUILT_IN_STATUSES = ['pending', 'approved', 'rejected'];
-const WITHDRAW_STATUSES: StatusOption[] = BUILT_IN_STATUSES.map((status) => ({
+const WITHDRAW_STATUSES: StatusOption[] = requestStatuses.map((status) => ({
   value: status,
   label: formatStatus(status),
 }));
-/** Money has moved (or been released) once a request reaches these; the database refuses any change after. */
-const FINAL_STATUSES = new Set(['approved', 'rejected']);
 
 const csvColumns: CsvColumn<AdminWithdrawRequest>[] = [
   ...whenAndWhoColumns(),
@@ -66,7 +64,7 @@ export function WithdrawRequestsPage() {
 
   const changeStatus = (request: AdminWithdrawRequest, status: string) => {
     const change = () => statusChange.mutateAsync({ requestId: request.id, status });
-    if (!FINAL_STATUSES.has(status)) {
+    if (!isDecided(status)) {
       change().then(
         () => toast.success(WITHDRAW_STATUS_UPDATED_MESSAGE),
         (error: Error) => toast.error(error.message),
@@ -95,8 +93,8 @@ export function WithdrawRequestsPage() {
         <ListToolbar
           list={list}
           choices={[
-            { name: 'status', label: 'Status', choices: [...BUILT_IN_STATUSES, ...statusTypeNames] },
-            { name: 'method', label: 'Method', choices: WITHDRAW_METHODS },
+            { name: 'status', label: 'Status', choices: [...requestStatuses, ...statusTypeNames] },
+            { name: 'method', label: 'Method', choices: withdrawMethods },
           ]}
           personName={requests.data?.rows[0]?.userName}
           csv={{
@@ -157,7 +155,7 @@ export function WithdrawRequestsPage() {
                           value={request.status}
                           builtIn={WITHDRAW_STATUSES}
                           statusTypes={statusTypeNames}
-                          disabled={statusChange.isPending || FINAL_STATUSES.has(request.status)}
+                          disabled={statusChange.isPending || isDecided(request.status)}
                           onApply={(status) => changeStatus(request, status)}
                         />
                       </div>

@@ -4,4 +4,3 @@ export const SUBMIT_FAILED_MESSAGE = 'Failed to submit buy request. Please try a
 export const NOT_SIGNED_IN_MESSAGE = 'You must be logged in to make a purchase';
 export const BUY_REQUESTS_FAILED_MESSAGE = 'Failed to fetch buy requests. Please try again later.';
 export const MARKET_FAILED_MESSAGE = 'Failed to fetch cryptocurrency data. Please try again later.';
-export const LIMITS_FAILED_MESSAGE = 'Failed to load transaction limits';

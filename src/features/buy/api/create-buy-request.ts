@@ -5,6 +5,7 @@ import {
   LostAnswerError,
   type SubmissionOutcome,
 } from '@/lib/idempotent-submission';
+import { isLimitRefusal } from '@domain/limits.ts';
 import { mapPagedRows, type RowsPage } from '@/lib/paged-list';
 import { supabase } from '@/lib/supabase';
 import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
@@ -16,9 +17,6 @@ import { buyRequestsQueryKey } from './get-buy-requests';
  * The database's limit texts are the specification's on-submit texts, so they are shown as they are.
  * Such a refusal means the limits changed since the page loaded.
  */
-const isLimitRefusal = (message: string) =>
-  /^(Minimum|Maximum) transaction amount is \$[\d,.]+$/.test(message);
-
 /**
  * Creates a pending buy request once for its idempotency key (a repeat answers the same request); the
  * database checks the amount against the current limits.

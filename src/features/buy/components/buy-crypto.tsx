@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/query-state';
 import { StalePricesNote } from '@/components/stale-prices-note';
 import { useMemo } from 'react';
 import { ShowOlderButton } from '@/components/show-older-button';
@@ -10,13 +11,14 @@ import { formatUsd } from '@/lib/format';
 import { useMarketCoins } from '@/lib/market-feed';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
-import { LIMITS_FAILED_MESSAGE, MARKET_FAILED_MESSAGE } from '../api/buy-messages';
+import { limitsLoadFailedMessage } from '@domain/limits.ts';
+import { MARKET_FAILED_MESSAGE } from '../api/buy-messages';
 import { useCreateBuyRequest } from '../api/create-buy-request';
 import { useBuyRequests } from '../api/get-buy-requests';
 import { useBuyRequestsRealtime } from '../hooks/use-buy-requests-realtime';
 import { BuyForm } from './buy-form';
 import { BuyRequestsTable } from './buy-requests-table';
-import { coinNamesOf } from '@/lib/coin-names';
+import { coinNamesOf } from '@domain/coins.ts';
 
 /** The session flag of the buy page's limits notice (specification §9). */
 export const BUY_LIMITS_NOTICE_FLAG = 'hasSeenBuyLimits';
@@ -94,7 +96,7 @@ function BuyCryptoContent() {
               {balance.data ? formatUsd(balance.data.available) : '…'}
             </span>
           </CardDescription>
-          {limits.isError && <p className="text-destructive text-sm">{LIMITS_FAILED_MESSAGE}</p>}
+          {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
           <StalePricesNote snapshot={market.data} />
         </CardHeader>
         <CardContent>

@@ -1,23 +1,6 @@
 import { z } from 'zod';
-import { formatThousands } from '@/lib/format';
-import { limitsAreSet, type TransactionLimits } from '@/lib/transaction-limits';
-import { hasAtMostTwoDecimalPlaces, twoDecimalPlacesMessage } from '@/lib/usd-amount';
-
-/** The field messages of the specification: 'Minimum amount is $10', 'Maximum amount is $10,000'. */
-export function amountLimitError(amount: number, limits: TransactionLimits): string | undefined {
-  if (!limitsAreSet(limits)) return undefined;
-  if (amount < limits.minAmount) return `Minimum amount is $${formatThousands(limits.minAmount)}`;
-  if (amount > limits.maxAmount) return `Maximum amount is $${formatThousands(limits.maxAmount)}`;
-  return undefined;
-}
-
-/** The on-submit messages of the specification: 'Minimum transaction amount is $10', and the maximum. */
-export function transactionLimitError(amount: number, limits: TransactionLimits): string | undefined {
-  if (!limitsAreSet(limits)) return undefined;
-  if (amount < limits.minAmount) return `Minimum transaction amount is $${formatThousands(limits.minAmount)}`;
-  if (amount > limits.maxAmount) return `Maximum transaction amount is $${formatThousands(limits.maxAmount)}`;
-  return undefined;
-}
+import { hasAtMostTwoDecimalPlaces, twoDecimalPlacesMessage } from '@domain/amounts.ts';
+import { outsideLimitsMessage, type TransactionLimits } from '@domain/limits.ts';
 
 /** The form keeps what was typed (strings); the amount becomes a number only once it is valid. */
 export function createBuyFormSchema(limits: TransactionLimits) {
@@ -34,7 +17,7 @@ export function createBuyFormSchema(limits: TransactionLimits) {
       .superRefine((value, context) => {
         const amount = Number(value);
         const message = hasAtMostTwoDecimalPlaces(amount)
-          ? amountLimitError(amount, limits)
+          ? outsideLimitsMessage(amount, limits)
           : twoDecimalPlacesMessage;
         if (message) context.addIssue({ code: 'custom', message });
       }),

@@ -9,10 +9,10 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { formatCryptoAmount, formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
-import { limitsAreSet, type TransactionLimits } from '@/lib/transaction-limits';
+import { limitsAreSet, outsideLimitsMessage, type TransactionLimits } from '@domain/limits.ts';
 import { BUY_SUBMITTED_MESSAGE, NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../api/buy-messages';
 import type { BuyOrder } from '../types';
-import { createBuyFormSchema, transactionLimitError, type BuyFormValues } from './buy-form-schema';
+import { createBuyFormSchema, type BuyFormValues } from './buy-form-schema';
 
 type BuyFormCoin = Pick<MarketCoin, 'id' | 'name' | 'symbol' | 'current_price'>;
 
@@ -74,7 +74,8 @@ export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
     () => {
       // The specification repeats the limit check on submit as a toast, beside the field's own message.
       const typed = getValues('amount').trim();
-      const message = typed === '' ? undefined : transactionLimitError(Number(typed), limits);
+      const message =
+        typed === '' ? undefined : outsideLimitsMessage(Number(typed), limits, 'transaction amount');
       if (message) toast.error(message);
     },
   );

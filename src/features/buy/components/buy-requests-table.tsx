@@ -1,7 +1,7 @@
 import { DateTime } from '@/components/date-time';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { coinName } from '@/lib/coin-names';
+import { coinName } from '@domain/coins.ts';
 import { formatUsd } from '@/lib/format';
 import type { BuyRequest } from '../types';
 

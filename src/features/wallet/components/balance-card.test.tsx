@@ -5,7 +5,7 @@ import { BalanceCard, HIDDEN_BALANCE } from './balance-card';
 
 /** The card once the balance has loaded. */
 function renderLoaded(balance: WalletBalance) {
-  render(<BalanceCard balance={balance} isLoading={false} isError={false} />);
+  render(<BalanceCard balance={{ data: balance, isPending: false, error: null }} />);
 }
 
 describe('Balance card', () => {
@@ -39,7 +39,7 @@ describe('Balance card', () => {
   });
 
   it("says 'Failed to fetch user data' when the balance cannot be loaded", () => {
-    render(<BalanceCard balance={undefined} isLoading={false} isError />);
+    render(<BalanceCard balance={{ data: undefined, isPending: false, error: new Error('offline') }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch user data');
     expect(screen.queryByTestId('wallet-balance')).not.toBeInTheDocument();
   });

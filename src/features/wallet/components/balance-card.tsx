@@ -1,24 +1,16 @@
 import { EyeIcon, EyeOffIcon, WalletIcon } from 'lucide-react';
 import { useState } from 'react';
+import { QueryState, type QueryView } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatUsd } from '@/lib/format';
 import type { WalletBalance } from '@/lib/wallet-balance';
-import { LoadError } from './load-error';
 
 export const HIDDEN_BALANCE = '••••••';
 
 /** The available balance (ledger balance minus open withdraw requests), which the person can hide. */
-export function BalanceCard({
-  balance,
-  isLoading,
-  isError,
-}: {
-  balance: WalletBalance | undefined;
-  isLoading: boolean;
-  isError: boolean;
-}) {
+export function BalanceCard({ balance }: { balance: QueryView<WalletBalance> }) {
   const [visible, setVisible] = useState(true);
   const ToggleIcon = visible ? EyeOffIcon : EyeIcon;
 
@@ -45,30 +37,32 @@ export function BalanceCard({
         </div>
       </CardHeader>
       <CardContent>
-        {isError ? (
-          <LoadError message="Failed to fetch user data" />
-        ) : isLoading || balance === undefined ? (
-          <Skeleton className="h-9 w-40" />
-        ) : (
-          <div className="grid gap-1">
-            <p data-testid="wallet-balance" className="text-3xl font-semibold tracking-tight tabular-nums">
-              {visible ? (
-                formatUsd(balance.available)
-              ) : (
-                <>
-                  <span aria-hidden>{HIDDEN_BALANCE}</span>
-                  <span className="sr-only">Balance hidden</span>
-                </>
-              )}
-            </p>
-            {/* Why the available amount is below the ledger balance, when it is. */}
-            {visible && balance.reserved > 0 && (
-              <p className="text-muted-foreground text-sm tabular-nums">
-                {formatUsd(balance.reserved)} held for open withdraw requests
+        <QueryState
+          query={balance}
+          placeholder={<Skeleton className="h-9 w-40" />}
+          errorMessage="Failed to fetch user data"
+        >
+          {(loaded) => (
+            <div className="grid gap-1">
+              <p data-testid="wallet-balance" className="text-3xl font-semibold tracking-tight tabular-nums">
+                {visible ? (
+                  formatUsd(loaded.available)
+                ) : (
+                  <>
+                    <span aria-hidden>{HIDDEN_BALANCE}</span>
+                    <span className="sr-only">Balance hidden</span>
+                  </>
+                )}
               </p>
-            )}
-          </div>
-        )}
+              {/* Why the available amount is below the ledger balance, when it is. */}
+              {visible && loaded.reserved > 0 && (
+                <p className="text-muted-foreground text-sm tabular-nums">
+                  {formatUsd(loaded.reserved)} held for open withdraw requests
+                </p>
+              )}
+            </div>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,10 +1,10 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CoinIdentity } from '@/components/coin-identity';
 import { PriceChange } from '@/components/price-change';
+import { SkeletonRows } from '@/components/query-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatUsd } from '@/lib/format';
 import type { MarketCoin, MarketSource } from '@/lib/market';
-import { SkeletonRows } from './skeleton-rows';
 
 const SKELETON_ROWS = 10;
 

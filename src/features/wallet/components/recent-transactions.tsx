@@ -1,15 +1,14 @@
 import { ReceiptTextIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { DateTime } from '@/components/date-time';
+import { LoadError, SkeletonRows } from '@/components/query-state';
 import { ShowOlderButton } from '@/components/show-older-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { coinName } from '@/lib/coin-names';
+import { coinName } from '@domain/coins.ts';
 import { formatStatus, formatUsd } from '@/lib/format';
 import type { WalletTransaction } from '../types';
-import { LoadError } from './load-error';
-import { SkeletonRows } from './skeleton-rows';
 
 const SKELETON_ROWS = 3;
 

@@ -7,7 +7,7 @@ const walletCode = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh7a9d';
 describe('Wallet code card', () => {
   it('shows the first 12 characters with an ellipsis until Show More', async () => {
     const user = userEvent.setup();
-    render(<WalletCodeCard walletCode={walletCode} isLoading={false} isError={false} />);
+    render(<WalletCodeCard walletCode={{ data: walletCode, isPending: false, error: null }} />);
     expect(screen.getByTestId('wallet-code')).toHaveTextContent(/^bc1qxy2kgdyg\.\.\.$/);
 
     await user.click(screen.getByRole('button', { name: 'Show More' }));
@@ -18,7 +18,7 @@ describe('Wallet code card', () => {
   });
 
   it('draws a QR code of size 120', () => {
-    render(<WalletCodeCard walletCode={walletCode} isLoading={false} isError={false} />);
+    render(<WalletCodeCard walletCode={{ data: walletCode, isPending: false, error: null }} />);
     const qr = screen.getByRole('img', { name: 'QR code of your wallet code' });
     expect(qr).toHaveAttribute('width', '120');
     expect(qr).toHaveAttribute('height', '120');
@@ -26,13 +26,15 @@ describe('Wallet code card', () => {
 
   it('copies the full code to the clipboard', async () => {
     const user = userEvent.setup();
-    render(<WalletCodeCard walletCode={walletCode} isLoading={false} isError={false} />);
+    render(<WalletCodeCard walletCode={{ data: walletCode, isPending: false, error: null }} />);
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await navigator.clipboard.readText()).toBe(walletCode);
   });
 
   it("says 'Failed to fetch user data' when the profile cannot be loaded", () => {
-    render(<WalletCodeCard walletCode={undefined} isLoading={false} isError />);
+    render(
+      <WalletCodeCard walletCode={{ data: undefined, isPending: false, error: new Error('offline') }} />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch user data');
   });
 });

@@ -2,23 +2,15 @@ import { CopyIcon, QrCodeIcon } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryState, type QueryView } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { previewWalletCode } from '../utils/wallet-code';
-import { LoadError } from './load-error';
 
 const WALLET_QR_SIZE = 120;
 
-export function WalletCodeCard({
-  walletCode,
-  isLoading,
-  isError,
-}: {
-  walletCode: string | undefined;
-  isLoading: boolean;
-  isError: boolean;
-}) {
+export function WalletCodeCard({ walletCode }: { walletCode: QueryView<string> }) {
   const [expanded, setExpanded] = useState(false);
 
   const copy = async (code: string) => {
@@ -40,46 +32,50 @@ export function WalletCodeCard({
         <CardDescription>Share it to receive funds</CardDescription>
       </CardHeader>
       <CardContent className="@container">
-        {isError ? (
-          <LoadError message="Failed to fetch user data" />
-        ) : isLoading || walletCode === undefined ? (
-          <div className="flex items-center gap-4">
-            <Skeleton className="size-[136px]" />
-            <Skeleton className="h-5 w-36" />
-          </div>
-        ) : (
-          <div className="flex flex-col items-start gap-4 @xs:flex-row @xs:items-center">
-            {/* A white quiet zone keeps the code scannable in the dark theme too. */}
-            <div className="shrink-0 rounded-md bg-white p-2" data-testid="wallet-qr">
-              <QRCodeSVG
-                value={walletCode}
-                size={WALLET_QR_SIZE}
-                role="img"
-                aria-label="QR code of your wallet code"
-              />
+        <QueryState
+          query={walletCode}
+          placeholder={
+            <div className="flex items-center gap-4">
+              <Skeleton className="size-[136px]" />
+              <Skeleton className="h-5 w-36" />
             </div>
-            <div className="grid min-w-0 gap-2">
-              <code data-testid="wallet-code" className="font-mono text-sm break-all">
-                {expanded ? walletCode : previewWalletCode(walletCode)}
-              </code>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  aria-expanded={expanded}
-                  onClick={() => setExpanded((open) => !open)}
-                >
-                  {expanded ? 'Hide' : 'Show More'}
-                </Button>
-                <Button type="button" variant="outline" size="sm" onClick={() => void copy(walletCode)}>
-                  <CopyIcon aria-hidden />
-                  Copy
-                </Button>
+          }
+          errorMessage="Failed to fetch user data"
+        >
+          {(code) => (
+            <div className="flex flex-col items-start gap-4 @xs:flex-row @xs:items-center">
+              {/* A white quiet zone keeps the code scannable in the dark theme too. */}
+              <div className="shrink-0 rounded-md bg-white p-2" data-testid="wallet-qr">
+                <QRCodeSVG
+                  value={code}
+                  size={WALLET_QR_SIZE}
+                  role="img"
+                  aria-label="QR code of your wallet code"
+                />
+              </div>
+              <div className="grid min-w-0 gap-2">
+                <code data-testid="wallet-code" className="font-mono text-sm break-all">
+                  {expanded ? code : previewWalletCode(code)}
+                </code>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    aria-expanded={expanded}
+                    onClick={() => setExpanded((open) => !open)}
+                  >
+                    {expanded ? 'Hide' : 'Show More'}
+                  </Button>
+                  <Button type="button" variant="outline" size="sm" onClick={() => void copy(code)}>
+                    <CopyIcon aria-hidden />
+                    Copy
+                  </Button>
+                </div>
               </div>
             </div>
-          </div>
-        )}
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

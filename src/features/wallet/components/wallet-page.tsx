@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
-import { coinNamesOf } from '@/lib/coin-names';
+import { LoadError } from '@/components/query-state';
+import { coinNamesOf } from '@domain/coins.ts';
 import { useMarketCoins } from '@/lib/market-feed';
+import { limitsLoadFailedMessage } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useWalletProfile } from '../api/get-profile';
@@ -10,7 +12,6 @@ import { useWalletRealtime } from '../hooks/use-wallet-realtime';
 import { BalanceCard } from './balance-card';
 import { CryptoConverter } from './crypto-converter';
 import { CryptoPrices } from './crypto-prices';
-import { LoadError } from './load-error';
 import { RecentTransactions } from './recent-transactions';
 import { WalletCodeCard } from './wallet-code-card';
 
@@ -31,14 +32,10 @@ export function WalletPage({ userId }: { userId: string }) {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
-      {limits.isError && <LoadError message="Failed to load transaction limits" />}
+      {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <BalanceCard balance={balance.data} isLoading={balance.isPending} isError={balance.isError} />
-        <WalletCodeCard
-          walletCode={profile.data?.walletCode}
-          isLoading={profile.isPending}
-          isError={profile.isError}
-        />
+        <BalanceCard balance={balance} />
+        <WalletCodeCard walletCode={{ ...profile, data: profile.data?.walletCode }} />
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import type { WithdrawalRequest } from '@functions/_shared/withdrawal-schema';
+import type { WithdrawalRequest } from '@domain/withdrawal.ts';
 import { createSubmissions, isLostFunctionAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
 import { walletBalanceQueryKey } from '@/lib/wallet-balance';

@@ -1,4 +1,4 @@
-import { withdrawMethodLabels } from '@functions/_shared/withdrawal-schema';
+import { withdrawMethodLabels } from '@domain/withdrawal.ts';
 import { DateTime } from '@/components/date-time';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';

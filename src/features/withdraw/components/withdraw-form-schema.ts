@@ -4,9 +4,14 @@ import {
   withdrawalRequestSchema,
   type WithdrawalField,
   type WithdrawMethod,
-} from '@functions/_shared/withdrawal-schema';
-import { formatThousands } from '@/lib/format';
-import { limitsAreSet, type TransactionLimits } from '@/lib/transaction-limits';
+} from '@domain/withdrawal.ts';
+import {
+  limitsAreSet,
+  maximumMessage,
+  minimumMessage,
+  outsideLimitsMessage,
+  type TransactionLimits,
+} from '@domain/limits.ts';
 
 /** What bounds a withdrawal right now: the global limits and the available balance. */
 export interface WithdrawAllowance {
@@ -35,9 +40,9 @@ export function createWithdrawFormSchema(allowance: WithdrawAllowance) {
   const maximum = maximumWithdrawal(allowance);
   const boundedAmount = (
     limitsAreSet(allowance.limits)
-      ? withdrawalAmountSchema.min(minAmount, `Minimum amount is $${formatThousands(minAmount)}`)
+      ? withdrawalAmountSchema.min(minAmount, minimumMessage(minAmount))
       : withdrawalAmountSchema
-  ).max(maximum, `Maximum amount is $${formatThousands(maximum)}`);
+  ).max(maximum, maximumMessage(maximum));
   const typedAmount = z
     .string()
     .trim()
@@ -52,8 +57,5 @@ export function createWithdrawFormSchema(allowance: WithdrawAllowance) {
 export function withdrawSubmitError(amount: number, allowance: WithdrawAllowance): string | undefined {
   const { limits, available } = allowance;
   if (amount > available) return 'Insufficient balance (including all withdraw requests)';
-  if (!limitsAreSet(limits)) return undefined;
-  if (amount < limits.minAmount) return `Minimum withdrawal amount is $${formatThousands(limits.minAmount)}`;
-  if (amount > limits.maxAmount) return `Maximum withdrawal amount is $${formatThousands(limits.maxAmount)}`;
-  return undefined;
+  return outsideLimitsMessage(amount, limits, 'withdrawal amount');
 }

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
-import type { WithdrawalRequest } from '@functions/_shared/withdrawal-schema';
+import type { WithdrawalRequest } from '@domain/withdrawal.ts';
 import { WithdrawForm, type WithdrawFormProps } from './withdraw-form';
 
 const allowance = { limits: { minAmount: 10, maxAmount: 10000 }, available: 5000 };

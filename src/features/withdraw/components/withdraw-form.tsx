@@ -2,17 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  withdrawMethodLabels,
-  withdrawMethods,
-  type WithdrawalRequest,
-} from '@functions/_shared/withdrawal-schema';
+import { withdrawMethodLabels, withdrawMethods, type WithdrawalRequest } from '@domain/withdrawal.ts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { successToastOptions, type SubmissionOutcome } from '@/lib/idempotent-submission';
-import { limitsAreSet } from '@/lib/transaction-limits';
+import { limitsAreSet } from '@domain/limits.ts';
 import { WITHDRAW_SUBMITTED_MESSAGE, WITHDRAW_SUBMIT_FAILED_MESSAGE } from '../api/withdraw-messages';
 import {
   createWithdrawFormSchema,

@@ -5,7 +5,7 @@ import {
   withdrawalFieldLabels,
   type WithdrawalField,
   type WithdrawMethod,
-} from '@functions/_shared/withdrawal-schema';
+} from '@domain/withdrawal.ts';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';

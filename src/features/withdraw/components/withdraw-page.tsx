@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
+import { LoadError, QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { limitsLoadFailedMessage } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useCreateWithdrawRequest } from '../api/create-withdraw-request';
@@ -16,14 +18,6 @@ import { WithdrawForm } from './withdraw-form';
 import type { WithdrawAllowance } from './withdraw-form-schema';
 
 export const WITHDRAW_LIMITS_SESSION_FLAG = 'hasSeenWithdrawLimits';
-
-function LoadError({ message }: { message: string }) {
-  return (
-    <p role="alert" className="text-destructive py-4 text-sm">
-      {message}
-    </p>
-  );
-}
 
 /** '/user/withdraw': available balance, the form, and the latest requests, kept live by Realtime. */
 export function WithdrawPage({ userId }: { userId: string }) {
@@ -44,7 +38,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
       <h1 className="text-2xl font-semibold tracking-tight">Withdraw Funds</h1>
       <BalanceBanner balance={balance.data} />
       {balance.isError && <LoadError message="Error loading data. Please try again." />}
-      {limits.isError && <LoadError message="Failed to load transaction limits" />}
+      {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
       <Card>
         <CardHeader>
           <CardTitle>Request a withdrawal</CardTitle>
@@ -66,17 +60,18 @@ export function WithdrawPage({ userId }: { userId: string }) {
           <CardTitle>Recent Withdraw Requests</CardTitle>
         </CardHeader>
         <CardContent>
-          {requests.isPending ? (
-            <div className="grid gap-2" aria-busy>
-              {Array.from({ length: RECENT_WITHDRAW_REQUESTS_LIMIT }, (_, index) => (
-                <Skeleton key={index} className="h-10" />
-              ))}
-            </div>
-          ) : requests.isError ? (
-            <LoadError message={requests.error.message} />
-          ) : (
-            <RecentWithdrawRequestsTable requests={requests.data} />
-          )}
+          <QueryState
+            query={requests}
+            placeholder={
+              <div className="grid gap-2" aria-busy>
+                {Array.from({ length: RECENT_WITHDRAW_REQUESTS_LIMIT }, (_, index) => (
+                  <Skeleton key={index} className="h-10" />
+                ))}
+              </div>
+            }
+          >
+            {(loaded) => <RecentWithdrawRequestsTable requests={loaded} />}
+          </QueryState>
         </CardContent>
       </Card>
       <LimitsNotice limits={limits.data} sessionFlag={WITHDRAW_LIMITS_SESSION_FLAG} />

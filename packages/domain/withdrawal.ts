@@ -1,10 +1,11 @@
 /**
  * The one definition of a withdraw request: the browser form and the `withdrawals` Edge Function both
  * validate with it, so the two can never disagree. Field names are the specification's payload fields.
- * This file is loaded by Vite (zod from node_modules) and by Deno (zod through `deno.json`), so it imports
- * nothing but zod.
+ * Loaded by Vite (zod from node_modules) and by Deno (zod through `deno.json`), so the domain module imports
+ * nothing but zod and itself.
  */
 import { z } from 'zod';
+import { hasAtMostTwoDecimalPlaces, largestStorableAmount, twoDecimalPlacesMessage } from './amounts.ts';
 
 export const withdrawMethods = ['bank', 'card', 'wallet'] as const;
 export type WithdrawMethod = (typeof withdrawMethods)[number];
@@ -19,8 +20,6 @@ export const cryptocurrencyOptions = ['BTC', 'DOGE', 'XRP', 'ETH', 'USDT', 'BNB'
 
 /** Text fields are bounded so one request can never carry an oversized payload into the database. */
 const maxTextLength = 200;
-/** The largest value a `numeric(14,2)` column holds. */
-const largestStorableAmount = 999_999_999_999.99;
 
 function isMissing(input: unknown): boolean {
   return input === undefined || input === null || (typeof input === 'number' && Number.isNaN(input));
@@ -39,7 +38,7 @@ function requiredText(label: string) {
 export const withdrawalAmountSchema = z
   .number({ error: (issue) => (isMissing(issue.input) ? 'Amount is required' : 'Amount must be a number') })
   .positive('Amount must be greater than 0')
-  .multipleOf(0.01, 'Amount can have at most 2 decimal places')
+  .refine(hasAtMostTwoDecimalPlaces, twoDecimalPlacesMessage)
   .max(largestStorableAmount, 'Amount is too large');
 
 /** Luhn checksum: catches a mistyped digit or two swapped digits, as every card form does. */

@@ -1,4 +1,5 @@
-import { hasAtMostTwoDecimalPlaces } from './usd-amount';
+import { describe, expect, it } from 'vitest';
+import { hasAtMostTwoDecimalPlaces } from './amounts.ts';
 
 describe('the two-decimal rule for dollar amounts', () => {
   it.each([10, 10.1, 10.5, 10.55, 0.01, 19.99, 1234567.89])('takes %s', (amount) => {

@@ -1,4 +1,5 @@
-import { coinName, coinNamesOf } from './coin-names';
+import { describe, expect, it } from 'vitest';
+import { coinName, coinNamesOf } from './coins.ts';
 
 describe('coin names', () => {
   it("uses the loaded market list's name first", () => {
