@@ -55,7 +55,6 @@ const adminOnlyWrite: Row = {
   'another user': 'refused',
   admin: 'allowed',
 };
-const ownOnly: Row = { anon: 'refused', owner: 'allowed', 'another user': 'hidden', admin: 'hidden' };
 const ownerOnlyWrite: Row = {
   anon: 'refused',
   owner: 'allowed',

@@ -55,12 +55,7 @@ const adminNavigation: NavGroup[] = [
 export default function AdminAreaLayout() {
   useLivePendingCounts();
   return (
-<<<<<<< HEAD
     <AppShell navGroups={adminNavigation} topBarActions={<NotificationBell />}>
-      <PendingQueues />
-=======
-    <AppShell navGroups={adminNavigation}>
->>>>>>> s5-backoffice
       <Outlet />
     </AppShell>
   );
