@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { LazyNotificationBell } from '@/features/notifications/components/lazy-notification-bell';
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
 import { PendingQueues } from '@/features/admin/components/pending-queues';
 
@@ -43,7 +43,7 @@ const adminNavigation: NavGroup[] = [
 /** The shell of /admin/* (the router admits admins only), with the live counts of the pending queues. */
 export default function AdminAreaLayout() {
   return (
-    <AppShell navGroups={adminNavigation} topBarActions={<NotificationBell />}>
+    <AppShell navGroups={adminNavigation} topBarActions={<LazyNotificationBell />}>
       <PendingQueues />
       <Outlet />
     </AppShell>
