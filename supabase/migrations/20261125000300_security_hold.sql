@@ -89,6 +89,17 @@ comment on column private.security_holds.ended_early_by is 'The admin who ended 
 
 revoke all on table private.security_holds from public, anon, authenticated, service_role;
 
+create table private.withdrawal_locks (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  locked_at timestamptz not null default now(),
+  security_email_id uuid
+);
+comment on table private.withdrawal_locks is
+  'People whose withdrawals are locked because they reported a security change they did not make (the '
+  '"this wasn''t me" link of a security e-mail); only an admin lifts a lock (end_security_hold).';
+comment on column private.withdrawal_locks.security_email_id is 'The e-mail whose "this wasn''t me" link locked them.';
+revoke all on table private.withdrawal_locks from public, anon, authenticated, service_role;
+
 create function private.record_security_change(p_user_id uuid, p_change text) returns void
 language sql
 security definer
@@ -189,6 +200,10 @@ as $$
 declare
   hold record;
 begin
+  if exists (select from private.withdrawal_locks where user_id = new.user_id) then
+    raise exception 'Withdrawals are locked because you reported a change you did not make. Contact support to '
+      'unlock them.' using errcode = 'P0001';
+  end if;
   select * into hold from private.security_hold_until(new.user_id);
   if found then
     raise exception 'Withdrawals are on hold until % because %. To end the hold sooner, contact support.',
@@ -205,14 +220,15 @@ begin
 end;
 $$;
 comment on function private.refuse_withdrawal_during_hold() is
-  'Refuses a new withdrawal while the person''s security hold runs, saying until when and why.';
+  'Refuses a new withdrawal while the person''s withdrawals are locked ("this wasn''t me") or their security hold '
+  'runs, saying until when and why.';
 revoke execute on function private.refuse_withdrawal_during_hold() from public;
 
 create trigger refuse_withdrawal_during_hold_before_insert
   before insert on public.withdraw_requests
   for each row execute function private.refuse_withdrawal_during_hold();
 comment on trigger refuse_withdrawal_during_hold_before_insert on public.withdraw_requests is
-  'No new withdrawal during a security hold, whoever inserts it.';
+  'No new withdrawal during a security hold or a lock, whoever inserts it.';
 
 create function public.end_security_hold(user_id uuid) returns void
 language plpgsql
@@ -221,25 +237,30 @@ set search_path = ''
 as $$
 declare
   hold record;
+  released private.withdrawal_locks;
 begin
   perform private.assert_admin();
   select * into hold from private.security_hold_until(end_security_hold.user_id);
-  if not found then
+  delete from private.withdrawal_locks where withdrawal_locks.user_id = end_security_hold.user_id
+    returning * into released;
+  if hold is null and released is null then
     raise exception 'This person''s withdrawals are not on hold' using errcode = 'P0001';
   end if;
-  update private.security_holds
-    set ended_early_at = now(), ended_early_by = (select auth.uid())
-    where security_holds.user_id = end_security_hold.user_id;
+  if hold is not null then
+    update private.security_holds
+      set ended_early_at = now(), ended_early_by = (select auth.uid())
+      where security_holds.user_id = end_security_hold.user_id;
+  end if;
   perform private.write_audit(
     'security_hold.end',
     'profiles',
     end_security_hold.user_id,
-    jsonb_build_object('change', hold.change, 'hold_until', hold.hold_until)
+    jsonb_build_object('change', hold.change, 'hold_until', hold.hold_until, 'locked_at', released.locked_at)
   );
 end;
 $$;
 comment on function public.end_security_hold(uuid) is
-  'Admin only, audited. Ends a person''s withdrawal hold early (after they proved who they are to support); '
-  'refuses when there is no hold (P0001).';
+  'Admin only, audited. Ends a person''s withdrawal hold early and lifts a "this wasn''t me" lock (after support '
+  'made sure who they are); refuses when there is neither (P0001).';
 revoke execute on function public.end_security_hold(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.end_security_hold(uuid) to authenticated;

@@ -154,45 +154,29 @@ create index security_emails_unsent_idx on private.security_emails (created_at) 
 comment on index private.security_emails_unsent_idx is 'What the sending function has still to send.';
 revoke all on table private.security_emails from public, anon, authenticated, service_role;
 
-create table private.withdrawal_locks (
-  user_id uuid primary key references auth.users (id) on delete cascade,
-  locked_at timestamptz not null default now(),
-  security_email_id uuid references private.security_emails (id) on delete set null
-);
-comment on table private.withdrawal_locks is
-  'People whose withdrawals are locked because they reported a security change they did not make; only an '
-  'admin lifts a lock (end_security_hold).';
-comment on column private.withdrawal_locks.security_email_id is 'The e-mail whose "this wasn''t me" link locked them.';
+alter table private.withdrawal_locks
+  add constraint withdrawal_locks_security_email_id_fkey
+    foreign key (security_email_id) references private.security_emails (id) on delete set null;
 create index withdrawal_locks_security_email_id_idx on private.withdrawal_locks (security_email_id);
 comment on index private.withdrawal_locks_security_email_id_idx is 'Deleting an e-mail clears the lock''s reference.';
-revoke all on table private.withdrawal_locks from public, anon, authenticated, service_role;
 
-create or replace function private.record_security_change(p_user_id uuid, p_change text) returns void
+create function private.notify_security_change() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  title text := case p_change
+  title text := case new.change
     when 'password' then 'Password changed'
     when 'email' then 'E-mail address changed'
     when 'factor_added' then 'Two-factor authentication added'
     else 'Two-factor authentication removed'
   end;
-  recipient text;
+  recipient text := (select email from auth.users where id = new.user_id);
 begin
-  select email into recipient from auth.users where id = p_user_id;
-  -- A factor's row goes with its person (a cascade from auth.users): a deleted person needs nothing.
-  if not found then
-    return;
-  end if;
-  insert into private.security_holds (user_id, changed_at, change)
-  values (p_user_id, now(), p_change)
-  on conflict (user_id) do update
-    set changed_at = excluded.changed_at, change = excluded.change, ended_early_at = null, ended_early_by = null;
   perform private.notify(
-    p_user_id,
-    'security.' || p_change,
+    new.user_id,
+    'security.' || new.change,
     title,
     'New withdrawals wait for the security hold. If this wasn''t you, use the link in the e-mail we sent to lock '
       || 'your withdrawals, and contact support.'
@@ -200,18 +184,26 @@ begin
   if recipient is not null then
     insert into private.security_emails (user_id, recipient, subject, body)
     values (
-      p_user_id,
+      new.user_id,
       recipient,
       title,
-      title || ' on your account at ' || to_char(now() at time zone 'UTC', 'FMDD Mon YYYY, HH24:MI "UTC"')
+      title || ' on your account at ' || to_char(new.changed_at at time zone 'UTC', 'FMDD Mon YYYY, HH24:MI "UTC"')
         || '. New withdrawals wait for the security hold.'
     );
   end if;
+  return null;
 end;
 $$;
-comment on function private.record_security_change(uuid, text) is
-  'Starts a new withdrawal hold for the person (replacing an earlier one and any early end), notifies them and '
-  'queues the security e-mail with its "this wasn''t me" link.';
+comment on function private.notify_security_change() is
+  'Each security change (a new hold) notifies the person and queues the security e-mail with its '
+  '"this wasn''t me" link.';
+revoke execute on function private.notify_security_change() from public;
+
+create trigger notify_security_change_after_write
+  after insert or update of changed_at on private.security_holds
+  for each row execute function private.notify_security_change();
+comment on trigger notify_security_change_after_write on private.security_holds is
+  'Every security change is notified and e-mailed.';
 
 create function private.notify_sign_in() returns trigger
 language plpgsql
@@ -301,67 +293,3 @@ comment on function public.report_not_me(uuid) is
   'withdrawals at once, audited; a second click changes nothing. Refuses unknown or older than 30 days (P0001).';
 revoke execute on function public.report_not_me(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.report_not_me(uuid) to anon, authenticated;
-
-create or replace function private.refuse_withdrawal_during_hold() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  hold record;
-begin
-  if exists (select from private.withdrawal_locks where user_id = new.user_id) then
-    raise exception 'Withdrawals are locked because you reported a change you did not make. Contact support to '
-      'unlock them.' using errcode = 'P0001';
-  end if;
-  select * into hold from private.security_hold_until(new.user_id);
-  if found then
-    raise exception 'Withdrawals are on hold until % because %. To end the hold sooner, contact support.',
-      to_char(hold.hold_until at time zone 'UTC', 'FMDD Mon YYYY, HH24:MI "UTC"'),
-      case hold.change
-        when 'password' then 'your password was changed'
-        when 'email' then 'your e-mail address was changed'
-        when 'factor_added' then 'two-factor authentication was added to your account'
-        else 'two-factor authentication was removed from your account'
-      end
-      using errcode = 'P0001';
-  end if;
-  return new;
-end;
-$$;
-comment on function private.refuse_withdrawal_during_hold() is
-  'Refuses a new withdrawal while the person''s withdrawals are locked ("this wasn''t me") or their security hold '
-  'runs, saying until when and why.';
-
-create or replace function public.end_security_hold(user_id uuid) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  hold record;
-  released private.withdrawal_locks;
-begin
-  perform private.assert_admin();
-  select * into hold from private.security_hold_until(end_security_hold.user_id);
-  delete from private.withdrawal_locks where withdrawal_locks.user_id = end_security_hold.user_id
-    returning * into released;
-  if hold is null and released is null then
-    raise exception 'This person''s withdrawals are not on hold' using errcode = 'P0001';
-  end if;
-  if hold is not null then
-    update private.security_holds
-      set ended_early_at = now(), ended_early_by = (select auth.uid())
-      where security_holds.user_id = end_security_hold.user_id;
-  end if;
-  perform private.write_audit(
-    'security_hold.end',
-    'profiles',
-    end_security_hold.user_id,
-    jsonb_build_object('change', hold.change, 'hold_until', hold.hold_until, 'locked_at', released.locked_at)
-  );
-end;
-$$;
-comment on function public.end_security_hold(uuid) is
-  'Admin only, audited. Ends a person''s withdrawal hold early and lifts a "this wasn''t me" lock (after support '
-  'made sure who they are); refuses when there is neither (P0001).';

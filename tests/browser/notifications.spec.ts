@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { localDefaults } from '../../devstack/config';
-import { seriousAccessibilityViolations } from './support/accessibility';
+import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
 import { personWithBalance, submitBuyRequest } from './support/admin-people';
 import { apiUrl, logIn, mailTo } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
@@ -25,7 +25,7 @@ test('a notification appears live when an admin approves a request, and the bell
   await expect(centre.getByTestId('notification').filter({ hasText: 'Deposit completed' })).toContainText(
     '$500 was added to your balance.',
   );
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  expect(await seriousAccessibilityViolationsInBothThemes(page)).toEqual([]);
   await centre.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(centre.getByText('You are all caught up.')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -66,7 +66,7 @@ test('the "this wasn\'t me" link of a security e-mail locks withdrawals at once,
 
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Was this not you?' })).toBeVisible();
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  expect(await seriousAccessibilityViolationsInBothThemes(page)).toEqual([]);
   await page.getByRole('button', { name: 'Lock my withdrawals' }).click();
   await expect(page.getByRole('heading', { name: 'Withdrawals locked' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Choose a new password' })).toHaveAttribute(

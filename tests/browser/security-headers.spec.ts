@@ -13,6 +13,7 @@ const publicPages = [
   '/login',
   '/signup',
   '/reset-password',
+  '/not-me?token=00000000-0000-4000-8000-000000000000',
   '/terms-of-service',
   '/privacy-policy',
   '/disclaimer',

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
 import { existingUser, liveSessionsOf, logIn, toast } from './support/auth-people';
 
 test('the account page lists where the person is signed in, and "Sign out everywhere else" ends the other browser\'s session', async ({
@@ -22,6 +23,7 @@ test('the account page lists where the person is signed in, and "Sign out everyw
   await expect(sessions.first()).toContainText('This device');
   await expect(sessions.first()).toContainText('127.0.0.1');
   await expect(page.getByText('This device')).toHaveCount(1);
+  expect(await seriousAccessibilityViolationsInBothThemes(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(toast(page, 'Signed out everywhere else')).toBeVisible();

@@ -6,6 +6,7 @@ import {
   addPendingDeposit,
   addWithdrawRequest,
   anon,
+  changePassword,
   connect,
   createUser,
   createWithdrawRequest,
@@ -39,13 +40,6 @@ async function notificationsOf(person: CreatedUser) {
     'select kind, title, body from public.notifications order by created_at, kind',
   );
   return rows;
-}
-
-async function changePassword(person: CreatedUser) {
-  await pool.query(`update auth.users set encrypted_password = $2 where id = $1`, [
-    person.id,
-    `$2a$10$${randomUUID()}`,
-  ]);
 }
 
 async function securityEmailsTo(person: CreatedUser) {
@@ -130,7 +124,7 @@ describe('notifications are written where things happen', () => {
 
   it('a password or two-factor change, also queued as an e-mail with a "this wasn\'t me" link', async () => {
     const person = await createUser(pool);
-    await changePassword(person);
+    await changePassword(pool, person.id);
     const factorId = randomUUID();
     await pool.query(
       `insert into auth.mfa_factors (id, user_id, factor_type, status, created_at, updated_at, secret)
@@ -153,7 +147,7 @@ describe('notifications are written where things happen', () => {
 describe('the security e-mail outbox', () => {
   it('is read and marked sent by the service role only (the sending function)', async () => {
     const person = await createUser(pool);
-    await changePassword(person);
+    await changePassword(pool, person.id);
     const [email] = await securityEmailsTo(person);
     const { rows } = await queryAs<{ id: string; recipient: string }>(
       pool,
@@ -180,7 +174,7 @@ describe('the security e-mail outbox', () => {
 describe('"this wasn\'t me"', () => {
   it('locks withdrawals at once for whoever holds the link, signed in or not; only an admin lifts it, audited', async () => {
     const person = await createUser(pool, { deposit: 500 });
-    await changePassword(person);
+    await changePassword(pool, person.id);
     const [email] = await securityEmailsTo(person);
     await queryAs(pool, anon, 'select public.report_not_me($1)', [email?.token]);
     // A second click (or the mail scanner's) changes nothing.
@@ -223,7 +217,7 @@ describe('"this wasn\'t me"', () => {
 
   it('refuses an unknown or expired link and locks nothing', async () => {
     const person = await createUser(pool, { deposit: 500 });
-    await changePassword(person);
+    await changePassword(pool, person.id);
     const [email] = await securityEmailsTo(person);
     await pool.query(
       `update private.security_emails set created_at = now() - interval '31 days' where user_id = $1`,

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   actAs,
+  changePassword,
   anon,
   connect,
   createUser,
@@ -34,14 +35,6 @@ const personWithMoney = () => createUser(pool, { deposit: 1_000 });
 
 function withdraw(person: CreatedUser) {
   return createWithdrawRequest(pool, signedIn(person.id), { amount: 50 });
-}
-
-/** GoTrue's `PUT /user` with a new password. */
-async function changePassword(person: CreatedUser) {
-  await pool.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
-    person.id,
-    `$2a$10$${randomUUID()}`,
-  ]);
 }
 
 /** GoTrue's enrolment (an unverified factor), then its `verify`, which makes it verified. */
@@ -77,7 +70,7 @@ const holdMessage = (reason: string) =>
 describe('a withdrawal during the hold', () => {
   it('is refused for 24 hours after a password change (a reset link included), saying until when and why', async () => {
     const person = await personWithMoney();
-    await changePassword(person);
+    await changePassword(pool, person.id);
     const refusal = await errorOf(withdraw(person));
     expect(refusal).toMatchObject({
       code: 'P0001',
@@ -122,7 +115,7 @@ describe('a withdrawal during the hold', () => {
 
   it('is refused even when inserted directly, not through create_withdraw_request', async () => {
     const person = await personWithMoney();
-    await changePassword(person);
+    await changePassword(pool, person.id);
     const direct = pool.query(
       `insert into public.withdraw_requests (user_id, amount, withdraw_method) values ($1, 10, 'bank')`,
       [person.id],
@@ -132,7 +125,7 @@ describe('a withdrawal during the hold', () => {
 
   it('lasts as many hours as the settings say', async () => {
     const person = await personWithMoney();
-    await changePassword(person);
+    await changePassword(pool, person.id);
     await hoursPass(person, 2);
     const client = await pool.connect();
     try {
@@ -173,7 +166,7 @@ describe('what does not start a hold', () => {
 describe('end_security_hold', () => {
   it('lets an admin end a hold early, audited; the person can withdraw at once', async () => {
     const person = await personWithMoney();
-    await changePassword(person);
+    await changePassword(pool, person.id);
     await queryAs(pool, signedIn(admin.id), 'select public.end_security_hold($1)', [person.id]);
     expect(await withdraw(person)).toMatchObject({ rowCount: 1 });
     const { rows } = await pool.query(
@@ -186,9 +179,9 @@ describe('end_security_hold', () => {
 
   it('a later change starts a new hold', async () => {
     const person = await personWithMoney();
-    await changePassword(person);
+    await changePassword(pool, person.id);
     await queryAs(pool, signedIn(admin.id), 'select public.end_security_hold($1)', [person.id]);
-    await changePassword(person);
+    await changePassword(pool, person.id);
     expect((await errorOf(withdraw(person))).code).toBe('P0001');
   });
 
@@ -207,7 +200,7 @@ describe('end_security_hold', () => {
     ['another user', () => signedIn(randomUUID()), 'Only admins can do this'],
   ])('is refused to %s, and the hold stays', async (_who, actor, message) => {
     const person = await personWithMoney();
-    await changePassword(person);
+    await changePassword(pool, person.id);
     const refusal = await errorOf(
       queryAs(pool, actor(person.id), 'select public.end_security_hold($1)', [person.id]),
     );
@@ -224,7 +217,7 @@ describe('private.security_holds', () => {
     ['the service role', () => serviceRole],
   ])('is out of reach of %s: nobody reads or ends a hold but through the RPC', async (_who, actor) => {
     const person = await personWithMoney();
-    await changePassword(person);
+    await changePassword(pool, person.id);
     for (const sql of [
       'select * from private.security_holds where user_id = $1',
       'update private.security_holds set ended_early_at = now() where user_id = $1',

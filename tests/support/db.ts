@@ -108,6 +108,14 @@ export async function createUser(db: Queryable, options: NewUser = {}): Promise<
   return { id, email };
 }
 
+/** A new password, written as GoTrue's `PUT /user` writes it (a bcrypt-shaped hash). */
+export async function changePassword(db: Queryable, userId: string): Promise<void> {
+  await db.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
+    userId,
+    `$2a$10$${randomUUID()}`,
+  ]);
+}
+
 /** A completed deposit, written as the database operator (the API only allows pending ones). */
 export async function addDeposit(db: Queryable, userId: string, amount: number): Promise<string> {
   const { rows } = await db.query<{ id: string }>(

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WalletIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './app-shell';
@@ -21,14 +22,14 @@ function CurrentPath() {
   return <p data-testid="path">{useLocation().pathname}</p>;
 }
 
-function renderShellAt(path: string) {
+function renderShellAt(path: string, topBarActions?: ReactNode) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route
           path="*"
           element={
-            <AppShell navGroups={groups}>
+            <AppShell navGroups={groups} topBarActions={topBarActions}>
               <CurrentPath />
             </AppShell>
           }
@@ -49,6 +50,12 @@ describe('signed-in shell', () => {
       '/user/account',
     );
     expect(within(accountBar).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+  });
+
+  it("puts the area's own controls (the notification bell) first in the top bar's account links", () => {
+    renderShellAt('/user/wallet', <button type="button">Notifications</button>);
+    const accountBar = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(accountBar).getAllByRole('button')[0]).toHaveAccessibleName('Notifications');
   });
 
   it('builds the side menu from its groups, highlights the current route and ends with Logout', () => {

@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { LazyNotificationBell } from '@/features/notifications/components/lazy-notification-bell';
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
 import { PendingCountBadge } from '@/features/admin/components/pending-count-badge';
 import { useLivePendingCounts } from '@/features/admin/hooks/use-live-pending-counts';
@@ -55,7 +55,7 @@ const adminNavigation: NavGroup[] = [
 export default function AdminAreaLayout() {
   useLivePendingCounts();
   return (
-    <AppShell navGroups={adminNavigation} topBarActions={<NotificationBell />}>
+    <AppShell navGroups={adminNavigation} topBarActions={<LazyNotificationBell />}>
       <Outlet />
     </AppShell>
   );

@@ -1,7 +1,7 @@
 import { BanknoteIcon, ShoppingCartIcon, UserCogIcon, WalletIcon } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { LazyNotificationBell } from '@/features/notifications/components/lazy-notification-bell';
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
 
 const userNavigation: NavGroup[] = [
@@ -19,7 +19,7 @@ const userNavigation: NavGroup[] = [
 /** The shell of /user/* (the router admits signed-in people only). */
 export default function UserAreaLayout() {
   return (
-    <AppShell navGroups={userNavigation} topBarActions={<NotificationBell />}>
+    <AppShell navGroups={userNavigation} topBarActions={<LazyNotificationBell />}>
       <Outlet />
     </AppShell>
   );
