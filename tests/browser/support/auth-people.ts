@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/config';
+import { totpCode } from '../../../devstack/gateway/auth/totp';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
@@ -12,6 +13,8 @@ import { localDefaults } from '../../../devstack/config';
 export interface Account {
   email: string;
   password: string;
+  /** The secret of the account's TOTP factor, when it has one (the seeded admin's is in devstack/config). */
+  totpSecret?: string;
 }
 
 export function apiUrl(): string {
@@ -72,10 +75,21 @@ export async function fillLogin(page: Page, account: Account) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * Logs in through the log-in page; an account with a factor then gets the code step, answered with a code
+ * computed from its secret, as the person's authenticator app would show it.
+ */
 export async function logIn(page: Page, account: Account, landing: RegExp = /\/user\/wallet$/) {
   await page.goto('/login');
   await fillLogin(page, account);
+  if (account.totpSecret) await enterTotpCode(page, account.totpSecret);
   await expect(page).toHaveURL(landing);
+}
+
+/** Answers a code step (at log-in, in the admin area, before a withdrawal) with the current code. */
+export async function enterTotpCode(page: Page, totpSecret: string) {
+  await page.getByLabel('Authentication code').fill(totpCode(totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** A toast, found by its text in sonner's live region. */
