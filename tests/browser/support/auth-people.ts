@@ -97,18 +97,32 @@ export function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
-/** How many Auth sessions of this person are alive in the database (what GoTrue could still refresh). */
-export async function liveSessionsOf(email: string): Promise<number> {
+/** Runs `work` on the test stack's database as its operator. */
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** How many Auth sessions of this person are alive in the database (what GoTrue could still refresh). */
+export function liveSessionsOf(email: string): Promise<number> {
+  return withDatabase(async (client) => {
     const { rows } = await client.query<{ count: number }>(
       `select count(*)::int as count from auth.sessions s join auth.users u on u.id = s.user_id
        where u.email = lower($1)`,
       [email],
     );
     return rows[0]?.count ?? 0;
-  } finally {
-    await client.end();
-  }
+  });
+}
+
+/** Makes an existing person an admin, as a database operator does (they have no factor yet). */
+export async function makeAdmin(account: Account): Promise<void> {
+  await withDatabase((client) =>
+    client.query(`update public.profiles set role = 'admin' where email = lower($1)`, [account.email]),
+  );
 }

@@ -12,6 +12,7 @@ import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
 import { PendingQueues } from '@/features/admin/components/pending-queues';
+import { AdminAssuranceGate } from '@/features/auth/components/admin-assurance-gate';
 
 const adminNavigation: NavGroup[] = [
   { title: 'User Management', items: [{ to: '/admin/users', label: 'Users', icon: UsersIcon }] },
@@ -39,12 +40,17 @@ const adminNavigation: NavGroup[] = [
   },
 ];
 
-/** The shell of /admin/* (the router admits admins only), with the live counts of the pending queues. */
+/**
+ * The shell of /admin/* (the router admits admins only), with the live counts of the pending queues; admins
+ * work at aal2 only, so one without a factor sets it up first.
+ */
 export default function AdminAreaLayout() {
   return (
     <AppShell navGroups={adminNavigation}>
-      <PendingQueues />
-      <Outlet />
+      <AdminAssuranceGate>
+        <PendingQueues />
+        <Outlet />
+      </AdminAssuranceGate>
     </AppShell>
   );
 }

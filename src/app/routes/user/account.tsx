@@ -1,5 +1,6 @@
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { useAuth } from '@/lib/auth';
 
 export default function AccountRoute() {
@@ -15,6 +16,7 @@ export default function AccountRoute() {
       >
         <ChangePasswordForm email={user?.email ?? ''} />
       </AuthCard>
+      {user && <TwoFactorCard userId={user.id} />}
     </div>
   );
 }
