@@ -16,6 +16,11 @@ export const localDefaults = {
 } as const;
 
 export const seededAccounts = {
-  admin: { email: 'admin@example.com', password: 'admin-pass-123' },
+  /** Admins work at aal2: the seeded admin's TOTP factor (seed.sql) has this published, local-only secret. */
+  admin: {
+    email: 'admin@example.com',
+    password: 'admin-pass-123',
+    totpSecret: 'COINVAULTLOCALADMINSECRETTOTPKEY',
+  },
   user: { email: 'user@example.com', password: 'user-pass-123' },
 } as const;

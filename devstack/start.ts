@@ -94,7 +94,7 @@ CoinVault is running${devMode ? ' (Vite dev server)' : ''}.
   JWT secret        ${localDefaults.jwtSecret}
   Function secrets  ${path.relative(projectRoot, functionsEnvFile)}
 
-  Admin  ${seededAccounts.admin.email} / ${seededAccounts.admin.password}
+  Admin  ${seededAccounts.admin.email} / ${seededAccounts.admin.password} (TOTP secret ${seededAccounts.admin.totpSecret})
   User   ${seededAccounts.user.email} / ${seededAccounts.user.password}
 ${firstStart ? '\n  The seed was loaded (first start).' : '\n  Data kept from the previous run (the seed loads on the first start only).'}
 

@@ -15,6 +15,7 @@ import { chromium, type Page } from '@playwright/test';
 import { buildApp, serveApp } from '../devstack/app-server';
 import { seededAccounts } from '../devstack/config';
 import { createNodeClient } from '../tests/support/node-client';
+import { logIn } from '../tests/browser/support/auth-people';
 import { startStack } from '../devstack/stack';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -26,14 +27,6 @@ const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 // The landing preview: a desktop window drawn at 3/4 scale, 1200 × 800 pixels, the size the hero reserves.
 const preview = { viewport: { width: 1600, height: 1067 }, deviceScaleFactor: 0.75 };
-
-async function logIn(page: Page, account: { email: string; password: string }, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(landing);
-}
 
 /** Waits until the page has settled: data loaded, images drawn, the 'Login successful' toast gone. */
 async function settle(page: Page) {

@@ -36,6 +36,16 @@ on conflict do nothing;
 -- The profile trigger made both users `user`; admins are made by a database operator, as here.
 update public.profiles set role = 'admin' where id = '00000000-0000-4000-8000-00000000a0a1';
 
+-- Admins work at aal2, so the seeded admin has a verified TOTP factor. Its secret is published in the README
+-- for local use only: add it to an authenticator app (or let the tests compute codes from it). Never seed a
+-- known secret into a production project.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+values (
+  '00000000-0000-4000-8000-00000000f2a1', '00000000-0000-4000-8000-00000000a0a1', 'Seeded authenticator',
+  'totp', 'verified', now(), now(), 'COINVAULTLOCALADMINSECRETTOTPKEY'
+)
+on conflict (id) do nothing;
+
 insert into public.transactions (id, user_id, type, amount, status)
 values ('00000000-0000-4000-8000-0000000de901', '00000000-0000-4000-8000-00000000a0b1', 'deposit', 5000, 'complete')
 on conflict (id) do nothing;

@@ -36,7 +36,13 @@ export async function createPeople(pool: pg.Pool, count: number, admins: number)
       [id, `bench-${id}@example.com`],
     );
     if (admin) await pool.query(`update public.profiles set role = 'admin' where id = $1`, [id]);
-    const token = await new SignJWT({ role: 'authenticated', aud: 'authenticated', sub: id })
+    // Admins work at aal2: an admin's token is one that verified their code.
+    const token = await new SignJWT({
+      role: 'authenticated',
+      aud: 'authenticated',
+      sub: id,
+      aal: admin ? 'aal2' : 'aal1',
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .setExpirationTime('2h')

@@ -5,19 +5,22 @@ import {
   NOTHING_CREATED_MESSAGE,
   UNCONFIRMED_SUBMISSION_MESSAGE,
 } from './idempotent-submission';
+import { SecondFactorRequiredError } from './step-up';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 /** A server stand-in: answers each call as the script says, recording the key it was sent. */
-function server(script: ('lost' | 'ok' | 'refused')[]) {
+function server(script: ('lost' | 'ok' | 'refused' | 'code needed')[]) {
   const keys: string[] = [];
   const send = vi.fn(async (_content: string, key: string) => {
     keys.push(key);
     const step = script.shift() ?? 'ok';
     if (step === 'lost') throw new LostAnswerError(new TypeError('Failed to fetch'));
     if (step === 'refused') throw new Error('Insufficient balance');
+    if (step === 'code needed')
+      throw new SecondFactorRequiredError('Enter a code from your authenticator app to withdraw');
     return `created with ${key}`;
   });
   return { keys, send };
@@ -29,6 +32,16 @@ async function settle<T>(promise: Promise<T>): Promise<T> {
 }
 
 describe('a submission that moves money', () => {
+  it('keeps its key when refused until a code is entered, so sending it again after the code reuses it', async () => {
+    const { keys, send } = server(['code needed', 'ok']);
+    const submit = createSubmissions(send);
+    await expect(submit('withdraw 120')).rejects.toBeInstanceOf(SecondFactorRequiredError);
+    const outcome = await submit('withdraw 120');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(outcome).toEqual({ result: `created with ${keys[0]}`, recoveredLostAnswer: false });
+  });
+
   it('retries a lost answer with the same key and says the request was received', async () => {
     vi.useFakeTimers();
     const { keys, send } = server(['lost', 'ok']);

@@ -1,4 +1,5 @@
 import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
+import { SecondFactorRequiredError } from './step-up';
 
 /**
  * Submissions that move money carry an idempotency key: one uuid per form submission, sent again when a
@@ -63,6 +64,9 @@ export function createSubmissions<Content, Result>(send: (content: Content, key:
         unconfirmed = undefined;
         return { result, recoveredLostAnswer: attempt > 0 };
       } catch (error) {
+        // Refused until the session enters a code: nothing was created, and once the code is in, the same
+        // submission goes again with its key.
+        if (error instanceof SecondFactorRequiredError) throw error;
         if (!(error instanceof LostAnswerError)) {
           unconfirmed = undefined;
           // After a lost answer, a refusal of the retry also says the first attempt created nothing.

@@ -753,6 +753,7 @@ export type Database = {
       reject_buy_request:
         | { Args: { request_id: string }; Returns: undefined }
         | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
+      remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
       set_transaction_status:
         | { Args: { new_status: string; transaction_id: string }; Returns: undefined }

@@ -8,20 +8,23 @@ import {
   createUser,
   onlyRow,
   signedIn,
+  signedInWithPasswordOnly,
   type Actor,
   type CreatedUser,
 } from '../support/db';
 
 /**
- * Cell by cell: every table (and every view the app reads) × {anon, the owner,
- * another user, an admin} × {select, insert, update, delete}, run the way PostgREST runs a request.
+ * Cell by cell: every table (and every view the app reads) × {anon, the owner, another user, an admin
+ * signed in with the password only (aal1), an admin who also verified a code (aal2)} × {select, insert,
+ * update, delete}, run the way PostgREST runs a request. Admins work at aal2 only: at aal1 an admin is
+ * just another user.
  *
  * - allowed: the row comes back, or the write touches it;
  * - hidden: row-level security filters the row out (an empty answer, nothing changed);
  * - refused: Postgres answers permission denied or "violates row-level security policy" (42501).
  */
 type Outcome = 'allowed' | 'hidden' | 'refused';
-type Who = 'anon' | 'owner' | 'another user' | 'admin';
+type Who = 'anon' | 'owner' | 'another user' | 'admin at aal1' | 'admin at aal2';
 type Operation = 'select' | 'insert' | 'update' | 'delete';
 
 interface Fixture {
@@ -44,28 +47,26 @@ const everyone = (outcome: Outcome): Row => ({
   anon: outcome,
   owner: outcome,
   'another user': outcome,
-  admin: outcome,
+  'admin at aal1': outcome,
+  'admin at aal2': outcome,
 });
-const ownOrAdmin: Row = { anon: 'refused', owner: 'allowed', 'another user': 'hidden', admin: 'allowed' };
-const signedInOnly: Row = { anon: 'refused', owner: 'allowed', 'another user': 'allowed', admin: 'allowed' };
-const ownOnly: Row = { anon: 'refused', owner: 'allowed', 'another user': 'hidden', admin: 'hidden' };
-const adminOnlyWrite: Row = {
-  anon: 'refused',
-  owner: 'refused',
-  'another user': 'refused',
-  admin: 'allowed',
-};
-const ownerOnlyWrite: Row = {
+const ownOrAdmin: Row = {
   anon: 'refused',
   owner: 'allowed',
-  'another user': 'refused',
-  admin: 'refused',
+  'another user': 'hidden',
+  'admin at aal1': 'hidden',
+  'admin at aal2': 'allowed',
 };
+const signedInOnly: Row = { ...everyone('allowed'), anon: 'refused' };
+const adminOnlyWrite: Row = { ...everyone('refused'), 'admin at aal2': 'allowed' };
+const ownOnly: Row = { ...everyone('hidden'), anon: 'refused', owner: 'allowed' };
+const ownerOnlyWrite: Row = { ...everyone('refused'), owner: 'allowed' };
 const adminOnlyFiltered: Row = {
   anon: 'refused',
   owner: 'hidden',
   'another user': 'hidden',
-  admin: 'allowed',
+  'admin at aal1': 'hidden',
+  'admin at aal2': 'allowed',
 };
 
 const byId = (key: keyof Omit<Fixture, 'owner'>) => (fixture: Fixture) => [fixture[key]];
@@ -86,7 +87,7 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
     },
     update: {
       // Only the owner may rename themselves; admins do not edit people's names either.
-      expected: { anon: 'refused', owner: 'allowed', 'another user': 'hidden', admin: 'hidden' },
+      expected: { ...everyone('hidden'), anon: 'refused', owner: 'allowed' },
       probe: {
         sql: `update public.profiles set full_name = 'Renamed' where id = $1 returning id`,
         params: ownerId,
@@ -132,7 +133,7 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
     },
     insert: {
       // Filed for the owner: only the owner may do that, admins included.
-      expected: { anon: 'refused', owner: 'allowed', 'another user': 'refused', admin: 'refused' },
+      expected: { ...everyone('refused'), owner: 'allowed' },
       probe: {
         sql: `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 50)
               returning id`,
@@ -369,7 +370,8 @@ beforeAll(async () => {
     anon,
     owner: signedIn(owner.id),
     'another user': signedIn(otherUser.id),
-    admin: signedIn(admin.id),
+    'admin at aal1': signedInWithPasswordOnly(admin.id),
+    'admin at aal2': signedIn(admin.id),
   };
 
   const buyRequestId = await addBuyRequest(pool, owner.id, 100);
@@ -423,7 +425,7 @@ async function outcomeOf(who: Who, probe: Probe): Promise<Outcome> {
   }
 }
 
-const whos: Who[] = ['anon', 'owner', 'another user', 'admin'];
+const whos: Who[] = ['anon', 'owner', 'another user', 'admin at aal1', 'admin at aal2'];
 
 describe.each(Object.entries(matrix))('%s', (_table, operations) => {
   const cells = Object.entries(operations).flatMap(([operation, { expected, probe }]) =>

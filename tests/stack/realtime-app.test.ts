@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { invalidateOnTableChanges } from '@/lib/table-changes';
 import { seededAccounts } from '../../devstack/config';
 import { createNodeClient } from '../support/node-client';
+import { signInWithTotp, type TwoFactorAccount } from '../support/two-factor-sign-in';
 
 /**
  * The app's live tables through the whole local stack: people sign in with Auth, write through REST
@@ -24,13 +25,15 @@ const databaseUrl = inject('databaseUrl');
 const clients: SupabaseClient[] = [];
 let db: pg.Client;
 
-async function signIn(account: { email: string; password: string }) {
+/** Signs in as the person; an account with a TOTP secret (the seeded admin) goes on to aal2 with a code. */
+async function signIn(account: { email: string; password: string } | TwoFactorAccount) {
   const client = createClient(apiUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     // Node 20 has no global WebSocket; browsers use theirs.
     realtime: { transport: WebSocket as never },
   });
   clients.push(client);
+  if ('totpSecret' in account) return { client, userId: (await signInWithTotp(client, account)).user.id };
   const { data, error } = await client.auth.signInWithPassword(account);
   if (error) throw error;
   return { client, userId: data.user.id };

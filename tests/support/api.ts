@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createNodeClient } from './node-client';
+import { signInWithTotp } from './two-factor-sign-in';
+import { totpCode } from '../../devstack/gateway/auth/totp';
 import { seededAccounts } from '../../devstack/config';
 
 /**
@@ -48,7 +50,47 @@ export async function signUpNewPerson(fullName = 'Test Person'): Promise<Person>
   return { client, id: data.user.id, email, password, accessToken: data.session.access_token };
 }
 
-export function signInAdmin(): Promise<Person> {
+export interface TwoFactorPerson extends Person {
+  factorId: string;
+  totpSecret: string;
+}
+
+/**
+ * A new person who enrolled a TOTP factor through Auth and verified it, as the account page does: their
+ * client (and `accessToken`) now at aal2.
+ */
+export async function signUpPersonWithTotp(fullName?: string): Promise<TwoFactorPerson> {
+  const person = await signUpNewPerson(fullName);
+  const enrolled = await person.client.auth.mfa.enroll({ factorType: 'totp' });
+  if (enrolled.error) throw enrolled.error;
+  const verified = await person.client.auth.mfa.challengeAndVerify({
+    factorId: enrolled.data.id,
+    code: totpCode(enrolled.data.totp.secret),
+  });
+  if (verified.error) throw verified.error;
+  return {
+    ...person,
+    accessToken: verified.data.access_token,
+    factorId: enrolled.data.id,
+    totpSecret: enrolled.data.totp.secret,
+  };
+}
+
+/** The seeded admin at aal2 (admins work only there): the password, then a code from the seeded TOTP secret. */
+export async function signInAdmin(): Promise<Person> {
+  const client = apiClient();
+  const session = await signInWithTotp(client, seededAccounts.admin);
+  return {
+    client,
+    id: session.user.id,
+    email: seededAccounts.admin.email,
+    password: seededAccounts.admin.password,
+    accessToken: session.access_token,
+  };
+}
+
+/** The seeded admin after the password only (aal1): every admin read and write must refuse them. */
+export function signInAdminWithPasswordOnly(): Promise<Person> {
   return signIn(seededAccounts.admin.email, seededAccounts.admin.password);
 }
 

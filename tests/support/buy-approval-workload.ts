@@ -72,7 +72,8 @@ export async function createApprovalWorkload(
  * such a message as one implicit transaction and rolls all of it back if the call fails.
  */
 export async function approveAsAdmin(db: Queryable, adminId: string, requestId: string): Promise<void> {
-  const claims = JSON.stringify({ sub: adminId, role: 'authenticated', aud: 'authenticated' });
+  // Admins work at aal2: the token of an admin who verified their code.
+  const claims = JSON.stringify({ sub: adminId, role: 'authenticated', aud: 'authenticated', aal: 'aal2' });
   await db.query(
     `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${escapeLiteral(claims)}, true);
      select public.approve_buy_request(${escapeLiteral(requestId)}::uuid)`,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { newTotpSecret } from '../../devstack/gateway/auth/totp';
 
 /**
  * Database helpers for tests: act as an API role exactly the way PostgREST runs a request (one
@@ -7,12 +8,27 @@ import pg from 'pg';
  * money as the database operator (superuser) would.
  */
 
+/** Authenticator assurance level: `aal1` after the password, `aal2` once a TOTP code was verified too. */
+export type Aal = 'aal1' | 'aal2';
+
 export type Actor =
-  { role: 'anon' } | { role: 'authenticated'; userId: string; email?: string } | { role: 'service_role' };
+  | { role: 'anon' }
+  | { role: 'authenticated'; userId: string; email?: string; aal?: Aal }
+  | { role: 'service_role' };
 
 export const anon: Actor = { role: 'anon' };
 export const serviceRole: Actor = { role: 'service_role' };
+/**
+ * A person who finished signing in: at `aal2` when they have a verified factor (every admin made by
+ * `createUser` has one), else `aal1`, as Auth's token would say.
+ */
 export const signedIn = (userId: string): Actor => ({ role: 'authenticated', userId });
+/** A person signed in with the password only, before (or without) the code step: refusal tests for admins. */
+export const signedInWithPasswordOnly = (userId: string): Actor => ({
+  role: 'authenticated',
+  userId,
+  aal: 'aal1',
+});
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
@@ -20,9 +36,20 @@ export function connect(databaseUrl: string, maxConnections = 10): pg.Pool {
   return new pg.Pool({ connectionString: databaseUrl, max: maxConnections });
 }
 
-function claimsOf(actor: Actor) {
+async function claimsOf(db: Queryable, actor: Actor) {
   if (actor.role !== 'authenticated') return { role: actor.role };
-  return { sub: actor.userId, role: 'authenticated', aud: 'authenticated', email: actor.email };
+  const aal = actor.aal ?? ((await hasVerifiedFactor(db, actor.userId)) ? 'aal2' : 'aal1');
+  const timestamp = Math.floor(Date.now() / 1000);
+  const amr = [...(aal === 'aal2' ? ['totp'] : []), 'password'].map((method) => ({ method, timestamp }));
+  return { sub: actor.userId, role: 'authenticated', aud: 'authenticated', email: actor.email, aal, amr };
+}
+
+async function hasVerifiedFactor(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query<{ verified: boolean }>(
+    `select exists (select 1 from auth.mfa_factors where user_id = $1 and status = 'verified') as verified`,
+    [userId],
+  );
+  return rows[0]?.verified ?? false;
 }
 
 export interface ActOptions {
@@ -40,10 +67,9 @@ export async function actAs<T>(
   const client = await pool.connect();
   try {
     await client.query('begin');
+    const claims = await claimsOf(client, actor);
     await client.query(`set local role ${actor.role}`);
-    await client.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify(claimsOf(actor)),
-    ]);
+    await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
     const result = await work(client);
     await client.query(rollback ? 'rollback' : 'commit');
     return result;
@@ -80,8 +106,10 @@ export interface CreatedUser {
 
 export interface NewUser {
   fullName?: string;
-  /** Made admin afterwards, as a database operator does; sign-up itself always makes a user. */
+  /** Made admin afterwards, as a database operator does; sign-up itself always makes a user. Admins get a factor. */
   admin?: boolean;
+  /** A verified TOTP factor (admins always have one): `signedIn` is then at aal2. */
+  twoFactor?: boolean;
   /** Extra sign-up metadata (raw_user_meta_data), e.g. to try to smuggle in a role. */
   metadata?: Record<string, unknown>;
   appMetadata?: Record<string, unknown>;
@@ -104,6 +132,7 @@ export async function createUser(db: Queryable, options: NewUser = {}): Promise<
     ],
   );
   if (options.admin) await db.query(`update public.profiles set role = 'admin' where id = $1`, [id]);
+  if (options.admin || options.twoFactor) await addVerifiedFactor(db, id);
   if (options.deposit !== undefined) await addDeposit(db, id, options.deposit);
   return { id, email };
 }
@@ -114,6 +143,17 @@ export async function changePassword(db: Queryable, userId: string): Promise<voi
     userId,
     `$2a$10$${randomUUID()}`,
   ]);
+}
+
+/** A verified TOTP factor as Auth stores one after enrolment; answers its secret. */
+export async function addVerifiedFactor(db: Queryable, userId: string): Promise<string> {
+  const secret = newTotpSecret();
+  await db.query(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+     values (gen_random_uuid(), $1, 'Test authenticator', 'totp', 'verified', now(), now(), $2)`,
+    [userId, secret],
+  );
+  return secret;
 }
 
 /** A completed deposit, written as the database operator (the API only allows pending ones). */

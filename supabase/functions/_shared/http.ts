@@ -1,7 +1,8 @@
 /**
  * HTTP plumbing shared by the `withdrawals` and `withdrawal-details` functions: CORS for the browser,
  * refusals as `{ error }` with the status architecture §4 names, a size-capped JSON body, the caller's
- * verified identity, and a service-role client for the steps the caller may not take directly.
+ * verified identity and assurance level, and a service-role client for the steps the caller may not take
+ * directly.
  */
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import type { Database } from '../../types/database.ts';
@@ -97,7 +98,27 @@ export function serviceClient(): SupabaseClient<Database> {
   });
 }
 
-/** The signed-in caller when their stored role is admin; 401 without a session, 403 for anyone else. */
+/**
+ * The `aal` claim of the caller's token: `aal2` once the session verified a second factor. Read only after
+ * `requireUser`, whose Auth call verified the token.
+ */
+function assuranceLevel(request: Request): string | undefined {
+  const payload = /^Bearer [^.]+\.([^.]+)\./i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!payload) return undefined;
+  const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+  const { aal } = JSON.parse(json) as { aal?: unknown };
+  return typeof aal === 'string' ? aal : undefined;
+}
+
+/** Refuses (403, `insufficient_aal` as Auth names it) a session that has not verified a second factor. */
+export function requireAal2(request: Request, refusal: string): void {
+  if (assuranceLevel(request) !== 'aal2') throw new HttpError(403, refusal, { code: 'insufficient_aal' });
+}
+
+/**
+ * The signed-in caller when their stored role is admin and their session is at aal2 (admins work only
+ * there); 401 without a session, 403 for anyone else.
+ */
 export async function requireAdmin(request: Request, refusal: string): Promise<User> {
   const caller = await requireUser(request);
   const { data, error } = await serviceClient()
@@ -107,7 +128,13 @@ export async function requireAdmin(request: Request, refusal: string): Promise<U
     .maybeSingle();
   if (error) throw error;
   if (data?.role !== 'admin') throw new HttpError(403, refusal);
+  requireAal2(request, 'Admins must confirm a code from their authenticator app (aal2) to do this');
   return caller;
+}
+
+/** Whether the person has a verified second factor, so their money leaves only from an aal2 session. */
+export function hasVerifiedFactor(user: User): boolean {
+  return (user.factors ?? []).some((factor) => factor.status === 'verified');
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

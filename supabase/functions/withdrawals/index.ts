@@ -6,6 +6,8 @@
  * anyone who handles cards (PCI DSS 3.2/3.3), encrypted or not. The request id is chosen here, before the
  * details are encrypted, so they are sealed for that request, person and method; `create_withdraw_request`,
  * called with the person's own token, then checks the limits and the available balance under a lock.
+ * A person with a verified second factor withdraws only from an aal2 session (403 `insufficient_aal`
+ * otherwise; a trigger on withdraw_requests refuses the same in the database).
  * Answers 201 with the request (the first one again for a repeated key), never its encrypted data.
  *
  * A call that fails leaves nothing behind, and one whose answer was lost (worker killed, timeout) is safe
@@ -18,11 +20,13 @@ import {
   withdrawalKeyVersion,
 } from '../_shared/withdrawal-crypto.ts';
 import {
+  hasVerifiedFactor,
   HttpError,
   idempotencyKey,
   jsonResponse,
   masterKeySecret,
   readJsonBody,
+  requireAal2,
   requireUser,
   serveJson,
   callerClient,
@@ -41,6 +45,8 @@ function storedDetails({ withdrawMethod, details }: WithdrawalRequest): Record<s
 Deno.serve(
   serveJson('Failed to submit withdraw request', async (request) => {
     const user = await requireUser(request);
+    // Step-up: with a second factor enrolled, money leaves only from a session that verified it.
+    if (hasVerifiedFactor(user)) requireAal2(request, 'Enter a code from your authenticator app to withdraw');
     const key = idempotencyKey(request);
     const parsed = withdrawalRequest.safeParse(await readJsonBody(request, bodyLimitBytes));
     if (!parsed.success) {

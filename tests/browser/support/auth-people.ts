@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/config';
+import { totpCode } from '../../../devstack/gateway/auth/totp';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
@@ -12,6 +13,8 @@ import { localDefaults } from '../../../devstack/config';
 export interface Account {
   email: string;
   password: string;
+  /** The secret of the account's TOTP factor, when it has one (the seeded admin's is in devstack/config). */
+  totpSecret?: string;
 }
 
 export function apiUrl(): string {
@@ -72,10 +75,21 @@ export async function fillLogin(page: Page, account: Account) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * Logs in through the log-in page; an account with a factor then gets the code step, answered with a code
+ * computed from its secret, as the person's authenticator app would show it.
+ */
 export async function logIn(page: Page, account: Account, landing: RegExp = /\/user\/wallet$/) {
   await page.goto('/login');
   await fillLogin(page, account);
+  if (account.totpSecret) await enterTotpCode(page, account.totpSecret);
   await expect(page).toHaveURL(landing);
+}
+
+/** Answers a code step (at log-in, in the admin area, before a withdrawal) with the current code. */
+export async function enterTotpCode(page: Page, totpSecret: string) {
+  await page.getByLabel('Authentication code').fill(totpCode(totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** A toast, found by its text in sonner's live region. */
@@ -83,18 +97,32 @@ export function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
-/** How many Auth sessions of this person are alive in the database (what GoTrue could still refresh). */
-export async function liveSessionsOf(email: string): Promise<number> {
+/** Runs `work` on the test stack's database as its operator. */
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** How many Auth sessions of this person are alive in the database (what GoTrue could still refresh). */
+export function liveSessionsOf(email: string): Promise<number> {
+  return withDatabase(async (client) => {
     const { rows } = await client.query<{ count: number }>(
       `select count(*)::int as count from auth.sessions s join auth.users u on u.id = s.user_id
        where u.email = lower($1)`,
       [email],
     );
     return rows[0]?.count ?? 0;
-  } finally {
-    await client.end();
-  }
+  });
+}
+
+/** Makes an existing person an admin, as a database operator does (they have no factor yet). */
+export async function makeAdmin(account: Account): Promise<void> {
+  await withDatabase((client) =>
+    client.query(`update public.profiles set role = 'admin' where email = lower($1)`, [account.email]),
+  );
 }

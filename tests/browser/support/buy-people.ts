@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
+import { signInWithTotp } from '../../support/two-factor-sign-in';
 import { localDefaults, seededAccounts } from '../../../devstack/config';
 import type { Database } from '../../../src/types/database';
 
@@ -24,10 +25,10 @@ function apiClient(): SupabaseClient<Database> {
   return createNodeClient(apiUrl, localDefaults.anonKey);
 }
 
+/** The seeded admin at aal2 (admins work only there): the password, then a code from the seeded secret. */
 export async function signInAdmin(): Promise<SupabaseClient<Database>> {
   const admin = apiClient();
-  const { error } = await admin.auth.signInWithPassword(seededAccounts.admin);
-  if (error) throw error;
+  await signInWithTotp(admin, seededAccounts.admin);
   return admin;
 }
 

@@ -14,6 +14,7 @@ import { LazyNotificationBell } from '@/features/notifications/components/lazy-n
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
 import { PendingCountBadge } from '@/features/admin/components/pending-count-badge';
 import { useLivePendingCounts } from '@/features/admin/hooks/use-live-pending-counts';
+import { AdminAssuranceGate } from '@/features/auth/components/admin-assurance-gate';
 
 const adminNavigation: NavGroup[] = [
   { title: 'User Management', items: [{ to: '/admin/users', label: 'Users', icon: UsersIcon }] },
@@ -51,12 +52,17 @@ const adminNavigation: NavGroup[] = [
   },
 ];
 
-/** The shell of /admin/* (the router admits admins only), with the queues' live pending counts in its menu. */
+/**
+ * The shell of /admin/* (the router admits admins only), with the queues' live pending counts in its menu; admins
+ * work at aal2 only, so one without a factor sets it up first.
+ */
 export default function AdminAreaLayout() {
   useLivePendingCounts();
   return (
     <AppShell navGroups={adminNavigation} topBarActions={<LazyNotificationBell />}>
-      <Outlet />
+      <AdminAssuranceGate>
+        <Outlet />
+      </AdminAssuranceGate>
     </AppShell>
   );
 }

@@ -1,6 +1,7 @@
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsCard } from '@/features/account-security/components/sessions-card';
+import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { useAuth } from '@/lib/auth';
 
 export default function AccountRoute() {
@@ -17,6 +18,7 @@ export default function AccountRoute() {
         <ChangePasswordForm email={user?.email ?? ''} />
       </AuthCard>
       <SessionsCard />
+      {user && <TwoFactorCard userId={user.id} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
+import { codeStillNeeded, readAssuranceLevel } from '@/lib/two-factor';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { emailField } from '../utils/email-field';
 
@@ -19,10 +20,11 @@ export function logInErrorMessage(error: unknown): string {
   return connectionProblemMessage(error) ?? logInFailedMessage;
 }
 
-export async function logIn({ email, password }: LogInInput) {
-  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+/** Signs in with the password; `codeNeeded` when the person has two-factor authentication (aal2 next). */
+export async function logIn({ email, password }: LogInInput): Promise<{ codeNeeded: boolean }> {
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) throw error;
-  return data.session;
+  return { codeNeeded: codeStillNeeded(await readAssuranceLevel()) };
 }
 
 export function useLogIn() {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import {
   useLogIn,
   type LogInInput,
 } from '../api/log-in';
+import { SignInCodeStep } from './sign-in-code-step';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const logIn = useLogIn();
@@ -24,16 +26,25 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     defaultValues: { email: '', password: '' },
   });
 
+  const [codeStep, setCodeStep] = useState(false);
+  const finish = () => {
+    toast.success(logInSucceededMessage);
+    onSuccess();
+  };
+
   const submit = handleSubmit(async (input) => {
+    let codeNeeded: boolean;
     try {
-      await logIn.mutateAsync(input);
+      ({ codeNeeded } = await logIn.mutateAsync(input));
     } catch (error) {
       toast.error(logInErrorMessage(error));
       return;
     }
-    toast.success(logInSucceededMessage);
-    onSuccess();
+    if (codeNeeded) setCodeStep(true);
+    else finish();
   });
+
+  if (codeStep) return <SignInCodeStep onVerified={finish} />;
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">

@@ -1,8 +1,8 @@
 import { CopyIcon, QrCodeIcon } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { QueryState, type QueryView } from '@/components/query-state';
+import { copyWithToast } from '@/lib/clipboard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,14 +13,8 @@ const WALLET_QR_SIZE = 120;
 export function WalletCodeCard({ walletCode }: { walletCode: QueryView<string> }) {
   const [expanded, setExpanded] = useState(false);
 
-  const copy = async (code: string) => {
-    try {
-      await navigator.clipboard.writeText(code);
-      toast.success('Wallet code copied');
-    } catch {
-      toast.error('Could not copy the wallet code');
-    }
-  };
+  const copy = (code: string) =>
+    copyWithToast(code, { copied: 'Wallet code copied', failed: 'Could not copy the wallet code' });
 
   return (
     <Card>

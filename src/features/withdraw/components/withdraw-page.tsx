@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
+import type { WithdrawalRequest } from '@domain/withdrawal.ts';
 import { LimitsNotice } from '@/components/limits-notice';
 import { LoadError, QueryState } from '@/components/query-state';
+import { useCodePrompt } from '@/components/two-factor-code-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { limitsLoadFailedMessage } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
+import { SecondFactorRequiredError } from '@/lib/step-up';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useCreateWithdrawRequest } from '../api/create-withdraw-request';
 import {
@@ -26,6 +29,20 @@ export function WithdrawPage({ userId }: { userId: string }) {
   const requests = useRecentWithdrawRequests(userId);
   const createRequest = useCreateWithdrawRequest(userId);
   useWithdrawRealtime(userId);
+  const { askForCode, codeDialog } = useCodePrompt(
+    'Money leaves your account only after a code from your authenticator app. Your request is sent once the code is checked.',
+  );
+
+  // Step-up: refused until this session enters a code, then the same submission (same key) goes again.
+  const submitWithStepUp = async (request: WithdrawalRequest) => {
+    try {
+      return await createRequest.mutateAsync(request);
+    } catch (error) {
+      if (!(error instanceof SecondFactorRequiredError)) throw error;
+      if (!(await askForCode())) throw error;
+      return await createRequest.mutateAsync(request);
+    }
+  };
 
   const allowance = useMemo<WithdrawAllowance | undefined>(
     () =>
@@ -36,6 +53,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold tracking-tight">Withdraw Funds</h1>
+      {codeDialog}
       <BalanceBanner balance={balance.data} />
       {balance.isError && <LoadError message="Error loading data. Please try again." />}
       {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
@@ -46,7 +64,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
         </CardHeader>
         <CardContent>
           {allowance ? (
-            <WithdrawForm allowance={allowance} onSubmit={(request) => createRequest.mutateAsync(request)} />
+            <WithdrawForm allowance={allowance} onSubmit={submitWithStepUp} />
           ) : (
             <div className="grid gap-5" aria-busy>
               <Skeleton className="h-16" />

@@ -1,0 +1,51 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { SessionPending } from '@/components/guards/session-pending';
+import { useAuth } from '@/lib/auth';
+import { codeStillNeeded, readAssuranceLevel, type AssuranceLevel } from '@/lib/two-factor';
+import { AuthCard } from './auth-card';
+import { SignInCodeStep } from './sign-in-code-step';
+import { TwoFactorEnrolment } from './two-factor-enrolment';
+
+/**
+ * The admin area's content only at aal2, the level at which the database serves admins: an admin with a
+ * factor enters their code first (a log-in left at the code step, then reloaded), one without a factor sets
+ * it up first.
+ */
+export function AdminAssuranceGate({ children }: { children: ReactNode }) {
+  const { session } = useAuth();
+  const [level, setLevel] = useState<AssuranceLevel>();
+
+  // Read again whenever the session changes: a verified code (or a new factor) gives it a new token.
+  useEffect(() => {
+    let current = true;
+    void readAssuranceLevel().then((read) => {
+      if (current) setLevel(read);
+    });
+    return () => {
+      current = false;
+    };
+  }, [session]);
+
+  if (!level) return <SessionPending />;
+  if (codeStillNeeded(level)) {
+    return (
+      <AuthCard title="Enter your authentication code" titleLevel="h1">
+        {/* A verified code changes the session, which reads the level again and lets the area show. */}
+        <SignInCodeStep onVerified={() => {}} />
+      </AuthCard>
+    );
+  }
+  if (level.next !== 'aal2') {
+    return (
+      <AuthCard
+        title="Set up two-factor authentication"
+        titleLevel="h1"
+        description="Admins work with two-factor authentication: every admin read and write needs a code from an authenticator app. Set it up to continue."
+      >
+        {/* Confirming the app's first code changes the session (aal2), which lets the area show. */}
+        <TwoFactorEnrolment onEnrolled={() => {}} />
+      </AuthCard>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { TwoFactorCodeForm } from '@/components/two-factor-code-form';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { totpFactorQueryKey, useTotpFactor } from '../api/get-totp-factor';
+import { removeTotpFactor } from '../api/remove-totp-factor';
+import { AuthCard } from './auth-card';
+import { LostAuthenticatorNote } from './lost-authenticator-note';
+import { TwoFactorEnrolment } from './two-factor-enrolment';
+
+/** The account page's two-factor authentication: set up an authenticator app, or turn it off with a code. */
+export function TwoFactorCard({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const factor = useTotpFactor(userId);
+  const [removing, setRemoving] = useState(false);
+  const reread = () => queryClient.invalidateQueries({ queryKey: totpFactorQueryKey(userId) });
+
+  let content;
+  if (factor.isPending) content = <Skeleton className="h-10" />;
+  else if (factor.isError)
+    content = (
+      <p role="alert" className="text-destructive text-sm">
+        Error loading data. Please try again.
+      </p>
+    );
+  else if (!factor.data) content = <TwoFactorEnrolment onEnrolled={() => void reread()} />;
+  else {
+    const factorId = factor.data.id;
+    content = (
+      <div className="grid gap-4">
+        <p className="text-sm">
+          On: every log-in asks for a code from your authenticator app, and so does a withdrawal from a
+          session that has not entered one.
+        </p>
+        {removing ? (
+          <div className="grid gap-2">
+            <p className="text-sm">
+              Enter a code from your authenticator app to turn two-factor authentication off.
+            </p>
+            <TwoFactorCodeForm
+              verify={(code) => removeTotpFactor(factorId, code)}
+              submitLabel="Turn off two-factor authentication"
+              onVerified={() => {
+                setRemoving(false);
+                toast.success('Two-factor authentication is off');
+                void reread();
+              }}
+            />
+          </div>
+        ) : (
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => setRemoving(true)}
+          >
+            Turn off two-factor authentication
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Two-factor authentication"
+      titleLevel="h2"
+      align="start"
+      description="A code from an authenticator app on your phone, asked at every log-in and before money leaves."
+      footer={<LostAuthenticatorNote />}
+    >
+      {content}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,66 @@
+import { isAuthApiError, type AuthenticatorAssuranceLevels } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { queryClient } from './query-client';
+import { supabase } from './supabase';
+
+/**
+ * Two-factor authentication with Supabase Auth's TOTP factors, through `supabase.auth.mfa` exactly as on
+ * hosted Supabase. A session is `aal1` after the password and `aal2` once a code of a verified factor was
+ * checked in it; admins work only at aal2, and a person with a factor withdraws only there.
+ */
+
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+export type TotpCodeInput = z.infer<typeof totpCodeSchema>;
+
+export const wrongCodeMessage = 'That code is not right. Check your authenticator app and try again.';
+export const codeCheckFailedMessage = 'The code could not be checked. Please try again.';
+
+export interface AssuranceLevel {
+  /** `aal2` when this session verified a code. */
+  current: AuthenticatorAssuranceLevels | null;
+  /** `aal2` when the person has a verified factor, so this session can (and should) reach aal2. */
+  next: AuthenticatorAssuranceLevels | null;
+}
+
+/** The session's level and the one it can reach, read from the session itself (no request). */
+export async function readAssuranceLevel(): Promise<AssuranceLevel> {
+  const { data, error } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error) throw error;
+  return { current: data.currentLevel, next: data.nextLevel };
+}
+
+/** Whether this session must still enter a code: the person has a factor, the session is at aal1. */
+export function codeStillNeeded({ current, next }: AssuranceLevel): boolean {
+  return next === 'aal2' && current !== 'aal2';
+}
+
+function codeErrorMessage(error: unknown): string {
+  if (isAuthApiError(error) && error.code === 'mfa_verification_failed') return wrongCodeMessage;
+  return codeCheckFailedMessage;
+}
+
+/**
+ * Checks a code of the factor (challenge, then verify): this session moves to aal2. Realtime gets the new
+ * token (supabase-js hands it one only on SIGNED_IN and TOKEN_REFRESHED), and what was read at aal1 is
+ * read again (an admin's lists come back empty there).
+ */
+export async function verifyFactorCode(factorId: string, code: string): Promise<void> {
+  const { data, error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
+  if (error) throw new Error(codeErrorMessage(error), { cause: error });
+  await supabase.realtime.setAuth(data.access_token);
+  await queryClient.invalidateQueries();
+}
+
+/** Checks a code of the person's verified authenticator app (their first verified TOTP factor). */
+export async function verifyTotpCode(code: string): Promise<void> {
+  const { data, error } = await supabase.auth.mfa.listFactors();
+  if (error) throw new Error(codeCheckFailedMessage, { cause: error });
+  const factor = data.totp[0];
+  if (!factor) throw new Error('Two-factor authentication is not set up for this account');
+  await verifyFactorCode(factor.id, code);
+}

@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { totpCode } from '../../devstack/gateway/auth/totp';
+import { seriousAccessibilityViolations } from './support/accessibility';
+import { enterTotpCode, existingUser, fillLogin, logIn, makeAdmin, toast } from './support/auth-people';
+import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { skipLimitsNotices } from './support/limits-notices';
+
+test.use({ locale: 'en-US' });
+
+/** The secret the QR code on the page carries, read from the picture as an authenticator app scans it. */
+async function scanQrSecret(page: Page): Promise<string> {
+  const picture = page.getByTestId('two-factor-qr');
+  const scan = async () => {
+    const png = PNG.sync.read(await picture.screenshot());
+    return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
+  };
+  // Scanned until it reads, as a camera does: the picture may still be decoding when it first shows.
+  await expect.poll(scan, { timeout: 10_000 }).toMatch(/^otpauth:\/\/totp\//);
+  const secret = new URL(await scan()).searchParams.get('secret');
+  if (!secret) throw new Error('the QR code carries no otpauth secret');
+  return secret;
+}
+
+/** Sets up an authenticator app on the page shown (the account page's card or the admin area's). */
+async function enrolByScanning(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const secret = await scanQrSecret(page);
+  await expect(page.getByTestId('two-factor-secret')).toHaveText(secret);
+  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await expect(toast(page, 'Two-factor authentication is on')).toBeVisible();
+  return secret;
+}
+
+test('a person sets up two-factor authentication from the QR code, then every log-in asks for a code', async ({
+  page,
+}) => {
+  const account = await existingUser('two-factor');
+  await logIn(page, account);
+  await page.goto('/user/account');
+  const card = page.getByRole('heading', { name: 'Two-factor authentication' });
+  await expect(card).toBeVisible();
+  await expect(page.getByText('Lost your phone or authenticator app? Contact support.')).toBeVisible();
+
+  const secret = await enrolByScanning(page);
+  await expect(page.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$|\/$/);
+  await page.goto('/login');
+  await fillLogin(page, account);
+  await expect(
+    page.getByText('Enter the 6-digit code from your authenticator app to finish logging in.'),
+  ).toBeVisible();
+  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    page.getByText('That code is not right. Check your authenticator app and try again.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await enterTotpCode(page, secret);
+  await expect(page).toHaveURL(/\/user\/wallet$/);
+  await expect(toast(page, 'Login successful')).toBeVisible();
+});
+
+test('turning two-factor authentication off takes a code, and the next log-in asks for none', async ({
+  page,
+}) => {
+  const account = await existingUser('two-factor-off');
+  await logIn(page, account);
+  await page.goto('/user/account');
+  const secret = await enrolByScanning(page);
+
+  await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+  await page.getByLabel('Authentication code').fill('123');
+  await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+  await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+  await expect(toast(page, 'Two-factor authentication is off')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+
+  await page.goto('/logout');
+  await logIn(page, account);
+});
+
+test('an admin without a factor is sent to set one up before the admin area shows', async ({ page }) => {
+  const account = await existingUser('admin-no-factor');
+  await makeAdmin(account);
+  await page.goto('/login');
+  await fillLogin(page, account);
+  await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+  await expect(page.getByTestId('admin-user-row')).toHaveCount(0);
+
+  await enrolByScanning(page);
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByTestId('admin-user-row').first()).toBeVisible();
+});
+
+test('a withdrawal from a session that entered no code asks for one, then goes through once', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const buyer = await signUpFundedBuyer(admin, 500);
+  await skipLimitsNotices(page);
+  await logIn(page, buyer);
+  await page.goto('/user/account');
+  const secret = await enrolByScanning(page);
+
+  // A log-in left at the code step: the session is at aal1, and the person opens the withdraw page.
+  await page.goto('/logout');
+  await page.goto('/login');
+  await fillLogin(page, buyer);
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
+  await page.goto('/user/withdraw');
+  await page.getByLabel('Amount (USD)').fill('120');
+  await page.getByLabel('Withdraw method').selectOption('wallet');
+  await page.getByLabel('Cryptocurrency').selectOption('BTC');
+  await page.getByLabel('Wallet address').fill('bc1qstepupbrowser0000');
+  await page.getByRole('button', { name: 'Submit Withdraw Request' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Enter your authentication code' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Authentication code').fill(totpCode(secret));
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Withdraw request submitted successfully')).toBeVisible();
+  await expect(page.getByTestId('withdraw-request-row')).toHaveCount(1);
+  await expect(page.getByTestId('available-balance')).toHaveText('$380.00');
+  await admin.auth.signOut();
+});
