@@ -1,38 +1,61 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
 import pg from 'pg';
-import { buildApp, serveApp, type RunningAppServer } from '../../devstack/app-server';
+import WebSocket from 'ws';
 import { seededAccounts } from '../../devstack/config';
 import { startStack, type RunningStack } from '../../devstack/stack';
 import { signUpOn } from '../support/fault-stack';
-import { logIn } from './support/auth-people';
+import { apiUrl, logIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
 
 /**
- * This journey restarts Postgres, so it runs on a stack of its own (its own database, gateway and app
- * build), never on the stack the other browser tests share.
+ * This journey restarts Postgres, so it runs against a stack of its own (its own database and gateway),
+ * never the one the other browser tests share. The app is the suite's own build: the browser's calls to
+ * the shared API (HTTP and the Realtime WebSocket) are carried to this stack instead, unchanged.
  */
 let stack: RunningStack;
-let app: RunningAppServer;
-let buildDir: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   stack = await startStack();
-  buildDir = await mkdtemp(path.join(tmpdir(), 'coinvault-restart-app-'));
-  await buildApp({ outDir: buildDir, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
-  app = await serveApp({ rootDir: buildDir });
 });
 
 test.afterAll(async () => {
-  await app?.stop();
   await stack?.stop();
-  if (buildDir) await rm(buildDir, { recursive: true, force: true });
 });
+
+/** Carries one Realtime WebSocket of the page to the same path on this file's stack. */
+function forwardRealtime(route: WebSocketRoute) {
+  const target = new URL(route.url());
+  const own = new URL(stack.apiUrl);
+  target.host = own.host;
+  const upstream = new WebSocket(target);
+  const waiting: string[] = [];
+  upstream.on('open', () => waiting.splice(0).forEach((message) => upstream.send(message)));
+  route.onMessage((message) => {
+    const text = message.toString();
+    if (upstream.readyState === WebSocket.OPEN) upstream.send(text);
+    else waiting.push(text);
+  });
+  upstream.on('message', (data) => route.send(data.toString()));
+  upstream.on('close', () => void route.close().catch(() => undefined));
+  upstream.on('error', () => void route.close().catch(() => undefined));
+  route.onClose(() => upstream.terminate());
+}
+
+async function onOwnStack(context: BrowserContext) {
+  const shared = new URL(apiUrl());
+  await context.route(
+    (url) => url.host === shared.host && url.protocol.startsWith('http'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      url.host = new URL(stack.apiUrl).host;
+      await route.fulfill({ response: await route.fetch({ url: url.toString() }) });
+    },
+  );
+  await context.routeWebSocket((url) => url.host === shared.host, forwardRealtime);
+}
 
 /**
  * Restarts Postgres and, before Realtime has streamed from it again, commits a buy request of `userId`:
@@ -58,7 +81,7 @@ async function buyRequestDuringTheGap(userId: string): Promise<void> {
   throw new Error('Realtime streamed again before a change could be committed in the gap');
 }
 
-async function adminPage(page: Page) {
+async function openAdminBuyQueue(page: Page) {
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
   await logIn(page, seededAccounts.admin, /\/admin\/users$/);
@@ -67,17 +90,17 @@ async function adminPage(page: Page) {
 }
 
 test('an admin’s open queue shows a request made while Postgres restarted: the queue reads again when its channel reports the gap', async ({
-  browser,
+  context,
+  page,
 }) => {
-  const context = await browser.newContext({ locale: 'en-US', baseURL: app.url });
-  const page = await context.newPage();
+  await onOwnStack(context);
   const person = await signUpOn(stack);
+  const fullName = `Gap Person ${person.id.slice(0, 8)}`;
   const operator = new pg.Client({ connectionString: stack.databaseUrl });
   await operator.connect();
-  const fullName = `Gap Person ${person.id.slice(0, 8)}`;
   await operator.query('update public.profiles set full_name = $1 where id = $2', [fullName, person.id]);
   await operator.end();
-  await adminPage(page);
+  await openAdminBuyQueue(page);
   const rows = page.getByTestId('admin-buy-request-row').filter({ hasText: fullName });
   await expect(rows).toHaveCount(0);
 
@@ -86,5 +109,4 @@ test('an admin’s open queue shows a request made while Postgres restarted: the
   // Realtime never delivers that change; only the queue's own read after the rejoin can show it.
   await expect(rows).toHaveCount(1, { timeout: 30_000 });
   await expect(rows).toContainText('$321.00');
-  await context.close();
 });
