@@ -21,8 +21,11 @@ export interface RunningPostgres {
   url: string;
   port: number;
   dataDir: string;
-  /** Stops the server (fast shutdown: sessions are ended) and starts it again on the same port and data. */
-  restart(): Promise<void>;
+  /**
+   * Stops the server (fast shutdown: sessions are ended) and starts it again on the same port and data;
+   * `whileStopped` runs in between (what a fault test does while Postgres is away).
+   */
+  restart(whileStopped?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -105,9 +108,13 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Runn
     url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
     port,
     dataDir,
-    async restart() {
+    async restart(whileStopped) {
       await server.stop();
-      await server.start();
+      try {
+        await whileStopped?.();
+      } finally {
+        await server.start();
+      }
     },
     async stop() {
       await server.stop();

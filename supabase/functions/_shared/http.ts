@@ -13,12 +13,33 @@ export const corsHeaders = {
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
 
-export function jsonResponse(status: number, body: unknown): Response {
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...corsHeaders, 'Content-Type': 'application/json' },
+    headers: { ...corsHeaders, 'Content-Type': 'application/json', ...headers },
   });
 }
+
+/**
+ * The database (or Auth, which needs it) cannot answer now but may a moment later: the function answers
+ * 503 with `Retry-After`, as the API itself does, rather than a 500 or a misleading 401.
+ */
+class ServiceUnavailableError extends Error {}
+
+/**
+ * PostgREST's codes for a database it cannot reach now (unreachable, connection lost, no pooled connection
+ * in time) and a lock not granted in time: the API answers them 503 with `Retry-After`.
+ */
+const unavailableCodes = new Set(['PGRST000', 'PGRST001', 'PGRST003', '55P03']);
+
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof ServiceUnavailableError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && unavailableCodes.has(code);
+}
+
+/** Seconds a caller waits before retrying a 503, the API's own `Retry-After`. */
+const retryAfterSeconds = '1';
 
 /** A refusal the caller can read: `{ error: <message> }` plus any extra fields (validation issues). */
 export class HttpError extends Error {
@@ -76,6 +97,8 @@ export async function requireUser(request: Request): Promise<User> {
     auth: { persistSession: false, autoRefreshToken: false },
   });
   const { data, error } = await client.auth.getUser(token);
+  // Auth answering 5xx (its database away) says nothing about the token.
+  if (error?.status !== undefined && error.status >= 500) throw new ServiceUnavailableError(error.message);
   if (error || !data.user) throw new HttpError(401, 'Sign in to continue');
   return data.user;
 }
@@ -173,6 +196,10 @@ export function serveJson(
     } catch (error) {
       if (error instanceof HttpError)
         return jsonResponse(error.status, { error: error.message, ...error.extra });
+      if (isUnavailable(error)) {
+        // The product's own words for the failed step, with a 503 that says "try again in a moment".
+        return jsonResponse(503, { error: fallbackMessage }, { 'Retry-After': retryAfterSeconds });
+      }
       console.error(error);
       return jsonResponse(500, { error: fallbackMessage });
     }
