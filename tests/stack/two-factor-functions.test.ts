@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { totpCode } from '../../devstack/gateway/auth/totp';
 import { addDeposit, addWithdrawRequest, connect } from '../support/db';
 import {
+  endSecurityHoldByAdmin,
   signIn,
   signInAdminWithPasswordOnly,
   signUpNewPerson,
@@ -88,6 +89,7 @@ describe('a withdrawal by a person with a verified factor', () => {
 
   it('is refused from a password-only session, then accepted with the same key once the code is verified', async () => {
     const enrolled = await signUpPersonWithTotp('Step Up');
+    await endSecurityHoldByAdmin(enrolled.id);
     await addDeposit(pool, enrolled.id, 100);
     const passwordOnly = await signIn(enrolled.email, enrolled.password);
     const key = randomUUID();
@@ -115,6 +117,7 @@ describe('a withdrawal by a person with a verified factor', () => {
 
   it('is refused by the database too when the function is bypassed (create_withdraw_request over REST)', async () => {
     const enrolled = await signUpPersonWithTotp('Bypass');
+    await endSecurityHoldByAdmin(enrolled.id);
     await addDeposit(pool, enrolled.id, 100);
     const passwordOnly = await signIn(enrolled.email, enrolled.password);
     const { error } = await passwordOnly.client.rpc('create_withdraw_request', {

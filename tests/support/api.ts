@@ -76,6 +76,16 @@ export async function signUpPersonWithTotp(fullName?: string): Promise<TwoFactor
   };
 }
 
+/**
+ * Ends a person's withdrawal hold the one way the product allows: an admin at aal2 ends it early (audited),
+ * as after a person who just set up two-factor authentication asks support.
+ */
+export async function endSecurityHoldByAdmin(userId: string): Promise<void> {
+  const admin = await signInAdmin();
+  const { error } = await admin.client.rpc('end_security_hold', { user_id: userId });
+  if (error) throw error;
+}
+
 /** The seeded admin at aal2 (admins work only there): the password, then a code from the seeded TOTP secret. */
 export async function signInAdmin(): Promise<Person> {
   const client = apiClient();
