@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 export const functionsEnvFile = new URL('../supabase/functions/.env', import.meta.url).pathname;
 
 export interface FunctionSecrets {
-  /** 32 random bytes as hex: wraps every withdrawal's data key (architecture §4). */
+  /** 32 random bytes as hex: wraps every withdrawal's data key (docs/architecture.md §3). */
   withdrawalMasterKey: string;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import type { WithdrawalRequest } from '@domain/withdrawal.ts';
+import { functionRefusal } from '@/lib/function-refusal';
 import { createSubmissions, isLostFunctionAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
 import { walletBalanceQueryKey } from '@/lib/wallet-balance';
@@ -22,12 +22,7 @@ export async function createWithdrawRequest(
   });
   if (!error) return;
   if (isLostFunctionAnswer(error)) throw new LostAnswerError(error);
-  if (error instanceof FunctionsHttpError) {
-    const body: unknown = await (error.context as Response).json().catch(() => undefined);
-    const message = (body as { error?: unknown } | undefined)?.error;
-    if (typeof message === 'string' && message) throw new Error(message);
-  }
-  throw new Error(WITHDRAW_SUBMIT_FAILED_MESSAGE);
+  throw new Error((await functionRefusal(error)) || WITHDRAW_SUBMIT_FAILED_MESSAGE, { cause: error });
 }
 
 /** The withdraw form's submissions: a lost answer is retried with the same key. */
