@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DevstackProject } from './project';
 
 /**
- * The Edge Functions' secrets for the local stack: `supabase/functions/.env` (git-ignored), which the
- * gateway adds to every function's environment, as `supabase secrets set` does in production.
+ * The Edge Functions' secrets for the local stack: the project's `supabase/functions/.env` (git-ignored),
+ * which the gateway adds to every function's environment, as `supabase secrets set` does in production.
  */
-export const functionsEnvFile = new URL('../supabase/functions/.env', import.meta.url).pathname;
-
-export interface FunctionSecrets {
-  /** 32 random bytes as hex: wraps every withdrawal's data key (docs/architecture.md §3). */
-  withdrawalMasterKey: string;
+export function functionsEnvFile(projectRoot: string): string {
+  return path.join(projectRoot, 'supabase/functions/.env');
 }
 
 function readSecret(text: string, name: string): string | undefined {
@@ -17,20 +15,28 @@ function readSecret(text: string, name: string): string | undefined {
 }
 
 /**
- * Reads the secrets, first writing a fresh random `WITHDRAWAL_MASTER_KEY` when there is none. An existing
- * key is never replaced: requests encrypted under it would no longer decrypt.
+ * Reads the secrets the project names (`functionSecrets` in devstack.config.ts), first writing a fresh value
+ * for each one missing. An existing value is never replaced: what was sealed under a key must stay readable.
  */
-export async function ensureFunctionSecrets(file = functionsEnvFile): Promise<FunctionSecrets> {
+export async function ensureFunctionSecrets({
+  root,
+  config,
+}: DevstackProject): Promise<Record<string, string>> {
+  const file = functionsEnvFile(root);
   const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return '';
     throw error;
   });
-  const found = readSecret(existing, 'WITHDRAWAL_MASTER_KEY');
-  if (found) return { withdrawalMasterKey: found };
-  const withdrawalMasterKey = randomBytes(32).toString('hex');
-  const separator = existing === '' || existing.endsWith('\n') ? '' : '\n';
-  await writeFile(file, `${existing}${separator}WITHDRAWAL_MASTER_KEY=${withdrawalMasterKey}\n`, {
-    mode: 0o600,
-  });
-  return { withdrawalMasterKey };
+  const secrets: Record<string, string> = {};
+  const added: string[] = [];
+  for (const [name, generate] of Object.entries(config.functionSecrets ?? {})) {
+    const found = readSecret(existing, name);
+    secrets[name] = found ?? generate();
+    if (!found) added.push(`${name}=${secrets[name]}\n`);
+  }
+  if (added.length > 0) {
+    const separator = existing === '' || existing.endsWith('\n') ? '' : '\n';
+    await writeFile(file, `${existing}${separator}${added.join('')}`, { mode: 0o600 });
+  }
+  return secrets;
 }
