@@ -10,6 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startStack } from '../devstack/stack';
+import type { MarketSimulator } from '../stubs/market-simulator/simulator';
 import { percentile } from './support/stats';
 
 const VISITORS = 200;
@@ -57,7 +58,9 @@ async function main() {
     await Promise.all(Array.from({ length: VISITORS }, (_, index) => visitor(index)));
     const elapsedMs = performance.now() - started;
 
-    const calls = stack.gateway.simulator.stats().calls.filter((call) => call.at >= startedAt);
+    const calls = (stack.gateway.upstreams.simulator as MarketSimulator)
+      .stats()
+      .calls.filter((call) => call.at >= startedAt);
     const upstream = Object.entries(queries).map(([name, query]) => {
       const times = calls
         .filter(

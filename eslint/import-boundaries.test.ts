@@ -67,7 +67,7 @@ tester.run('import-boundaries', rule, {
       errors: [
         {
           message:
-            'The local stack knows nothing of the app: devstack/ imports neither src/ nor supabase/functions/ nor packages/.',
+            'The local stack knows nothing of the app: devstack/ imports no app code (the app plugs in through devstack.config.ts).',
         },
       ],
     },
@@ -97,7 +97,17 @@ tester.run('import-boundaries', rule, {
       errors: [
         {
           message:
-            'The local stack knows nothing of the app: devstack/ imports neither src/ nor supabase/functions/ nor packages/.',
+            'The local stack knows nothing of the app: devstack/ imports no app code (the app plugs in through devstack.config.ts).',
+        },
+      ],
+    },
+    {
+      filename: at('devstack/gateway/server.ts'),
+      code: "import { createMarketSimulator } from '../../stubs/market-simulator/simulator';",
+      errors: [
+        {
+          message:
+            'The local stack knows nothing of the app: devstack/ imports no app code (the app plugs in through devstack.config.ts).',
         },
       ],
     },

@@ -1,4 +1,4 @@
--- Seed data (architecture §6): the two accounts, a completed deposit for the user, the limits and
+-- Seed data (docs/architecture.md §5): the two accounts, a completed deposit for the user, the limits and
 -- the status types. Loads on the local stack and on `supabase start` alike; safe to run again.
 
 -- Auth users as GoTrue stores them: bcrypt hashes, confirmed e-mail, empty (not null) token columns,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketAt } from '../../devstack/market-simulator/prices';
-import { startMarketSimulator } from '../../devstack/market-simulator/simulator';
+import { marketAt } from '../../stubs/market-simulator/prices';
+import { startMarketSimulator } from '../../stubs/market-simulator/simulator';
 
 let simulator: Awaited<ReturnType<typeof startMarketSimulator>>;
 

@@ -2,6 +2,7 @@ import { createDecipheriv, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureFunctionSecrets } from '../../devstack/functions-secrets';
+import { loadProject } from '../../devstack/project';
 import {
   decryptWithdrawalDetails,
   importMasterKey,
@@ -19,7 +20,8 @@ let admin: Person;
 beforeAll(async () => {
   pool = connect(inject('databaseUrl'));
   // The functions read the same secret the local stack keeps in supabase/functions/.env.
-  masterKey = await importMasterKey((await ensureFunctionSecrets()).withdrawalMasterKey);
+  const { WITHDRAWAL_MASTER_KEY: secret = '' } = await ensureFunctionSecrets(await loadProject());
+  masterKey = await importMasterKey(secret);
   person = await fundedPerson(pool, 5000);
   otherPerson = await fundedPerson(pool, 5000);
   admin = await signInAdmin();

@@ -1,6 +1,6 @@
 /**
  * HTTP plumbing shared by the `withdrawals` and `withdrawal-details` functions: CORS for the browser,
- * refusals as `{ error }` with the status architecture §4 names, a size-capped JSON body, the caller's
+ * refusals as `{ error }` with the status docs/architecture.md §3 names, a size-capped JSON body, the caller's
  * verified identity and assurance level, and a service-role client for the steps the caller may not take
  * directly.
  */

@@ -1,5 +1,5 @@
 /**
- * Withdrawal details at rest (architecture §4). The specification's format is kept: three dot-separated
+ * Withdrawal details at rest (docs/architecture.md §3). The specification's format is kept: three dot-separated
  * parts `iv.ciphertext.key`, AES-256-CBC with a random 16-byte IV and a random 32-byte data key. Unlike the
  * specification, the third part is the data key wrapped with AES-256-GCM under `WITHDRAWAL_MASTER_KEY`
  * (a secret only the functions hold). The wrap's additional data is `iv.ciphertext` and the blob's context:

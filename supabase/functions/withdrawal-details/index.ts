@@ -1,6 +1,6 @@
 /**
  * POST /functions/v1/withdrawal-details — an admin reads one withdraw request's payment details
- * (architecture §4). Body `{ requestId }`; answers `{ details }` and records the view in `audit_log`
+ * (docs/architecture.md §3). Body `{ requestId }`; answers `{ details }` and records the view in `audit_log`
  * before anything is returned, so no read goes unrecorded. Details decrypt only on the request, person and
  * method they were sealed for: a blob moved onto another request is refused (422) and the refusal is
  * audited too, since it means someone wrote the column. Rows sealed before that binding (no key version)

@@ -1,5 +1,5 @@
 /**
- * POST /functions/v1/withdrawals — a signed-in user's withdraw request (architecture §4).
+ * POST /functions/v1/withdrawals — a signed-in user's withdraw request (docs/architecture.md §3).
  * Body `{ amount, withdrawMethod, details }`, validated with the browser's own schema, and an
  * `Idempotency-Key` header (a uuid per form submission, sent again on a retry). A card's CVV and PIN are
  * validated (the specification's form asks for them) and then dropped: storing them is forbidden for

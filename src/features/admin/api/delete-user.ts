@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { DELETE_USER_FAILED_MESSAGE } from './admin-messages';
-import { functionRefusal } from './function-refusal';
+import { functionRefusal } from '@/lib/function-refusal';
 
 /** Deletes a person and, through the foreign keys, everything of theirs (Edge Function `admin-delete-user`). */
 export async function deleteUser(userId: string): Promise<void> {

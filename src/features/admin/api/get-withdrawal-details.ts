@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { DECRYPT_FAILED_MESSAGE } from './admin-messages';
-import { functionRefusal } from './function-refusal';
+import { functionRefusal } from '@/lib/function-refusal';
 
 /** Decrypted payout details by the specification's field names (only the chosen method's fields). */
 export type WithdrawalDetails = Record<string, string>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import type { WithdrawalRequest } from '@domain/withdrawal.ts';
+import { readFunctionRefusal } from '@/lib/function-refusal';
 import { createSubmissions, isLostFunctionAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
 import { insufficientAalCode, SecondFactorRequiredError } from '@/lib/step-up';
@@ -24,16 +24,10 @@ export async function createWithdrawRequest(
   });
   if (!error) return;
   if (isLostFunctionAnswer(error)) throw new LostAnswerError(error);
-  if (error instanceof FunctionsHttpError) {
-    const body: unknown = await (error.context as Response).json().catch(() => undefined);
-    const { error: message, code } = (body ?? {}) as { error?: unknown; code?: unknown };
-    if (typeof message === 'string' && message) {
-      // A person with two-factor authentication withdraws only from a session that entered a code.
-      if (code === insufficientAalCode) throw new SecondFactorRequiredError(message);
-      throw new Error(message);
-    }
-  }
-  throw new Error(WITHDRAW_SUBMIT_FAILED_MESSAGE);
+  const refusal = await readFunctionRefusal(error);
+  // A person with two-factor authentication withdraws only from a session that entered a code.
+  if (refusal?.code === insufficientAalCode) throw new SecondFactorRequiredError(refusal.message);
+  throw new Error(refusal?.message || WITHDRAW_SUBMIT_FAILED_MESSAGE, { cause: error });
 }
 
 /** The withdraw form's submissions: a lost answer is retried with the same key. */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createMarketSimulator, type MarketSimulator } from '../market-simulator/simulator';
+import { loadProject, type UpstreamStub } from '../project';
 import { attachRealtime } from '../realtime';
 import { createAdmission, defaultAdmissionLimits, serviceOf, type Service } from './admission';
 import { createAuthHandler, type AuthRateLimits } from './auth';
@@ -15,7 +15,10 @@ import { loadProjectConfig, type ProjectConfig } from './project-config';
 import { createRestHandler } from './rest';
 import { RestError, restUnavailable } from './rest/errors';
 
-const projectRoot = new URL('../../', import.meta.url).pathname;
+/** Where the stack is installed (its Deno binary). */
+const stackRoot = new URL('../../', import.meta.url).pathname;
+/** Paths of the gateway's own services, which no upstream stub may take. */
+const ownPaths = new Set(['auth', 'rest', 'functions', 'realtime', 'mailbox', 'storage']);
 
 export interface GatewayOptions {
   /** Superuser connection string of the database (`postgres`). */
@@ -26,7 +29,9 @@ export interface GatewayOptions {
   /** 0 or undefined: a free port. */
   port?: number;
   host?: string;
-  /** Folder with `<name>/index.ts` per Edge Function; defaults to `supabase/functions`. */
+  /** The project's folder (its `supabase/` and `devstack.config.ts`); defaults to the working directory. */
+  projectRoot?: string;
+  /** Folder with `<name>/index.ts` per Edge Function; defaults to the project's `supabase/functions`. */
   functionsDir?: string;
   functionTimeoutMs?: number;
   /** How long a function call's body may take to arrive (default 10 s). */
@@ -50,7 +55,8 @@ export interface RunningGateway {
   port: number;
   server: Server;
   mailbox: Mailbox;
-  simulator: MarketSimulator;
+  /** The project's upstream stubs by name (devstack.config.ts), e.g. to take one down in a test. */
+  upstreams: Record<string, UpstreamStub>;
   stop(): Promise<void>;
 }
 
@@ -128,13 +134,18 @@ class KeyError extends Error {
  * Supabase's key checks in front (an `apikey` that is one of the project's keys).
  */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const { root, config } = await loadProject(options.projectRoot);
   const project = {
-    ...(await loadProjectConfig(path.join(projectRoot, 'supabase/config.toml'))),
+    ...(await loadProjectConfig(path.join(root, 'supabase/config.toml'))),
     ...options.project,
   };
+  const upstreamDefinitions = Object.entries(config.upstreams ?? {});
+  const taken = upstreamDefinitions.map(([name]) => name).filter((name) => ownPaths.has(name));
+  if (taken.length > 0)
+    throw new Error(`devstack.config.ts: upstream names taken by the stack: ${taken.join(', ')}`);
+  const upstreams = new Map(upstreamDefinitions.map(([name, upstream]) => [name, upstream.create()]));
   const jwt = createJwtVerifier(options.jwtSecret);
   const mailbox = createMailbox({ print: options.printMail ?? false });
-  const simulator = createMarketSimulator();
   // Pipelined: a REST request's begin, settings, statement and commit go out in one write.
   const restPool = createPool({
     connectionString: databaseUrlAs(options.databaseUrl, 'authenticator'),
@@ -170,9 +181,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     maxRows: project.maxRows,
   });
   const functions = createFunctionsRuntime({
-    functionsDir: options.functionsDir ?? path.join(projectRoot, 'supabase/functions'),
-    envFile: path.join(projectRoot, 'supabase/functions/.env'),
-    denoPath: path.join(projectRoot, 'node_modules/.bin/deno'),
+    functionsDir: options.functionsDir ?? path.join(root, 'supabase/functions'),
+    envFile: path.join(root, 'supabase/functions/.env'),
+    denoPath: path.join(stackRoot, 'node_modules/.bin/deno'),
     timeoutMs: options.functionTimeoutMs ?? 30_000,
     bodyTimeoutMs: options.functionBodyTimeoutMs ?? 10_000,
     bootTimeoutMs: 60_000,
@@ -181,7 +192,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       SUPABASE_ANON_KEY: options.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
       SUPABASE_DB_URL: options.databaseUrl,
-      COINGECKO_API_URL: `${url}/simulator/api/v3`,
+      ...Object.fromEntries(
+        upstreamDefinitions.map(([name, upstream]) => [
+          upstream.env,
+          `${url}/${name}${upstream.basePath ?? ''}`,
+        ]),
+      ),
       // The e-mail provider's API (Resend's shape) is the mailbox here; the link base is Auth's site URL.
       EMAIL_API_URL: `${url}/mail-provider`,
       EMAIL_API_KEY: 'local-mailbox',
@@ -277,7 +293,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         description: 'GoTrue is a user registration and authentication API',
       });
     }
-    if (pathname.startsWith('/simulator/')) return simulator.handle(request, response);
+    const upstream = upstreams.get(pathname.split('/')[1] ?? '');
+    if (upstream) return upstream.handle(request, response);
 
     const functionCall = pathname.match(/^\/functions\/v1\/([^/]+)(\/.*)?$/);
     if (functionCall) {
@@ -385,7 +402,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     port,
     server,
     mailbox,
-    simulator,
+    upstreams: Object.fromEntries(upstreams),
     async stop() {
       // Every part stops even when one fails (no orphan Deno workers); the first failure is reported.
       const results: PromiseSettledResult<void>[] = await Promise.allSettled([realtime.close()]);

@@ -1,20 +1,22 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { buildApp, serveApp } from './app-server';
+import { serveApp } from './app-server';
 import { localDefaults, seededAccounts } from './config';
 import { startPostgres } from './db/postgres';
 import { prepareDatabase } from './db/prepare';
 import { ensureFunctionSecrets, functionsEnvFile } from './functions-secrets';
 import { startGateway } from './gateway/server';
+import { loadProject, type DevstackProject } from './project';
 
 /**
- * `npm start`: the whole app on this machine. A persistent database in `.data/` (bootstrap and
+ * `npm start`: the whole app on this machine, for the project in the working directory (its `supabase/` and
+ * `devstack.config.ts`). A persistent database in `.data/` (bootstrap and
  * migrations on every start, the seed on the first), the gateway on 54321 and the built app on 5173.
  * `--dev` serves the app with Vite's dev server instead. Ctrl-C or SIGTERM stops everything.
  */
 
-const projectRoot = new URL('../', import.meta.url).pathname;
+const projectRoot = process.cwd();
 const dataDir = path.join(projectRoot, '.data/postgres');
 const devMode = process.argv.includes('--dev');
 const apiUrl = `http://127.0.0.1:${localDefaults.apiPort}`;
@@ -34,7 +36,14 @@ async function stopAll(exitCode: number) {
   process.exit(exitCode);
 }
 
-async function startApp() {
+/** The project's upstream stubs, as the functions see them. */
+function upstreamLines({ config }: DevstackProject, apiUrl: string): string {
+  return Object.entries(config.upstreams ?? {})
+    .map(([name, upstream]) => `  ${upstream.env}  ${apiUrl}/${name}${upstream.basePath ?? ''} (stub)`)
+    .join('\n');
+}
+
+async function startApp({ config }: DevstackProject) {
   if (devMode) {
     const { createServer } = await import('vite');
     process.env.VITE_SUPABASE_URL = apiUrl;
@@ -47,9 +56,10 @@ async function startApp() {
     stops.push(() => vite.close());
     return;
   }
+  if (!config.buildApp) return;
   console.log('Building the app…');
   const outDir = path.join(projectRoot, 'dist');
-  await buildApp({ outDir, apiUrl, anonKey: localDefaults.anonKey });
+  await config.buildApp({ outDir, apiUrl, anonKey: localDefaults.anonKey });
   const app = await serveApp({ rootDir: outDir, port: localDefaults.appPort, host: 'localhost' });
   stops.push(() => app.stop());
 }
@@ -65,34 +75,36 @@ async function main() {
   stops.push(() => postgres.stop());
 
   console.log('Applying the platform bootstrap and migrations…');
-  await prepareDatabase(postgres.url, { seed: firstStart });
-  await ensureFunctionSecrets();
+  const project = await loadProject(projectRoot);
+  await prepareDatabase(postgres.url, { seed: firstStart, projectRoot });
+  await ensureFunctionSecrets(project);
 
   const gateway = await startGateway({
     databaseUrl: postgres.url,
     jwtSecret: localDefaults.jwtSecret,
     anonKey: localDefaults.anonKey,
     serviceRoleKey: localDefaults.serviceRoleKey,
+    projectRoot,
     port: localDefaults.apiPort,
     printMail: true,
   });
   stops.push(() => gateway.stop());
 
-  await startApp();
+  await startApp(project);
 
   console.log(`
-CoinVault is running${devMode ? ' (Vite dev server)' : ''}.
+The local stack is running${devMode ? ' (Vite dev server)' : ''}.
 
   App          ${appUrl}
   API          ${gateway.url}
   Database     ${postgres.url}
   Mailbox      ${gateway.url}/mailbox
-  Market data  ${gateway.url}/simulator/api/v3 (simulated prices)
+${upstreamLines(project, gateway.url)}
 
   anon key          ${localDefaults.anonKey}
   service_role key  ${localDefaults.serviceRoleKey}
   JWT secret        ${localDefaults.jwtSecret}
-  Function secrets  ${path.relative(projectRoot, functionsEnvFile)}
+  Function secrets  ${path.relative(projectRoot, functionsEnvFile(projectRoot))}
 
   Admin  ${seededAccounts.admin.email} / ${seededAccounts.admin.password} (TOTP secret ${seededAccounts.admin.totpSecret})
   User   ${seededAccounts.user.email} / ${seededAccounts.user.password}

@@ -1,5 +1,5 @@
 /**
- * Fixed local values (architecture §6): the same ones `supabase start` prints, so `.env` files
+ * Fixed local values (docs/architecture.md §5): the same ones `supabase start` prints, so `.env` files
  * written for one work with the other. Every value can be overridden by the environment.
  */
 export const localDefaults = {

@@ -3,6 +3,7 @@ import { startPostgres, type PostgresOptions, type RunningPostgres } from './db/
 import { prepareDatabase } from './db/prepare';
 import { ensureFunctionSecrets } from './functions-secrets';
 import { startGateway, type GatewayOptions, type RunningGateway } from './gateway/server';
+import { loadProject } from './project';
 
 export interface RunningStack {
   databaseUrl: string;
@@ -17,6 +18,8 @@ export interface RunningStack {
 }
 
 export interface StackOptions extends PostgresOptions {
+  /** The project's folder (its `supabase/` and `devstack.config.ts`); defaults to the working directory. */
+  projectRoot?: string;
   seed?: boolean;
   /** Without one the gateway takes a free port. */
   apiPort?: number;
@@ -47,10 +50,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const postgres = await startPostgres(options);
   let gateway: RunningGateway;
   try {
-    await prepareDatabase(postgres.url, { seed: options.seed ?? true });
-    // The functions' secrets (WITHDRAWAL_MASTER_KEY) exist before any function starts.
-    await ensureFunctionSecrets();
+    const project = await loadProject(options.projectRoot);
+    await prepareDatabase(postgres.url, { seed: options.seed ?? true, projectRoot: project.root });
+    // The functions' secrets exist before any function starts.
+    await ensureFunctionSecrets(project);
     gateway = await startGateway({
+      projectRoot: project.root,
       databaseUrl: postgres.url,
       jwtSecret: localDefaults.jwtSecret,
       anonKey: localDefaults.anonKey,

@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp } from './devstack/app-server';
+import { defineDevstackConfig } from './devstack/project';
+import { createMarketSimulator } from './stubs/market-simulator/simulator';
+
+/**
+ * What CoinVault plugs into the local stack (devstack/README.md, "Another project"): the rest is
+ * supabase/config.toml, supabase/migrations, supabase/seed.sql and supabase/functions.
+ */
+export default defineDevstackConfig({
+  // The market function's provider (CoinGecko) is the one outside party; locally a simulator stands in.
+  upstreams: {
+    simulator: { create: () => createMarketSimulator(), env: 'COINGECKO_API_URL', basePath: '/api/v3' },
+  },
+  // Wraps every withdrawal's data key (docs/architecture.md §3): 32 random bytes as hex.
+  functionSecrets: { WITHDRAWAL_MASTER_KEY: () => randomBytes(32).toString('hex') },
+  buildApp,
+});
