@@ -582,9 +582,7 @@ export type Database = {
       };
     };
     Functions: {
-      approve_buy_request:
-        | { Args: { request_id: string }; Returns: undefined }
-        | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
+      approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       create_buy_request: {
         Args: { amount: number; cryptocurrency: string; idempotency_key: string };
         Returns: {
@@ -645,18 +643,15 @@ export type Database = {
         }[];
       };
       delete_user: { Args: { user_id: string }; Returns: string };
-      reject_buy_request:
-        | { Args: { request_id: string }; Returns: undefined }
-        | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
-      set_transaction_status:
-        | { Args: { new_status: string; transaction_id: string }; Returns: undefined }
-        | {
-            Args: { idempotency_key: string; new_status: string; transaction_id: string };
-            Returns: undefined;
-          };
-      set_withdraw_request_status:
-        | { Args: { new_status: string; request_id: string }; Returns: undefined }
-        | { Args: { idempotency_key: string; new_status: string; request_id: string }; Returns: undefined };
+      reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      set_transaction_status: {
+        Args: { idempotency_key?: string; new_status: string; transaction_id: string };
+        Returns: undefined;
+      };
+      set_withdraw_request_status: {
+        Args: { idempotency_key?: string; new_status: string; request_id: string };
+        Returns: undefined;
+      };
     };
     Enums: {
       app_role: 'user' | 'admin';

@@ -4,6 +4,7 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
 import { logIn } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
+import { rejectBuyRequest } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
 
@@ -32,6 +33,6 @@ test('the pending counts of both queues follow new requests and decisions live, 
 
   await queues.getByRole('link', { name: /^Buy requests/ }).click();
   await expect(page.getByRole('heading', { name: 'Buy requests', level: 1 })).toBeVisible();
-  expect((await admin.rpc('reject_buy_request', { request_id: requestId })).error).toBeNull();
+  expect((await rejectBuyRequest(admin, requestId)).error).toBeNull();
   await expect(buyCount).toHaveText(`${buyBefore} pending`, { timeout: LIVE_BUDGET_MS });
 });

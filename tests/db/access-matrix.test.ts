@@ -95,7 +95,8 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       probe: { sql: 'select id from public.transactions where id = $1', params: byId('transactionId') },
     },
     insert: {
-      expected: adminOnlyWrite,
+      // Deposits come only from create_deposit, with an idempotency key; the ledger takes no plain writes.
+      expected: everyone('refused'),
       probe: {
         sql: `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', 25, 'pending')
               returning id`,
@@ -123,8 +124,8 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       probe: { sql: 'select id from public.buy_requests where id = $1', params: byId('buyRequestId') },
     },
     insert: {
-      // Filed for the owner: only the owner may do that, admins included.
-      expected: { anon: 'refused', owner: 'allowed', 'another user': 'refused', admin: 'refused' },
+      // Buy requests come only from create_buy_request, with an idempotency key.
+      expected: everyone('refused'),
       probe: {
         sql: `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 50)
               returning id`,

@@ -66,7 +66,8 @@ export async function createApprovalWorkload(
 }
 
 /**
- * Calls `approve_buy_request` as PostgREST does for a signed-in admin: one transaction with the
+ * Calls `approve_buy_request` (with a fresh idempotency key, as the admin's Apply sends) as PostgREST does
+ * for a signed-in admin: one transaction with the
  * `authenticated` role and the admin's JWT claims, so row-level security and the RPC's checks apply.
  * The statements travel in one message (one round trip, as PostgREST pipelines them); Postgres runs
  * such a message as one implicit transaction and rolls all of it back if the call fails.
@@ -75,7 +76,7 @@ export async function approveAsAdmin(db: Queryable, adminId: string, requestId: 
   const claims = JSON.stringify({ sub: adminId, role: 'authenticated', aud: 'authenticated' });
   await db.query(
     `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${escapeLiteral(claims)}, true);
-     select public.approve_buy_request(${escapeLiteral(requestId)}::uuid)`,
+     select public.approve_buy_request(${escapeLiteral(requestId)}::uuid, gen_random_uuid())`,
   );
 }
 

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults, seededAccounts } from '../../../devstack/config';
 import type { Database } from '../../../src/types/database';
+import { createDeposit, idOf, setTransactionStatus } from '../../support/keyed-calls';
 
 /**
  * People for the buy journey. The browser specs share one seeded stack, so each test signs up its own
@@ -56,20 +57,11 @@ export async function createPendingDeposit(
   userId: string,
   amount: number,
 ): Promise<string> {
-  const { data, error } = await admin
-    .from('transactions')
-    .insert({ user_id: userId, type: 'deposit', amount, status: 'pending' })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return data.id;
+  return idOf(createDeposit(admin, userId, amount));
 }
 
 export async function completeTransaction(admin: SupabaseClient<Database>, transactionId: string) {
-  const { error } = await admin.rpc('set_transaction_status', {
-    transaction_id: transactionId,
-    new_status: 'complete',
-  });
+  const { error } = await setTransactionStatus(admin, transactionId, 'complete');
   if (error) throw error;
 }
 
