@@ -111,6 +111,28 @@ export type Database = {
           },
         ];
       };
+      price_snapshots: {
+        Row: {
+          captured_at: string;
+          cryptocurrency: string;
+          hourly: boolean;
+          price: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          captured_at: string;
+          cryptocurrency: string;
+          hourly: boolean;
+          price: number;
+        };
+        Update: {
+          captured_at?: string;
+          cryptocurrency?: string;
+          hourly?: boolean;
+          price?: number;
+        };
+        Relationships: [];
+      };
       profiles: {
         Row: {
           balance: number;
@@ -430,6 +452,15 @@ export type Database = {
           },
         ];
       };
+      latest_prices: {
+        Row: {
+          captured_at: string;
+          cryptocurrency: string;
+          price: number;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
       transactions_with_user: {
         Row: {
           amount: number;
@@ -643,6 +674,7 @@ export type Database = {
         }[];
       };
       delete_user: { Args: { user_id: string }; Returns: string };
+      record_price_snapshots: { Args: { prices: Json }; Returns: number };
       reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       set_transaction_status: {
         Args: { idempotency_key?: string; new_status: string; transaction_id: string };

@@ -31,6 +31,7 @@ interface Fixture {
   withdrawRequestId: string;
   statusTypeId: string;
   auditEntryId: string;
+  snapshotCoin: string;
 }
 
 interface Probe {
@@ -229,6 +230,38 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       probe: { sql: 'delete from public.transaction_limits returning id', params: () => [] },
     },
   },
+  price_snapshots: {
+    select: {
+      expected: everyone('allowed'),
+      probe: {
+        sql: 'select cryptocurrency from public.price_snapshots where cryptocurrency = $1',
+        params: byId('snapshotCoin'),
+      },
+    },
+    insert: {
+      // Only the market function writes prices, through record_price_snapshots (service role).
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.price_snapshots (cryptocurrency, price, captured_at, hourly)
+              values ($1, 1, date_trunc('minute', now()) - interval '1 hour', false) returning cryptocurrency`,
+        params: byId('snapshotCoin'),
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'update public.price_snapshots set price = 1 where cryptocurrency = $1 returning cryptocurrency',
+        params: byId('snapshotCoin'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.price_snapshots where cryptocurrency = $1 returning cryptocurrency',
+        params: byId('snapshotCoin'),
+      },
+    },
+  },
   audit_log: {
     select: {
       expected: adminOnlyFiltered,
@@ -286,6 +319,13 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
     expected: ownOrAdmin,
     probe: { sql: 'select id, available from public.users_with_balance where id = $1', params: ownerId },
   },
+  latest_prices: {
+    expected: everyone('allowed'),
+    probe: {
+      sql: 'select price from public.latest_prices where cryptocurrency = $1',
+      params: byId('snapshotCoin'),
+    },
+  },
   audit_log_with_actor: {
     expected: adminOnlyFiltered,
     probe: {
@@ -329,7 +369,14 @@ beforeAll(async () => {
     `select id from public.audit_log where target_id = $1`,
     [onlyRow(transactions).id],
   );
+  const snapshotCoin = `matrix-${owner.id}`;
+  await pool.query(
+    `insert into public.price_snapshots (cryptocurrency, price, captured_at, hourly)
+     values ($1, 100, date_trunc('minute', now()), true)`,
+    [snapshotCoin],
+  );
   fixture = {
+    snapshotCoin,
     owner,
     transactionId: onlyRow(transactions).id,
     buyRequestId,
