@@ -212,6 +212,8 @@ export type Database = {
           cryptocurrency: string | null;
           date: string;
           id: string;
+          price: number | null;
+          quantity: number | null;
           status: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -224,6 +226,8 @@ export type Database = {
           cryptocurrency?: string | null;
           date?: string;
           id?: string;
+          price?: number | null;
+          quantity?: number | null;
           status?: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -235,6 +239,8 @@ export type Database = {
           cryptocurrency?: string | null;
           date?: string;
           id?: string;
+          price?: number | null;
+          quantity?: number | null;
           status?: string;
           type?: Database['public']['Enums']['transaction_type'];
           user_id?: string;
@@ -452,6 +458,41 @@ export type Database = {
           },
         ];
       };
+      holdings: {
+        Row: {
+          average_cost: number | null;
+          bought: number | null;
+          bought_for: number | null;
+          cryptocurrency: string | null;
+          quantity: number | null;
+          sold: number | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       latest_prices: {
         Row: {
           captured_at: string;
@@ -641,6 +682,8 @@ export type Database = {
           cryptocurrency: string | null;
           date: string;
           id: string;
+          price: number | null;
+          quantity: number | null;
           status: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;

@@ -319,6 +319,10 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
     expected: ownOrAdmin,
     probe: { sql: 'select id, available from public.users_with_balance where id = $1', params: ownerId },
   },
+  holdings: {
+    expected: ownOrAdmin,
+    probe: { sql: 'select quantity from public.holdings where user_id = $1', params: ownerId },
+  },
   latest_prices: {
     expected: everyone('allowed'),
     probe: {
@@ -353,7 +357,13 @@ beforeAll(async () => {
 
   const buyRequestId = await addBuyRequest(pool, owner.id, 100);
   const { rows: transactions } = await pool.query<{ id: string }>(
-    `select id from public.transactions where user_id = $1`,
+    `select id from public.transactions where user_id = $1 and type = 'deposit'`,
+    [owner.id],
+  );
+  // A settled buy, so the owner holds a coin.
+  await pool.query(
+    `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)
+     values ($1, 'buy', 10, 'complete', 'bitcoin', 0.0002, 50000)`,
     [owner.id],
   );
   const { rows: withdrawals } = await pool.query<{ id: string }>(

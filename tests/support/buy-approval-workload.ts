@@ -1,4 +1,5 @@
 import { escapeLiteral, type ClientBase } from 'pg';
+import { addCurrentPrice } from './db';
 
 /**
  * A queue of pending buy requests and the admins who decide them, written straight into a database
@@ -50,6 +51,8 @@ export async function createApprovalWorkload(
      select id, 'deposit', $2, 'complete' from unnest($1::uuid[]) as id`,
     [userIds, options.deposit],
   );
+  // The current price every approval fills at.
+  await addCurrentPrice(db, 'bitcoin', 50_000);
   const amounts = Array.from({ length: options.requestsPerUser }, (_, index) => options.requestAmount(index));
   // One row per (request index, user), so the queue interleaves users the way real traffic would.
   const { rows } = await db.query<{ id: string }>(

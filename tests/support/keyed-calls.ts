@@ -20,7 +20,20 @@ export function createDeposit(admin: Client, userId: string, amount: number) {
   return admin.rpc('create_deposit', { user_id: userId, amount, idempotency_key: randomUUID() }).single();
 }
 
-export function approveBuyRequest(admin: Client, requestId: string) {
+/**
+ * Asks the market function for the app's prices, as any page showing them does: it records them (at most
+ * once a minute), so the server has a current price to fill approvals at.
+ */
+export async function recordCurrentPrices(client: Client) {
+  const { error } = await client.functions.invoke('market/coins/markets?vs_currency=usd&per_page=10', {
+    method: 'GET',
+  });
+  if (error) throw error;
+}
+
+/** An approval as the admin's Apply sends it, after prices were fetched (as the admin's pages do). */
+export async function approveBuyRequest(admin: Client, requestId: string) {
+  await recordCurrentPrices(admin);
   return admin.rpc('approve_buy_request', { request_id: requestId, idempotency_key: randomUUID() });
 }
 

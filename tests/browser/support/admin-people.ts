@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/config';
 import type { Database } from '../../../src/types/database';
-import { idOf, requestBuy } from '../../support/keyed-calls';
+import { idOf, recordCurrentPrices, requestBuy } from '../../support/keyed-calls';
 import { apiUrl } from './auth-people';
 import { completeTransaction, createPendingDeposit } from './buy-people';
 
@@ -43,6 +43,8 @@ export async function personWithBalance(
   if (error) throw error;
   if (!data.user) throw new Error('Sign-up returned no user');
   if (balance > 0) await completeTransaction(admin, await createPendingDeposit(admin, data.user.id, balance));
+  // Current prices on the server, as after anyone watched them: the admin's approvals fill at them.
+  await recordCurrentPrices(admin);
   return { id: data.user.id, fullName, email, password, client };
 }
 

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults, seededAccounts } from '../../../devstack/config';
 import type { Database } from '../../../src/types/database';
-import { createDeposit, idOf, setTransactionStatus } from '../../support/keyed-calls';
+import { createDeposit, idOf, recordCurrentPrices, setTransactionStatus } from '../../support/keyed-calls';
 
 /**
  * People for the buy journey. The browser specs share one seeded stack, so each test signs up its own
@@ -48,6 +48,8 @@ export async function signUpFundedBuyer(admin: SupabaseClient<Database>, amount:
   if (!data.user) throw new Error('Sign-up returned no user');
 
   await completeTransaction(admin, await createPendingDeposit(admin, data.user.id, amount));
+  // Current prices on the server, as after anyone watched them: the admin's approvals fill at them.
+  await recordCurrentPrices(admin);
   return { id: data.user.id, fullName, email, password };
 }
 
