@@ -33,6 +33,7 @@ import {
   type ApprovalWorkload,
 } from '../tests/support/buy-approval-workload';
 import { percentile } from './support/stats';
+import { approveBuyRequest } from '../tests/support/keyed-calls';
 
 const ADMINS = 8;
 const USERS = 200;
@@ -158,7 +159,7 @@ async function measureApiPath(pool: pg.Pool, stack: RunningStack) {
   return measure('API (supabase-js)', false, pool, workload, async (adminIndex, requestId) => {
     const admin = admins[adminIndex];
     if (!admin) throw new Error(`No admin ${adminIndex}`);
-    const { error } = await admin.rpc('approve_buy_request', { request_id: requestId });
+    const { error } = await approveBuyRequest(admin, requestId);
     if (error) throw new Error(error.message);
   });
 }

@@ -8,6 +8,7 @@
  *
  * Every run differs (random wallet codes, moving simulated prices, dates): commit the images on purpose.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,11 +51,13 @@ async function main() {
 
     // A pending buy request, so the admin's live queue has something to decide.
     const user = createNodeClient(stack.apiUrl, stack.anonKey);
-    const { data: signedIn, error: signInError } = await user.auth.signInWithPassword(seededAccounts.user);
+    const { error: signInError } = await user.auth.signInWithPassword(seededAccounts.user);
     if (signInError) throw signInError;
-    const { error: buyError } = await user
-      .from('buy_requests')
-      .insert({ user_id: signedIn.user.id, cryptocurrency: 'bitcoin', amount: 250 });
+    const { error: buyError } = await user.rpc('create_buy_request', {
+      cryptocurrency: 'bitcoin',
+      amount: 250,
+      idempotency_key: randomUUID(),
+    });
     if (buyError) throw buyError;
 
     await mkdir(docsDir, { recursive: true });

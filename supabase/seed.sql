@@ -1,5 +1,6 @@
--- Seed data (docs/architecture.md §5): the two accounts, a completed deposit for the user, the limits and
--- the status types. Loads on the local stack and on `supabase start` alike; safe to run again.
+-- Seed data (docs/architecture.md §5): the two accounts, a completed deposit for the user, the limits,
+-- the status types and a few days of prices. Loads on the local stack and on `supabase start` alike; safe
+-- to run again.
 
 -- Auth users as GoTrue stores them: bcrypt hashes, confirmed e-mail, empty (not null) token columns,
 -- and an `email` identity, without which GoTrue refuses a password sign-in.
@@ -56,3 +57,26 @@ where min_amount = 0 and max_amount = 0;
 
 insert into public.status_types (name) values ('processing'), ('cancelled')
 on conflict (name) do nothing;
+
+-- Three days of price history for the simulator's top 10 (around the simulator's reference prices), so the
+-- portfolio chart has something to draw before the market function has recorded much: one snapshot an
+-- hour (kept a year) and, for the last day, one a minute (kept a day), as the market function keeps them.
+insert into public.price_snapshots (cryptocurrency, price, captured_at, hourly)
+select
+  coins.id,
+  round((coins.base * (1 + coins.swing * sin(extract(epoch from moments.at) / 20000 + coins.phase)))::numeric, 8),
+  moments.at,
+  moments.at = date_trunc('hour', moments.at)
+from (
+  values
+    ('bitcoin', 95000, 0.05, 0.0), ('ethereum', 3400, 0.07, 1.0), ('tether', 1, 0.0005, 2.0),
+    ('ripple', 2.3, 0.09, 3.0), ('binancecoin', 650, 0.06, 4.0), ('solana', 190, 0.1, 5.0),
+    ('usd-coin', 1, 0.0003, 6.0), ('dogecoin', 0.32, 0.12, 0.5), ('cardano', 0.9, 0.1, 1.5),
+    ('tron', 0.25, 0.06, 2.5)
+) as coins (id, base, swing, phase)
+cross join (
+  select date_trunc('hour', now()) - make_interval(hours => n) as at from generate_series(24, 72) as n
+  union all
+  select date_trunc('minute', now()) - make_interval(mins => n) from generate_series(1, 24 * 60 - 1) as n
+) as moments
+on conflict do nothing;

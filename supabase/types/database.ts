@@ -111,34 +111,25 @@ export type Database = {
           },
         ];
       };
-      notifications: {
+      price_snapshots: {
         Row: {
-          body: string;
-          created_at: string;
-          id: string;
-          kind: string;
-          read_at: string | null;
-          title: string;
-          user_id: string;
+          captured_at: string;
+          cryptocurrency: string;
+          hourly: boolean;
+          price: number;
         };
         ComputedFields: never;
         Insert: {
-          body: string;
-          created_at?: string;
-          id?: string;
-          kind: string;
-          read_at?: string | null;
-          title: string;
-          user_id: string;
+          captured_at: string;
+          cryptocurrency: string;
+          hourly: boolean;
+          price: number;
         };
         Update: {
-          body?: string;
-          created_at?: string;
-          id?: string;
-          kind?: string;
-          read_at?: string | null;
-          title?: string;
-          user_id?: string;
+          captured_at?: string;
+          cryptocurrency?: string;
+          hourly?: boolean;
+          price?: number;
         };
         Relationships: [];
       };
@@ -197,7 +188,6 @@ export type Database = {
           id: boolean;
           max_amount: number;
           min_amount: number;
-          security_hold_hours: number;
           updated_at: string;
         };
         ComputedFields: never;
@@ -205,14 +195,12 @@ export type Database = {
           id?: boolean;
           max_amount?: number;
           min_amount?: number;
-          security_hold_hours?: number;
           updated_at?: string;
         };
         Update: {
           id?: boolean;
           max_amount?: number;
           min_amount?: number;
-          security_hold_hours?: number;
           updated_at?: string;
         };
         Relationships: [];
@@ -224,6 +212,8 @@ export type Database = {
           cryptocurrency: string | null;
           date: string;
           id: string;
+          price: number | null;
+          quantity: number | null;
           status: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -236,6 +226,8 @@ export type Database = {
           cryptocurrency?: string | null;
           date?: string;
           id?: string;
+          price?: number | null;
+          quantity?: number | null;
           status?: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -247,6 +239,8 @@ export type Database = {
           cryptocurrency?: string | null;
           date?: string;
           id?: string;
+          price?: number | null;
+          quantity?: number | null;
           status?: string;
           type?: Database['public']['Enums']['transaction_type'];
           user_id?: string;
@@ -301,47 +295,6 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'withdraw_requests_with_user';
             referencedColumns: ['id'];
-          },
-        ];
-      };
-      watchlist: {
-        Row: {
-          coin_id: string;
-          starred_at: string;
-          user_id: string;
-        };
-        ComputedFields: never;
-        Insert: {
-          coin_id: string;
-          starred_at?: string;
-          user_id?: string;
-        };
-        Update: {
-          coin_id?: string;
-          starred_at?: string;
-          user_id?: string;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'watchlist_user_id_fkey';
-            columns: ['user_id'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'watchlist_user_id_fkey';
-            columns: ['user_id'];
-            isOneToOne: false;
-            referencedRelation: 'users_with_balance';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'watchlist_user_id_fkey';
-            columns: ['user_id'];
-            isOneToOne: false;
-            referencedRelation: 'wallet_balances';
-            referencedColumns: ['user_id'];
           },
         ];
       };
@@ -505,6 +458,50 @@ export type Database = {
           },
         ];
       };
+      holdings: {
+        Row: {
+          average_cost: number | null;
+          bought: number | null;
+          bought_for: number | null;
+          cryptocurrency: string | null;
+          quantity: number | null;
+          sold: number | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      latest_prices: {
+        Row: {
+          captured_at: string;
+          cryptocurrency: string;
+          price: number;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
       transactions_with_user: {
         Row: {
           amount: number;
@@ -657,16 +654,7 @@ export type Database = {
       };
     };
     Functions: {
-      admin_pending_counts: {
-        Args: Record<PropertyKey, never>;
-        Returns: {
-          buy_requests: number;
-          withdraw_requests: number;
-        }[];
-      };
-      approve_buy_request:
-        | { Args: { request_id: string }; Returns: undefined }
-        | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
+      approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       create_buy_request: {
         Args: { amount: number; cryptocurrency: string; idempotency_key: string };
         Returns: {
@@ -694,6 +682,8 @@ export type Database = {
           cryptocurrency: string | null;
           date: string;
           id: string;
+          price: number | null;
+          quantity: number | null;
           status: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -708,62 +698,35 @@ export type Database = {
       };
       create_withdraw_request: {
         Args: {
+          p_amount: number;
+          p_details_digest: string;
+          p_details_key_version: number;
+          p_encrypted_data: string;
+          p_idempotency_key: string;
+          p_method: string;
+          p_request_id: string;
+          p_user_id: string;
+        };
+        Returns: {
           amount: number;
-          details_digest: string;
-          details_key_version: number;
-          encrypted_data: string;
-          idempotency_key: string;
-          request_id: string;
+          date: string;
+          id: string;
+          status: string;
           user_id: string;
-          withdraw_method: string;
-        };
-        Returns: Database['public']['CompositeTypes']['created_withdraw_request'];
-        SetofOptions: {
-          from: '*';
-          to: 'created_withdraw_request';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        }[];
       };
       delete_user: { Args: { user_id: string }; Returns: string };
-      end_security_hold: { Args: { user_id: string }; Returns: undefined };
-      list_my_sessions: {
-        Args: Record<PropertyKey, never>;
-        Returns: {
-          aal: string;
-          id: string;
-          ip: string;
-          is_current: boolean;
-          last_active_at: string;
-          signed_in_at: string;
-          user_agent: string;
-        }[];
+      record_price_snapshots: { Args: { prices: Json }; Returns: number };
+      reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      set_transaction_status: {
+        Args: { idempotency_key?: string; new_status: string; transaction_id: string };
+        Returns: undefined;
       };
-      mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
-      pending_security_emails: {
-        Args: Record<PropertyKey, never>;
-        Returns: {
-          body: string;
-          id: string;
-          not_me_token: string;
-          recipient: string;
-          subject: string;
-        }[];
+      set_withdraw_request_status: {
+        Args: { idempotency_key?: string; new_status: string; request_id: string };
+        Returns: undefined;
       };
-      reject_buy_request:
-        | { Args: { request_id: string }; Returns: undefined }
-        | { Args: { idempotency_key: string; request_id: string }; Returns: undefined };
-      remove_two_factor: { Args: { user_id: string }; Returns: number };
-      report_not_me: { Args: { token: string }; Returns: undefined };
-      set_transaction_status:
-        | { Args: { new_status: string; transaction_id: string }; Returns: undefined }
-        | {
-            Args: { idempotency_key: string; new_status: string; transaction_id: string };
-            Returns: undefined;
-          };
-      set_withdraw_request_status:
-        | { Args: { new_status: string; request_id: string }; Returns: undefined }
-        | { Args: { idempotency_key: string; new_status: string; request_id: string }; Returns: undefined };
     };
     Enums: {
       app_role: 'user' | 'admin';
@@ -772,14 +735,7 @@ export type Database = {
       withdraw_method: 'bank' | 'card' | 'wallet';
     };
     CompositeTypes: {
-      created_withdraw_request: {
-        id: string | null;
-        user_id: string | null;
-        amount: number | null;
-        withdraw_method: Database['public']['Enums']['withdraw_method'] | null;
-        status: string | null;
-        date: string | null;
-      };
+      [_ in never]: never;
     };
   };
 };

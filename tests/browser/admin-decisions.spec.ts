@@ -5,6 +5,7 @@ import { applyStatus, confirmAdminAction } from './support/admin-actions';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
+import { approveBuyRequest, rejectBuyRequest } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
 
@@ -106,13 +107,13 @@ test('approving a buy request asks first, naming the person, the amount and thei
 const overtakenDecisions = [
   {
     decision: 'Reject',
-    otherAdmin: 'approve_buy_request',
+    otherAdmin: approveBuyRequest,
     failure: 'Failed to update request status. Please try again.',
     shown: 'Approved',
   },
   {
     decision: 'Approve',
-    otherAdmin: 'reject_buy_request',
+    otherAdmin: rejectBuyRequest,
     failure: 'Failed to process buy request. Please try again.',
     shown: 'Rejected',
   },
@@ -128,7 +129,7 @@ for (const { decision, otherAdmin, failure, shown } of overtakenDecisions) {
 
     await row.getByRole('button', { name: new RegExp(`^${decision} `) }).click();
     await expect(page.getByRole('dialog', { name: `${decision} buy request` })).toBeVisible();
-    const { error } = await admin.rpc(otherAdmin, { request_id: requestId });
+    const { error } = await otherAdmin(admin, requestId);
     expect(error).toBeNull();
     await confirmAdminAction(page, decision);
     await expect(toast(page, failure)).toBeVisible();

@@ -5,6 +5,7 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
 import { logIn } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
+import { rejectBuyRequest } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
 
@@ -26,7 +27,7 @@ test('search, filters and sort live in the address: a shared link shows the same
   const person = await personWithBalance(admin, 'Sortable', 1000);
   for (const amount of [30, 20, 10]) await submitBuyRequest(person, amount);
   const decided = await submitBuyRequest(person, 40);
-  expect((await admin.rpc('reject_buy_request', { request_id: decided })).error).toBeNull();
+  expect((await rejectBuyRequest(admin, decided)).error).toBeNull();
   await logInAsAdmin(page);
   await page.goto('/admin/buy-requests');
   const rows = 'admin-buy-request-row';

@@ -4,6 +4,7 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
 import { logIn } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
+import { rejectBuyRequest } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
 
@@ -33,6 +34,6 @@ test('the side menu counts the pending requests of both queues, following new re
   await expect(queues.getByRole('link', { name: `Buy requests ${buyBefore + 1} pending` })).toBeVisible();
   await queues.getByRole('link', { name: /^Buy requests/ }).click();
   await expect(page.getByRole('heading', { name: 'Buy requests', level: 1 })).toBeVisible();
-  expect((await admin.rpc('reject_buy_request', { request_id: requestId })).error).toBeNull();
+  expect((await rejectBuyRequest(admin, requestId)).error).toBeNull();
   await expect(buyCount).toHaveText(`${buyBefore} pending`, { timeout: LIVE_BUDGET_MS });
 });

@@ -11,6 +11,7 @@ import {
 import { existingUser, logIn, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
 import { openFromMenu } from './support/navigation';
+import { approveBuyRequest, rejectBuyRequest } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
 
@@ -324,7 +325,7 @@ test("buy requests: another admin's decision shows live and removes the buttons"
   const row = page.getByTestId('admin-buy-request-row').filter({ hasText: person.fullName });
   await expect(row.getByText('pending')).toBeVisible();
 
-  const { error } = await admin.rpc('reject_buy_request', { request_id: requestId });
+  const { error } = await rejectBuyRequest(admin, requestId);
   expect(error).toBeNull();
   await expect(row.getByText('rejected')).toBeVisible({ timeout: 2_000 });
   await expect(row.getByRole('button', { name: /^(Approve|Reject) / })).toHaveCount(0);
@@ -412,7 +413,7 @@ test('audit log: shows who did what to which record, newest first', async ({ pag
   const admin = await signInAdmin();
   const person = await personWithBalance(admin, 'Audited', 300);
   const requestId = await submitBuyRequest(person, 40);
-  const { error } = await admin.rpc('approve_buy_request', { request_id: requestId });
+  const { error } = await approveBuyRequest(admin, requestId);
   expect(error).toBeNull();
   await logInAsAdmin(page);
   await openFromMenu(page, 'Audit log', 'Audit log');

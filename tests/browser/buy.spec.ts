@@ -8,6 +8,7 @@ import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer }
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
+import { idOf, requestBuy } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
 
@@ -329,14 +330,8 @@ test('the request list shows the newest 50 and loads older ones on request', asy
   await admin.auth.signOut();
   const client = createNodeClient(process.env.API_URL ?? '', localDefaults.anonKey);
   await client.auth.signInWithPassword(buyer);
-  const { error } = await client.from('buy_requests').insert(
-    Array.from({ length: 52 }, (_, i) => ({
-      user_id: buyer.id,
-      cryptocurrency: 'bitcoin',
-      amount: 10 + i,
-    })),
-  );
-  if (error) throw error;
+  // One after another, as a person sends them: the list's order is the order they were made in.
+  for (let i = 0; i < 52; i += 1) await idOf(requestBuy(client, 'bitcoin', 10 + i));
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
   await openBuyPage(page, buyer);

@@ -5,6 +5,7 @@ import { signInAdmin } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
+import { approveBuyRequest, idOf, requestBuy } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
@@ -14,13 +15,8 @@ test('coins go by their names, statuses by one case, and every date by one forma
   const admin = await signInAdmin();
   const person = await personWithBalance(admin, 'Vocabulary', 500);
   // A coin the market list on screen does not hold (the provider answers with Bitcoin and Ethereum only).
-  const { data: request, error } = await person.client
-    .from('buy_requests')
-    .insert({ user_id: person.id, cryptocurrency: 'binancecoin', amount: 20, status: 'pending' })
-    .select('id')
-    .single();
-  if (error) throw error;
-  const approval = await admin.rpc('approve_buy_request', { request_id: request.id });
+  const requestId = await idOf(requestBuy(person.client, 'binancecoin', 20));
+  const approval = await approveBuyRequest(admin, requestId);
   if (approval.error) throw approval.error;
   await admin.auth.signOut();
   await stubMarketProvider(page);

@@ -8,6 +8,7 @@ import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { limitsNoticeSeen, skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
+import { createDeposit, idOf } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
 
@@ -163,15 +164,7 @@ test('the transactions list shows the newest 50 and loads older ones on request,
   const person = await fundedUser(100);
   const admin = await signInAdmin();
   // 54 more deposits: 55 transactions in all, one page and five older.
-  const { error } = await admin.from('transactions').insert(
-    Array.from({ length: 54 }, (_, i) => ({
-      user_id: person.id,
-      type: 'deposit',
-      amount: i + 1,
-      status: 'pending',
-    })),
-  );
-  if (error) throw error;
+  for (let i = 0; i < 54; i += 1) await idOf(createDeposit(admin, person.id, i + 1));
   await admin.auth.signOut();
   const reads: string[] = [];
   page.on('request', (request) => {

@@ -4,6 +4,7 @@ import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
+import { setWithdrawRequestStatus } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
 
@@ -48,10 +49,7 @@ test('a user withdraws by card: the request shows pending, the balance drops, an
     .eq('user_id', person.id)
     .single();
   expect(readError).toBeNull();
-  const { error } = await admin.rpc('set_withdraw_request_status', {
-    request_id: request?.id ?? '',
-    new_status: 'approved',
-  });
+  const { error } = await setWithdrawRequestStatus(admin, request?.id ?? '', 'approved');
   expect(error).toBeNull();
   await expect(rows.first().getByText('approved')).toHaveAttribute('data-tone', 'green');
   await expect(balance).toHaveText('$750.00');

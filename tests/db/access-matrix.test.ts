@@ -35,6 +35,7 @@ interface Fixture {
   statusTypeId: string;
   auditEntryId: string;
   notificationId: string;
+  snapshotCoin: string;
 }
 
 interface Probe {
@@ -104,7 +105,8 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       probe: { sql: 'select id from public.transactions where id = $1', params: byId('transactionId') },
     },
     insert: {
-      expected: adminOnlyWrite,
+      // Deposits come only from create_deposit, with an idempotency key; the ledger takes no plain writes.
+      expected: everyone('refused'),
       probe: {
         sql: `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', 25, 'pending')
               returning id`,
@@ -132,8 +134,8 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       probe: { sql: 'select id from public.buy_requests where id = $1', params: byId('buyRequestId') },
     },
     insert: {
-      // Filed for the owner: only the owner may do that, admins included.
-      expected: { ...everyone('refused'), owner: 'allowed' },
+      // Buy requests come only from create_buy_request, with an idempotency key.
+      expected: everyone('refused'),
       probe: {
         sql: `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 50)
               returning id`,
@@ -266,6 +268,38 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       },
     },
   },
+  price_snapshots: {
+    select: {
+      expected: everyone('allowed'),
+      probe: {
+        sql: 'select cryptocurrency from public.price_snapshots where cryptocurrency = $1',
+        params: byId('snapshotCoin'),
+      },
+    },
+    insert: {
+      // Only the market function writes prices, through record_price_snapshots (service role).
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.price_snapshots (cryptocurrency, price, captured_at, hourly)
+              values ($1, 1, date_trunc('minute', now()) - interval '1 hour', false) returning cryptocurrency`,
+        params: byId('snapshotCoin'),
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'update public.price_snapshots set price = 1 where cryptocurrency = $1 returning cryptocurrency',
+        params: byId('snapshotCoin'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.price_snapshots where cryptocurrency = $1 returning cryptocurrency',
+        params: byId('snapshotCoin'),
+      },
+    },
+  },
   audit_log: {
     select: {
       expected: adminOnlyFiltered,
@@ -348,6 +382,17 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
     expected: ownOrAdmin,
     probe: { sql: 'select id, available from public.users_with_balance where id = $1', params: ownerId },
   },
+  holdings: {
+    expected: ownOrAdmin,
+    probe: { sql: 'select quantity from public.holdings where user_id = $1', params: ownerId },
+  },
+  latest_prices: {
+    expected: everyone('allowed'),
+    probe: {
+      sql: 'select price from public.latest_prices where cryptocurrency = $1',
+      params: byId('snapshotCoin'),
+    },
+  },
   audit_log_with_actor: {
     expected: adminOnlyFiltered,
     probe: {
@@ -376,7 +421,13 @@ beforeAll(async () => {
 
   const buyRequestId = await addBuyRequest(pool, owner.id, 100);
   const { rows: transactions } = await pool.query<{ id: string }>(
-    `select id from public.transactions where user_id = $1`,
+    `select id from public.transactions where user_id = $1 and type = 'deposit'`,
+    [owner.id],
+  );
+  // A settled buy, so the owner holds a coin.
+  await pool.query(
+    `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)
+     values ($1, 'buy', 10, 'complete', 'bitcoin', 0.0002, 50000)`,
     [owner.id],
   );
   const { rows: withdrawals } = await pool.query<{ id: string }>(
@@ -397,7 +448,14 @@ beforeAll(async () => {
     `select id from public.notifications where user_id = $1 and kind = 'deposit.completed'`,
     [owner.id],
   );
+  const snapshotCoin = `matrix-${owner.id}`;
+  await pool.query(
+    `insert into public.price_snapshots (cryptocurrency, price, captured_at, hourly)
+     values ($1, 100, date_trunc('minute', now()), true)`,
+    [snapshotCoin],
+  );
   fixture = {
+    snapshotCoin,
     owner,
     transactionId: onlyRow(transactions).id,
     buyRequestId,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -56,12 +57,10 @@ describe('buy requests', () => {
     ['10000.01', 'Maximum transaction amount is $10,000'],
   ])('an amount of %s is refused with "%s" and nothing is written', async (amount, message) => {
     const error = await errorOf(
-      queryAs(
-        pool,
-        signedIn(person.id),
-        `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', $2)`,
-        [person.id, amount],
-      ),
+      queryAs(pool, signedIn(person.id), `select public.create_buy_request('bitcoin', $1, $2)`, [
+        amount,
+        randomUUID(),
+      ]),
     );
     expect(error).toMatchObject({ code: 'P0001', message });
     expect(await rowCount('buy_requests', person.id)).toBe(0);
@@ -69,12 +68,10 @@ describe('buy requests', () => {
 
   it('an amount that is not a number at all is refused by the type', async () => {
     const error = await errorOf(
-      queryAs(
-        pool,
-        signedIn(person.id),
-        `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', $2)`,
-        [person.id, 'ten dollars'],
-      ),
+      queryAs(pool, signedIn(person.id), `select public.create_buy_request('bitcoin', $1, $2)`, [
+        'ten dollars',
+        randomUUID(),
+      ]),
     );
     expect(error).toMatchObject({
       code: '22P02',
@@ -85,12 +82,10 @@ describe('buy requests', () => {
 
   it.each(['', '   '])('a blank cryptocurrency %j is refused', async (coin) => {
     const error = await errorOf(
-      queryAs(
-        pool,
-        signedIn(person.id),
-        `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, $2, 50)`,
-        [person.id, coin],
-      ),
+      queryAs(pool, signedIn(person.id), `select public.create_buy_request($1, 50, $2)`, [
+        coin,
+        randomUUID(),
+      ]),
     );
     expect(error).toMatchObject({ code: 'P0001', message: 'Please select a cryptocurrency' });
     expect(await rowCount('buy_requests', person.id)).toBe(0);
@@ -101,8 +96,8 @@ describe('buy requests', () => {
       await queryAs(
         pool,
         signedIn(person.id),
-        `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', $2)`,
-        [person.id, amount],
+        `select public.create_buy_request('bitcoin', $1, $2)`,
+        [amount, randomUUID()],
         { rollback: true },
       );
     }
@@ -137,12 +132,11 @@ describe('admin deposits', () => {
     async (amount, message) => {
       const target = await createUser(pool);
       const error = await errorOf(
-        queryAs(
-          pool,
-          signedIn(admin.id),
-          `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', $2, 'pending')`,
-          [target.id, amount],
-        ),
+        queryAs(pool, signedIn(admin.id), 'select public.create_deposit($1, $2, $3)', [
+          target.id,
+          amount,
+          randomUUID(),
+        ]),
       );
       expect(error).toMatchObject({ code: 'P0001', message });
       expect(await rowCount('transactions', target.id)).toBe(0);
@@ -195,9 +189,10 @@ describe('status types', () => {
       [person.id],
     );
     const error = await errorOf(
-      queryAs(pool, signedIn(admin.id), 'select public.set_transaction_status($1, $2)', [
+      queryAs(pool, signedIn(admin.id), 'select public.set_transaction_status($1, $2, $3)', [
         onlyRow(rows).id,
         'shipped',
+        randomUUID(),
       ]),
     );
     expect(error).toMatchObject({ code: 'P0001', message: 'Unknown status "shipped"' });

@@ -179,7 +179,7 @@ describe('approvals with a key', () => {
     expect((await walletOf(pool, target.id)).balance).toBe(80);
   });
 
-  it('a retried withdrawal approval answers success again; without the key it says already decided', async () => {
+  it('a retried withdrawal approval answers success again; another key is told it was already decided', async () => {
     const owner = await createUser(pool, { deposit: 100 });
     const inserted = await pool.query<{ id: string }>(
       `insert into public.withdraw_requests (user_id, amount, withdraw_method, encrypted_data)
@@ -194,9 +194,12 @@ describe('approvals with a key', () => {
             requestId,
             key,
           ])
-        : queryAs(pool, signedIn(admin.id), `select public.set_withdraw_request_status($1, 'approved')`, [
-            requestId,
-          ]);
+        : queryAs(
+            pool,
+            signedIn(admin.id),
+            `select public.set_withdraw_request_status($1, 'approved', gen_random_uuid())`,
+            [requestId],
+          );
     await approve(true);
     await approve(true);
     expect((await errorOf(approve(false))).message).toBe('Request has already been decided');

@@ -50,13 +50,19 @@ async function race(calls: (() => Promise<unknown>)[]): Promise<Settled> {
 }
 
 const approve = (requestId: string) => () =>
-  queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1)', [requestId]);
+  queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1, gen_random_uuid())', [requestId]);
 const requestWithdrawal = (userId: string, amount: number) => () =>
   createWithdrawRequest(pool, signedIn(userId), { amount });
 const setWithdrawStatus = (requestId: string, status: string) => () =>
-  queryAs(pool, signedIn(admin.id), 'select public.set_withdraw_request_status($1, $2)', [requestId, status]);
+  queryAs(pool, signedIn(admin.id), 'select public.set_withdraw_request_status($1, $2, gen_random_uuid())', [
+    requestId,
+    status,
+  ]);
 const setTransactionStatus = (transactionId: string, status: string) =>
-  queryAs(pool, signedIn(admin.id), 'select public.set_transaction_status($1, $2)', [transactionId, status]);
+  queryAs(pool, signedIn(admin.id), 'select public.set_transaction_status($1, $2, gen_random_uuid())', [
+    transactionId,
+    status,
+  ]);
 
 async function countRows(sql: string, params: unknown[]): Promise<number> {
   const { rows } = await pool.query<{ count: number }>(`select count(*)::int as count from ${sql}`, params);
@@ -171,11 +177,11 @@ describe('decided requests stay decided', () => {
     const buyer = await createUser(pool, { deposit: 500 });
     const requestId = await addBuyRequest(pool, buyer.id, 100);
     const decide = first === 'approved' ? 'approve_buy_request' : 'reject_buy_request';
-    await queryAs(pool, signedIn(admin.id), `select public.${decide}($1)`, [requestId]);
+    await queryAs(pool, signedIn(admin.id), `select public.${decide}($1, gen_random_uuid())`, [requestId]);
     const before = await walletOf(pool, buyer.id);
 
     const error = await errorOf(
-      queryAs(pool, signedIn(admin.id), `select public.${second}($1)`, [requestId]),
+      queryAs(pool, signedIn(admin.id), `select public.${second}($1, gen_random_uuid())`, [requestId]),
     );
 
     expect(error).toMatchObject({ code: 'P0001', message: 'Request has already been decided' });
@@ -231,7 +237,7 @@ describe('transaction status changes', () => {
     const { rows } = await queryAs<{ id: string }>(
       pool,
       signedIn(admin.id),
-      `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', 250, 'pending') returning id`,
+      'select id from public.create_deposit($1, 250, gen_random_uuid())',
       [person.id],
     );
     const depositId = rows[0]?.id ?? '';
@@ -283,7 +289,9 @@ describe('audit log', () => {
     const approved = await addBuyRequest(pool, buyer.id, 100);
     const rejected = await addBuyRequest(pool, buyer.id, 100);
     await approve(approved)();
-    await queryAs(pool, signedIn(admin.id), 'select public.reject_buy_request($1)', [rejected]);
+    await queryAs(pool, signedIn(admin.id), 'select public.reject_buy_request($1, gen_random_uuid())', [
+      rejected,
+    ]);
 
     const { rows } = await pool.query(
       `select action, actor_id from public.audit_log where target_id = any($1::uuid[]) order by action`,
@@ -305,16 +313,13 @@ describe('audit log', () => {
     expect(rows).toEqual([{ action: 'withdraw_request.create', actor_id: person.id }]);
   });
 
-  it('records deposits, status types and limit changes made with plain writes', async () => {
+  it('records deposits, status types and limit changes', async () => {
     const person = await createUser(pool);
     const actions = await actAs(
       pool,
       signedIn(admin.id),
       async (db) => {
-        await db.query(
-          `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', 40, 'pending')`,
-          [person.id],
-        );
+        await db.query('select public.create_deposit($1, 40, gen_random_uuid())', [person.id]);
         await db.query(`insert into public.status_types (name) values ('audited ' || $1::text)`, [person.id]);
         await db.query(`delete from public.status_types where name = 'audited ' || $1::text`, [person.id]);
         await db.query('update public.transaction_limits set min_amount = 5, max_amount = 5000');

@@ -39,7 +39,9 @@ afterAll(async () => {
 async function approvedBuy(amount: number) {
   owner = await createUser(pool, { deposit: 1000 });
   const requestId = await addBuyRequest(pool, owner.id, amount);
-  await queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1)', [requestId]);
+  await queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1, gen_random_uuid())', [
+    requestId,
+  ]);
   const { rows } = await pool.query<{ id: string }>(
     'select id from public.transactions where buy_request_id = $1',
     [requestId],
@@ -55,9 +57,12 @@ async function approvedWithdrawal(amount: number) {
     [owner.id, amount],
   );
   const requestId = rows[0]?.id ?? '';
-  await queryAs(pool, signedIn(admin.id), `select public.set_withdraw_request_status($1, 'approved')`, [
-    requestId,
-  ]);
+  await queryAs(
+    pool,
+    signedIn(admin.id),
+    `select public.set_withdraw_request_status($1, 'approved', gen_random_uuid())`,
+    [requestId],
+  );
   const entry = await pool.query<{ id: string }>(
     'select id from public.transactions where withdraw_request_id = $1',
     [requestId],
@@ -84,7 +89,10 @@ describe.each([
 
       for (const status of ['pending', 'processing']) {
         const error = await errorOf(
-          queryAs(pool, actor(), 'select public.set_transaction_status($1, $2)', [entryId, status]),
+          queryAs(pool, actor(), 'select public.set_transaction_status($1, $2, gen_random_uuid())', [
+            entryId,
+            status,
+          ]),
         );
         expect(error.message).toBe(refusal);
       }
@@ -147,10 +155,12 @@ describe('a decided request', () => {
     );
     const requestId = rows[0]?.id ?? '';
     const decide = (status: string) =>
-      queryAs(pool, signedIn(admin.id), 'select public.set_withdraw_request_status($1, $2)', [
-        requestId,
-        status,
-      ]);
+      queryAs(
+        pool,
+        signedIn(admin.id),
+        'select public.set_withdraw_request_status($1, $2, gen_random_uuid())',
+        [requestId, status],
+      );
     await decide('rejected');
     expect((await errorOf(decide('approved'))).message).toBe('Request has already been decided');
     expect(await walletOf(pool, owner.id)).toEqual({
@@ -174,7 +184,10 @@ describe('a deposit', () => {
     owner = await createUser(pool);
     const depositId = await addDeposit(pool, owner.id, 250);
     const setStatus = (status: string) =>
-      queryAs(pool, signedIn(admin.id), 'select public.set_transaction_status($1, $2)', [depositId, status]);
+      queryAs(pool, signedIn(admin.id), 'select public.set_transaction_status($1, $2, gen_random_uuid())', [
+        depositId,
+        status,
+      ]);
     await setStatus('pending');
     expect((await walletOf(pool, owner.id)).balance).toBe(0);
     await setStatus('complete');
@@ -192,10 +205,14 @@ describe('a deposit', () => {
       owner = await createUser(pool);
       const depositId = await addDeposit(pool, owner.id, 500);
       const requestId = await addBuyRequest(pool, owner.id, 400);
-      await queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1)', [requestId]);
+      await queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1, gen_random_uuid())', [
+        requestId,
+      ]);
 
       const error = await errorOf(
-        queryAs(pool, actor(), `select public.set_transaction_status($1, 'pending')`, [depositId]),
+        queryAs(pool, actor(), `select public.set_transaction_status($1, 'pending', gen_random_uuid())`, [
+          depositId,
+        ]),
       );
       expect(error.message).toBe(refusal);
       expect(await walletOf(pool, owner.id)).toEqual({
@@ -216,7 +233,12 @@ describe('a deposit', () => {
       [owner.id],
     );
     const error = await errorOf(
-      queryAs(pool, signedIn(admin.id), `select public.set_transaction_status($1, 'pending')`, [depositId]),
+      queryAs(
+        pool,
+        signedIn(admin.id),
+        `select public.set_transaction_status($1, 'pending', gen_random_uuid())`,
+        [depositId],
+      ),
     );
     expect(error.message).toBe('Insufficient balance');
     expect(await walletOf(pool, owner.id)).toEqual({

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { seededAccounts } from '../../devstack/config';
 import { apiClient, mailTo, serviceClient, signIn, signInAdmin, signUpNewPerson } from '../support/api';
+import { requestBuy } from '../support/keyed-calls';
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 afterAll(() => db.end());
@@ -217,10 +218,7 @@ describe('password recovery', () => {
 describe('admin user deletion', () => {
   it('removes the user, the profile and every row of theirs with the service key', async () => {
     const person = await signUpNewPerson();
-    const { error: insertError } = await person.client
-      .from('buy_requests')
-      .insert({ user_id: person.id, cryptocurrency: 'bitcoin', amount: 25 });
-    expect(insertError).toBeNull();
+    expect((await requestBuy(person.client, 'bitcoin', 25)).error).toBeNull();
 
     const { error } = await serviceClient().auth.admin.deleteUser(person.id);
     expect(error).toBeNull();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signUpNewPerson, type Person } from '../support/api';
+import { approveBuyRequest, idOf, requestBuy } from '../support/keyed-calls';
 
 /**
  * The database, not the form, is what stands between a person and a bad request: whatever a client
@@ -33,53 +34,60 @@ describe('buy requests sent straight to the API', () => {
     [9.99, 'Minimum transaction amount is $10'],
     [10000.01, 'Maximum transaction amount is $10,000'],
   ])('$%d is refused with "%s" and nothing is stored', async (amount, message) => {
-    const { error, status } = await buyer.client
-      .from('buy_requests')
-      .insert({ user_id: buyer.id, cryptocurrency: 'bitcoin', amount });
+    const { error, status } = await requestBuy(buyer.client, 'bitcoin', amount);
     expect(status).toBe(400);
     expect(error?.message).toBe(message);
     expect(await buyRequestCount(buyer)).toBe(0);
   });
 
   it('a request within the limits is stored pending, and the person sees it', async () => {
-    const { data, error } = await buyer.client
-      .from('buy_requests')
-      .insert({ user_id: buyer.id, cryptocurrency: 'ethereum', amount: 10 })
-      .select('cryptocurrency, amount, status')
-      .single();
+    const { data, error } = await requestBuy(buyer.client, 'ethereum', 10);
     expect(error).toBeNull();
-    expect(data).toEqual({ cryptocurrency: 'ethereum', amount: 10, status: 'pending' });
+    expect(data).toMatchObject({
+      user_id: buyer.id,
+      cryptocurrency: 'ethereum',
+      amount: 10,
+      status: 'pending',
+    });
   });
 
-  it('a request that claims to be approved already is refused', async () => {
+  it('a request without an idempotency key is refused and nothing is stored', async () => {
     const before = await buyRequestCount(buyer);
-    const { error } = await buyer.client
-      .from('buy_requests')
-      .insert({ user_id: buyer.id, cryptocurrency: 'bitcoin', amount: 50, status: 'approved' });
-    expect(error?.code).toBe('42501');
+    const { error, status } = await buyer.client.rpc('create_buy_request', {
+      cryptocurrency: 'bitcoin',
+      amount: 50,
+    } as never);
+    // No function takes a buy request without its key: PostgREST's PGRST202 (Could not find the function).
+    expect(status).toBe(404);
+    expect(error).toMatchObject({
+      code: 'PGRST202',
+      message: expect.stringContaining('Could not find the function public.create_buy_request(') as string,
+    });
     expect(await buyRequestCount(buyer)).toBe(before);
   });
 
-  it("a request filed in someone else's name is refused", async () => {
-    const { error } = await buyer.client
+  it.each([
+    ['claims to be approved already', () => ({ user_id: buyer.id, status: 'approved' as const })],
+    ["is filed in someone else's name", () => ({ user_id: otherPerson.id })],
+    ['is an ordinary pending request', () => ({ user_id: buyer.id })],
+  ])('a request written straight to the table (no key) that %s is refused', async (_what, claims) => {
+    const before = [await buyRequestCount(buyer), await buyRequestCount(otherPerson)];
+    const { error, status } = await buyer.client
       .from('buy_requests')
-      .insert({ user_id: otherPerson.id, cryptocurrency: 'bitcoin', amount: 50 });
-    expect(error?.code).toBe('42501');
-    expect(await buyRequestCount(otherPerson)).toBe(0);
+      .insert({ cryptocurrency: 'bitcoin', amount: 50, ...claims() });
+    expect(status).toBe(403);
+    expect(error).toMatchObject({ code: '42501', message: 'permission denied for table buy_requests' });
+    expect([await buyRequestCount(buyer), await buyRequestCount(otherPerson)]).toEqual(before);
   });
 
   it('a person cannot approve their own request', async () => {
-    const { data } = await buyer.client
-      .from('buy_requests')
-      .insert({ user_id: buyer.id, cryptocurrency: 'bitcoin', amount: 20 })
-      .select('id')
-      .single();
-    const { error } = await buyer.client.rpc('approve_buy_request', { request_id: data?.id ?? '' });
-    expect(error).not.toBeNull();
+    const requestId = await idOf(requestBuy(buyer.client, 'bitcoin', 20));
+    const { error } = await approveBuyRequest(buyer.client, requestId);
+    expect(error?.message).toBe('Only admins can do this');
     const { data: stored } = await buyer.client
       .from('buy_requests')
       .select('status')
-      .eq('id', data?.id ?? '')
+      .eq('id', requestId)
       .single();
     expect(stored?.status).toBe('pending');
   });
@@ -89,9 +97,7 @@ describe('buy requests sent straight to the API', () => {
       admin.client.from('transaction_limits').update({ min_amount, max_amount }).eq('id', true);
     expect((await setLimits(10, 500)).error).toBeNull();
     try {
-      const { error } = await buyer.client
-        .from('buy_requests')
-        .insert({ user_id: buyer.id, cryptocurrency: 'bitcoin', amount: 1000 });
+      const { error } = await requestBuy(buyer.client, 'bitcoin', 1000);
       expect(error?.message).toBe('Maximum transaction amount is $500');
     } finally {
       expect((await setLimits(10, 10000)).error).toBeNull();

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 /** The landing's query, as the browser sends it (no headers: a CORS "simple" request). */
 const query = 'vs_currency=usd&order=market_cap_desc&per_page=10&page=1&sparkline=false';
@@ -66,5 +67,28 @@ describe('the market function on the local stack', () => {
     const landing = await market(query, { headers: { 'X-Forwarded-For': '198.51.100.9' } });
     expect(landing.status).toBe(200);
     expect((await landing.json()) as Coin[]).toHaveLength(10);
+  });
+});
+
+describe('price snapshots', () => {
+  const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 });
+  afterAll(() => db.end());
+
+  it('records the prices it answers with, so the database prices approvals with them', async () => {
+    const coins = (await (
+      await market(query, { headers: { 'X-Forwarded-For': '198.51.100.20' } })
+    ).json()) as Coin[];
+    const { rows } = await db.query<{ cryptocurrency: string; price: number; age_seconds: number }>(
+      `select cryptocurrency, price::float8 as price, extract(epoch from now() - captured_at)::int as age_seconds
+       from public.latest_prices where cryptocurrency = any($1::text[]) order by cryptocurrency`,
+      [coins.map((coin) => coin.id)],
+    );
+    expect(rows.map(({ cryptocurrency, price }) => ({ cryptocurrency, price }))).toEqual(
+      coins
+        .map((coin) => ({ cryptocurrency: coin.id, price: coin.current_price }))
+        .sort((a, b) => a.cryptocurrency.localeCompare(b.cryptocurrency)),
+    );
+    // Recorded when the answer was fetched: within the cache's minute (and the minute it is rounded to).
+    expect(Math.max(...rows.map((row) => row.age_seconds))).toBeLessThan(150);
   });
 });

@@ -11,6 +11,7 @@ import { invalidateOnTableChanges } from '@/lib/table-changes';
 import { seededAccounts } from '../../devstack/config';
 import { createNodeClient } from '../support/node-client';
 import { signInWithTotp, type TwoFactorAccount } from '../support/two-factor-sign-in';
+import { approveBuyRequest, idOf, requestBuy, setWithdrawRequestStatus } from '../support/keyed-calls';
 
 /**
  * The app's live tables through the whole local stack: people sign in with Auth, write through REST
@@ -119,13 +120,7 @@ describe('live app tables through the local stack', () => {
     const queue = await listen(admin.client, 'buy_requests');
     const ownList = await listen(user.client, 'buy_requests', `user_id=eq.${user.userId}`);
 
-    const { data: request, error } = await user.client
-      .from('buy_requests')
-      .insert({ user_id: user.userId, cryptocurrency: 'bitcoin', amount: 25 })
-      .select('id')
-      .single();
-    expect(error).toBeNull();
-    const id = (request as { id: string }).id;
+    const id = await idOf(requestBuy(user.client, 'bitcoin', 25));
     const created = await waitFor(
       () => queue.find((c) => c.eventType === 'INSERT' && c.new.id === id),
       'the new request',
@@ -137,7 +132,7 @@ describe('live app tables through the local stack', () => {
       status: 'pending',
     });
 
-    expect((await admin.client.rpc('approve_buy_request', { request_id: id })).error).toBeNull();
+    expect((await approveBuyRequest(admin.client, id)).error).toBeNull();
     const approved = await waitFor(
       () => queue.find((c) => c.eventType === 'UPDATE' && c.new.id === id),
       'the approval',
@@ -165,10 +160,7 @@ describe('live app tables through the local stack', () => {
       [user.userId, ciphertext],
     );
     const id = rows[0]?.id;
-    expect(
-      (await admin.client.rpc('set_withdraw_request_status', { request_id: id, new_status: 'rejected' }))
-        .error,
-    ).toBeNull();
+    expect((await setWithdrawRequestStatus(admin.client, id ?? '', 'rejected')).error).toBeNull();
 
     for (const changes of [queue, ownList]) {
       await waitFor(

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../devstack/gateway/server';
 import { callApi, signInAdmin, signUpNewPerson, type Person } from '../support/api';
+import { idOf, requestBuy } from '../support/keyed-calls';
 
 /** A gateway over the test database whose config says `max_rows = 3`, to see the bound without 1,000 rows. */
 let bounded: RunningGateway;
@@ -21,10 +23,7 @@ beforeAll(async () => {
     signUpNewPerson('Alice'),
     signInAdmin(),
   ]);
-  const { error } = await alice.client
-    .from('buy_requests')
-    .insert([10, 20, 30, 40, 50].map((amount) => ({ user_id: alice.id, cryptocurrency: 'bitcoin', amount })));
-  if (error) throw error;
+  for (const amount of [10, 20, 30, 40, 50]) await idOf(requestBuy(alice.client, 'bitcoin', amount));
 });
 afterAll(async () => {
   await Promise.all([bounded.stop(), db.end()]);
@@ -108,25 +107,22 @@ describe('ranges as PostgREST answers them (Query/RangeQuery.hs)', () => {
   });
 
   it('sends Content-Range on calls and on writes', async () => {
-    const inserted = await rest(alice, '/buy_requests', {
+    // An admin's status type: a plain insert the API allows (money requests go through their RPCs).
+    const inserted = await rest(admin, '/status_types', {
       method: 'POST',
-      body: { user_id: alice.id, cryptocurrency: 'bitcoin', amount: 60 },
+      body: { name: `written ${randomUUID()}` },
     });
     expect(inserted).toMatchObject({ status: 201, contentRange: '*/*' });
-    const counted = await rest(alice, '/buy_requests', {
+    const counted = await rest(admin, '/status_types', {
       method: 'POST',
       prefer: 'count=exact',
-      body: { user_id: alice.id, cryptocurrency: 'bitcoin', amount: 61 },
+      body: { name: `counted ${randomUUID()}` },
     });
     expect(counted).toMatchObject({ status: 201, contentRange: '*/1' });
-    const { data } = await alice.client
-      .from('buy_requests')
-      .insert({ user_id: alice.id, cryptocurrency: 'bitcoin', amount: 62 })
-      .select('id')
-      .single();
+    const requestId = await idOf(requestBuy(alice.client, 'bitcoin', 62));
     const call = await rest(admin, '/rpc/reject_buy_request', {
       method: 'POST',
-      body: { request_id: data?.id },
+      body: { request_id: requestId, idempotency_key: randomUUID() },
     });
     expect(call.contentRange).toBe('0-0/*');
   });
@@ -148,26 +144,22 @@ describe('Prefer handling=strict (ApiRequest/Preferences.hs)', () => {
   });
 
   it('applies max-affected to a call: PGRST124, and the call’s writes are rolled back', async () => {
-    const { data } = await alice.client
-      .from('buy_requests')
-      .insert({ user_id: alice.id, cryptocurrency: 'bitcoin', amount: 70 })
-      .select('id')
-      .single();
+    const requestId = await idOf(requestBuy(alice.client, 'bitcoin', 70));
     const answer = await rest(admin, '/rpc/reject_buy_request', {
       method: 'POST',
       prefer: 'handling=strict, max-affected=0',
-      body: { request_id: data?.id },
+      body: { request_id: requestId, idempotency_key: randomUUID() },
     });
     expect(answer).toMatchObject({ status: 400, body: { code: 'PGRST124' } });
-    const { rows } = await db.query('select status from public.buy_requests where id = $1', [data?.id]);
+    const { rows } = await db.query('select status from public.buy_requests where id = $1', [requestId]);
     expect(rows[0]?.status).toBe('pending');
   });
 
   it('ignores max-affected on an insert, as PostgREST does', async () => {
-    const answer = await rest(alice, '/buy_requests', {
+    const answer = await rest(admin, '/status_types', {
       method: 'POST',
       prefer: 'handling=strict, max-affected=1',
-      body: [80, 90].map((amount) => ({ user_id: alice.id, cryptocurrency: 'bitcoin', amount })),
+      body: ['first', 'second'].map((name) => ({ name: `${name} ${randomUUID()}` })),
     });
     expect(answer.status).toBe(201);
   });
@@ -187,7 +179,7 @@ describe('the URL grammar as PostgREST parses it', () => {
 
   it('reads a quoted column name, with spaces too, as a column name', async () => {
     const quoted = await rest(alice, '/buy_requests?select="amount"&order="amount".desc&limit=1');
-    expect(quoted).toMatchObject({ status: 200, body: [{ amount: 90 }] });
+    expect(quoted).toMatchObject({ status: 200, body: [{ amount: 70 }] });
     const spaced = await rest(alice, '/buy_requests?select="the amount"');
     expect(spaced).toMatchObject({ status: 400, body: { code: '42703' } });
     expect((spaced.body as { message: string }).message).toContain('the amount');

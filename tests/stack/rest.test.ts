@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, callApi, signInAdmin, signUpNewPerson, type Person } from '../support/api';
+import { approveBuyRequest, idOf, requestBuy } from '../support/keyed-calls';
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 let alice: Person;
@@ -8,10 +10,7 @@ let bob: Person;
 let admin: Person;
 
 async function fileBuyRequests(person: Person, amounts: number[], cryptocurrency = 'bitcoin') {
-  const { error } = await person.client
-    .from('buy_requests')
-    .insert(amounts.map((amount) => ({ user_id: person.id, cryptocurrency, amount })));
-  if (error) throw error;
+  for (const amount of amounts) await idOf(requestBuy(person.client, cryptocurrency, amount));
 }
 
 async function buyRequestCount(userId: string): Promise<number> {
@@ -131,12 +130,13 @@ describe('row-level security and errors', () => {
     expect(error).toMatchObject({ code: '42501' });
   });
 
-  it('refuses a buy request filed for someone else and writes nothing', async () => {
+  it('refuses a buy request written straight to the table (no key), even for someone else, and writes nothing', async () => {
     const before = await buyRequestCount(bob.id);
-    const { status } = await alice.client
+    const { error, status } = await alice.client
       .from('buy_requests')
       .insert({ user_id: bob.id, cryptocurrency: 'bitcoin', amount: 10 });
     expect(status).toBe(403);
+    expect(error).toMatchObject({ code: '42501', message: 'permission denied for table buy_requests' });
     expect(await buyRequestCount(bob.id)).toBe(before);
   });
 
@@ -149,14 +149,8 @@ describe('row-level security and errors', () => {
   });
 
   it('answers an RPC that raises Insufficient balance with 400 and that message', async () => {
-    const { data: request } = await bob.client
-      .from('buy_requests')
-      .insert({ user_id: bob.id, cryptocurrency: 'bitcoin', amount: 500 })
-      .select('id')
-      .single();
-    const { error, status } = await admin.client.rpc('approve_buy_request', {
-      request_id: request?.id ?? '',
-    });
+    const requestId = await idOf(requestBuy(bob.client, 'bitcoin', 500));
+    const { error, status } = await approveBuyRequest(admin.client, requestId);
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: 'P0001', message: 'Insufficient balance' });
   });
@@ -174,14 +168,15 @@ describe('row-level security and errors', () => {
 
 describe('writing', () => {
   it('inserts with Prefer return=representation and returns the selected columns', async () => {
-    const { data, error, status } = await alice.client
-      .from('buy_requests')
-      .insert({ user_id: alice.id, cryptocurrency: 'solana', amount: 12.5 })
-      .select('cryptocurrency, amount, status')
+    const name = `returned ${Date.now()}`;
+    const { data, error, status } = await admin.client
+      .from('status_types')
+      .insert({ name })
+      .select('name')
       .single();
     expect(error).toBeNull();
     expect(status).toBe(201);
-    expect(data).toEqual({ cryptocurrency: 'solana', amount: 12.5, status: 'pending' });
+    expect(data).toEqual({ name });
   });
 
   it('updates and deletes only rows the policies allow', async () => {
@@ -234,24 +229,29 @@ describe('writing', () => {
     expect(error).toMatchObject({ code: '42501', message: 'permission denied for table status_types' });
   });
 
-  const hostileBodies: [string, (userId: string) => string][] = [
-    ['bad JSON', (userId) => `{"user_id": "${userId}", "amount": `],
+  const hostileBodies: [string, string][] = [
+    ['bad JSON', `{"cryptocurrency": "bitcoin", "amount": `],
     [
       'a wrong type',
-      (userId) => JSON.stringify({ user_id: userId, cryptocurrency: 'bitcoin', amount: 'lots' }),
+      JSON.stringify({ cryptocurrency: 'bitcoin', amount: 'lots', idempotency_key: randomUUID() }),
     ],
     [
-      'an unknown column',
-      (userId) => JSON.stringify({ user_id: userId, cryptocurrency: 'bitcoin', amount: 10, is_admin: true }),
+      'an unknown argument',
+      JSON.stringify({
+        cryptocurrency: 'bitcoin',
+        amount: 10,
+        idempotency_key: randomUUID(),
+        is_admin: true,
+      }),
     ],
-    ['a JSON string instead of an object', () => '"hello"'],
+    ['a JSON string instead of an object', '"hello"'],
   ];
   it.each(hostileBodies)('answers %s with a 4xx and a reason, writing nothing', async (_, body) => {
     const before = await buyRequestCount(alice.id);
-    const response = await callApi('/rest/v1/buy_requests', {
+    const response = await callApi('/rest/v1/rpc/create_buy_request', {
       method: 'POST',
       headers: { Authorization: `Bearer ${alice.accessToken}`, 'Content-Type': 'application/json' },
-      body: body(alice.id),
+      body,
     });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
@@ -261,10 +261,14 @@ describe('writing', () => {
 
   it('answers a body over 1 MB with 413 and writes nothing', async () => {
     const before = await buyRequestCount(alice.id);
-    const response = await callApi('/rest/v1/buy_requests', {
+    const response = await callApi('/rest/v1/rpc/create_buy_request', {
       method: 'POST',
       headers: { Authorization: `Bearer ${alice.accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ user_id: alice.id, cryptocurrency: 'x'.repeat(1_100_000), amount: 10 }),
+      body: JSON.stringify({
+        cryptocurrency: 'x'.repeat(1_100_000),
+        amount: 10,
+        idempotency_key: randomUUID(),
+      }),
     });
     expect(response.status).toBe(413);
     expect(await buyRequestCount(alice.id)).toBe(before);

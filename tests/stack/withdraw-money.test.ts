@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAdmin, type Person } from '../support/api';
 import { connect, walletOf } from '../support/db';
 import { fundedPerson, postJson, uniqueCard } from '../support/withdraw-stack';
+import { setWithdrawRequestStatus } from '../support/keyed-calls';
 
 let pool: pg.Pool;
 let admin: Person;
@@ -59,10 +60,7 @@ describe('money held by withdraw requests', () => {
     const created = await withdraw(person, 600);
     expect(await walletOf(pool, person.id)).toMatchObject({ available: 400 });
 
-    const { error } = await admin.client.rpc('set_withdraw_request_status', {
-      request_id: created.body.id as string,
-      new_status: 'rejected',
-    });
+    const { error } = await setWithdrawRequestStatus(admin.client, created.body.id as string, 'rejected');
     expect(error).toBeNull();
     expect(await walletOf(pool, person.id)).toMatchObject({ balance: 1000, reserved: 0, available: 1000 });
     expect(await withdrawTransactions(created.body.id as string)).toEqual([]);
@@ -72,10 +70,7 @@ describe('money held by withdraw requests', () => {
   it('keeps a request relabelled with an admin status type reserved', async () => {
     const person = await fundedPerson(pool, 1000);
     const created = await withdraw(person, 250);
-    const { error } = await admin.client.rpc('set_withdraw_request_status', {
-      request_id: created.body.id as string,
-      new_status: 'processing',
-    });
+    const { error } = await setWithdrawRequestStatus(admin.client, created.body.id as string, 'processing');
     expect(error).toBeNull();
     expect(await walletOf(pool, person.id)).toMatchObject({ balance: 1000, reserved: 250, available: 750 });
   });
@@ -85,8 +80,7 @@ describe('money held by withdraw requests', () => {
     const created = await withdraw(person, 600);
     const requestId = created.body.id as string;
 
-    const approve = () =>
-      admin.client.rpc('set_withdraw_request_status', { request_id: requestId, new_status: 'approved' });
+    const approve = () => setWithdrawRequestStatus(admin.client, requestId, 'approved');
     expect((await approve()).error).toBeNull();
     expect(await withdrawTransactions(requestId)).toEqual([
       { type: 'withdraw', amount: 600, status: 'complete' },
@@ -100,10 +94,7 @@ describe('money held by withdraw requests', () => {
 
     // Approving again, or rejecting afterwards, moves no more money.
     expect((await approve()).error?.message).toBe('Request has already been decided');
-    const reject = await admin.client.rpc('set_withdraw_request_status', {
-      request_id: requestId,
-      new_status: 'rejected',
-    });
+    const reject = await setWithdrawRequestStatus(admin.client, requestId, 'rejected');
     expect(reject.error?.message).toBe('Request has already been decided');
     expect(await withdrawTransactions(requestId)).toHaveLength(1);
     expect(await walletOf(pool, person.id)).toMatchObject({ balance: 400, available: 400 });
@@ -112,10 +103,7 @@ describe('money held by withdraw requests', () => {
   it('does not let a person decide their own request', async () => {
     const person = await fundedPerson(pool, 1000);
     const created = await withdraw(person, 100);
-    const { error } = await person.client.rpc('set_withdraw_request_status', {
-      request_id: created.body.id as string,
-      new_status: 'approved',
-    });
+    const { error } = await setWithdrawRequestStatus(person.client, created.body.id as string, 'approved');
     expect(error).not.toBeNull();
     expect(await withdrawTransactions(created.body.id as string)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { escapeLiteral, type ClientBase } from 'pg';
+import { addCurrentPrice } from './db';
 
 /**
  * A queue of pending buy requests and the admins who decide them, written straight into a database
@@ -50,6 +51,8 @@ export async function createApprovalWorkload(
      select id, 'deposit', $2, 'complete' from unnest($1::uuid[]) as id`,
     [userIds, options.deposit],
   );
+  // The current price every approval fills at.
+  await addCurrentPrice(db, 'bitcoin', 50_000);
   const amounts = Array.from({ length: options.requestsPerUser }, (_, index) => options.requestAmount(index));
   // One row per (request index, user), so the queue interleaves users the way real traffic would.
   const { rows } = await db.query<{ id: string }>(
@@ -66,7 +69,8 @@ export async function createApprovalWorkload(
 }
 
 /**
- * Calls `approve_buy_request` as PostgREST does for a signed-in admin: one transaction with the
+ * Calls `approve_buy_request` (with a fresh idempotency key, as the admin's Apply sends) as PostgREST does
+ * for a signed-in admin: one transaction with the
  * `authenticated` role and the admin's JWT claims, so row-level security and the RPC's checks apply.
  * The statements travel in one message (one round trip, as PostgREST pipelines them); Postgres runs
  * such a message as one implicit transaction and rolls all of it back if the call fails.
@@ -76,7 +80,7 @@ export async function approveAsAdmin(db: Queryable, adminId: string, requestId: 
   const claims = JSON.stringify({ sub: adminId, role: 'authenticated', aud: 'authenticated', aal: 'aal2' });
   await db.query(
     `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${escapeLiteral(claims)}, true);
-     select public.approve_buy_request(${escapeLiteral(requestId)}::uuid)`,
+     select public.approve_buy_request(${escapeLiteral(requestId)}::uuid, gen_random_uuid())`,
   );
 }
 

@@ -176,13 +176,34 @@ export async function addDeposit(db: Queryable, userId: string, amount: number):
   return onlyRow(rows).id;
 }
 
-/** A pending buy request, written as the database operator. */
-export async function addBuyRequest(db: Queryable, userId: string, amount: number): Promise<string> {
+/**
+ * A pending buy request, written as the database operator, with a current price for its coin (an approval
+ * needs one, as the market function keeps while anyone watches prices).
+ */
+export async function addBuyRequest(
+  db: Queryable,
+  userId: string,
+  amount: number,
+  cryptocurrency = 'bitcoin',
+): Promise<string> {
+  await addCurrentPrice(db, cryptocurrency, 50_000);
   const { rows } = await db.query<{ id: string }>(
-    `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', $2) returning id`,
-    [userId, amount],
+    `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, $2, $3) returning id`,
+    [userId, cryptocurrency, amount],
   );
   return onlyRow(rows).id;
+}
+
+/**
+ * This minute's price snapshot of a coin, written as the database operator; a snapshot this minute already
+ * (the market function's, or an earlier call's) is kept as it is.
+ */
+export async function addCurrentPrice(db: Queryable, cryptocurrency: string, price: number | string) {
+  await db.query(
+    `insert into public.price_snapshots (cryptocurrency, price, captured_at, hourly)
+     values ($1, $2, date_trunc('minute', now()), false) on conflict do nothing`,
+    [cryptocurrency, price],
+  );
 }
 
 /** A pending deposit, as an admin's deposit form leaves it, written as the database operator. */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { createMarketHandler } from './market-service.ts';
+import { createMarketHandler, type PriceSnapshot } from './market-service.ts';
 
 const query = 'vs_currency=usd&order=market_cap_desc&per_page=10&page=1&sparkline=false';
 const coins = [{ id: 'bitcoin', symbol: 'btc', name: 'Bitcoin', current_price: 95000 }];
@@ -22,6 +22,7 @@ function setup(
     upstreamUrl?: string;
     upstreamCallsPerMinute?: number;
     requestsPerMinutePerAddress?: number;
+    recordPrices?: (prices: PriceSnapshot[]) => Promise<void>;
   } = {},
 ) {
   let time = 1_000_000;
@@ -226,5 +227,45 @@ describe('the market function', () => {
     expect((await handle(new Request('http://edge.test/market/coins/list'))).status).toBe(404);
     expect((await ask(query, { method: 'OPTIONS' })).status).toBe(204);
     expect((await ask(query, { method: 'POST', body: '{}' })).status).toBe(405);
+  });
+});
+
+describe('price snapshots', () => {
+  it('records the prices of each fresh answer once, not of answers served from the cache', async () => {
+    const recorded: PriceSnapshot[][] = [];
+    const { ask, advance } = setup(
+      () =>
+        Response.json([
+          ...coins,
+          { id: 'ethereum', current_price: 3400.5 },
+          { id: 'unpriced', current_price: null },
+          { id: 'worthless', current_price: 0 },
+        ]),
+      { recordPrices: async (prices) => void recorded.push(prices) },
+    );
+    await ask();
+    await ask();
+    expect(recorded).toEqual([
+      [
+        { cryptocurrency: 'bitcoin', price: 95000 },
+        { cryptocurrency: 'ethereum', price: 3400.5 },
+      ],
+    ]);
+    advance(60_000);
+    await ask();
+    expect(recorded).toHaveLength(2);
+  });
+
+  it('still answers with the prices when recording them fails', async () => {
+    const { ask } = setup(undefined, {
+      recordPrices: () => Promise.reject(new Error('database down')),
+    });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await ask();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-market-cache')).toBe('miss');
+    expect(await response.json()).toEqual(coins);
+    expect(errors).toHaveBeenCalledWith('market: recording the price snapshots failed', expect.any(Error));
+    errors.mockRestore();
   });
 });

@@ -8,6 +8,8 @@
  * and all queries together at most `upstreamCallsPerMinute` times a minute, whatever the traffic. When the
  * upstream fails or the budget is spent, the last good answer is served marked `stale` with its `Age`.
  * Each address may ask `requestsPerMinutePerAddress` times a minute (a burst of that many, refilled evenly).
+ * Every fresh upstream answer is handed to `recordPrices` (the database's price snapshots), at most once a
+ * minute per query; a failure to record is logged and never costs a visitor their prices.
  */
 
 export interface MarketServiceOptions {
@@ -23,6 +25,22 @@ export interface MarketServiceOptions {
   upstreamCallsPerMinute?: number;
   /** Requests one address may make per minute (also the burst it may make at once). */
   requestsPerMinutePerAddress?: number;
+  /** Records the prices of a fresh upstream answer (the price snapshots). */
+  recordPrices?: (prices: PriceSnapshot[]) => Promise<void>;
+}
+
+/** One coin's USD price, as record_price_snapshots takes it (a type, so that it is JSON to the client). */
+export type PriceSnapshot = { cryptocurrency: string; price: number };
+
+/** The positive USD prices of an upstream `/coins/markets` answer (a coin without a price is left out). */
+export function pricesOf(coins: unknown[]): PriceSnapshot[] {
+  return coins.flatMap((coin) => {
+    if (typeof coin !== 'object' || coin === null) return [];
+    const { id, current_price: price } = coin as { id?: unknown; current_price?: unknown };
+    return typeof id === 'string' && typeof price === 'number' && Number.isFinite(price) && price > 0
+      ? [{ cryptocurrency: id, price }]
+      : [];
+  });
 }
 
 interface CacheEntry {
@@ -104,6 +122,7 @@ export function createMarketHandler({
   timeoutMs = 8_000,
   upstreamCallsPerMinute = 10,
   requestsPerMinutePerAddress = 300,
+  recordPrices,
 }: MarketServiceOptions): (request: Request) => Promise<Response> {
   const cache = new Map<string, CacheEntry>();
   /** When each upstream call of the last minute started. */
@@ -122,12 +141,22 @@ export function createMarketHandler({
       });
       const text = await response.text();
       if (!response.ok) throw new Error(`upstream answered ${response.status}: ${text.slice(0, 200)}`);
-      if (!Array.isArray(JSON.parse(text))) throw new Error('upstream answer is not a list');
+      const coins: unknown = JSON.parse(text);
+      if (!Array.isArray(coins)) throw new Error('upstream answer is not a list');
       entry.body = text;
       entry.source = response.headers.get('x-market-source') ?? 'coingecko';
       entry.fetchedAt = now();
+      await record(coins);
     } catch (error) {
       console.error(`market: upstream call for ?${query} failed`, error);
+    }
+  }
+
+  async function record(coins: unknown[]) {
+    try {
+      await recordPrices?.(pricesOf(coins));
+    } catch (error) {
+      console.error('market: recording the price snapshots failed', error);
     }
   }
 

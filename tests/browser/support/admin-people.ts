@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/config';
 import type { Database } from '../../../src/types/database';
+import { idOf, recordCurrentPrices, requestBuy } from '../../support/keyed-calls';
 import { apiUrl } from './auth-people';
 import { completeTransaction, createPendingDeposit } from './buy-people';
 
@@ -42,18 +43,14 @@ export async function personWithBalance(
   if (error) throw error;
   if (!data.user) throw new Error('Sign-up returned no user');
   if (balance > 0) await completeTransaction(admin, await createPendingDeposit(admin, data.user.id, balance));
+  // Current prices on the server, as after anyone watched them: the admin's approvals fill at them.
+  await recordCurrentPrices(admin);
   return { id: data.user.id, fullName, email, password, client };
 }
 
 /** A pending buy request the person sends as the buy page does. */
 export async function submitBuyRequest(person: AdminTestPerson, amount: number): Promise<string> {
-  const { data, error } = await person.client
-    .from('buy_requests')
-    .insert({ user_id: person.id, cryptocurrency: 'bitcoin', amount, status: 'pending' })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return data.id;
+  return idOf(requestBuy(person.client, 'bitcoin', amount));
 }
 
 /** A pending crypto-wallet withdrawal the person sends through the withdrawals function, as the form does. */

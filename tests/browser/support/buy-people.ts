@@ -4,6 +4,7 @@ import { createNodeClient } from '../../support/node-client';
 import { signInWithTotp } from '../../support/two-factor-sign-in';
 import { localDefaults, seededAccounts } from '../../../devstack/config';
 import type { Database } from '../../../src/types/database';
+import { createDeposit, idOf, recordCurrentPrices, setTransactionStatus } from '../../support/keyed-calls';
 
 /**
  * People for the buy journey. The browser specs share one seeded stack, so each test signs up its own
@@ -48,6 +49,8 @@ export async function signUpFundedBuyer(admin: SupabaseClient<Database>, amount:
   if (!data.user) throw new Error('Sign-up returned no user');
 
   await completeTransaction(admin, await createPendingDeposit(admin, data.user.id, amount));
+  // Current prices on the server, as after anyone watched them: the admin's approvals fill at them.
+  await recordCurrentPrices(admin);
   return { id: data.user.id, fullName, email, password };
 }
 
@@ -57,20 +60,11 @@ export async function createPendingDeposit(
   userId: string,
   amount: number,
 ): Promise<string> {
-  const { data, error } = await admin
-    .from('transactions')
-    .insert({ user_id: userId, type: 'deposit', amount, status: 'pending' })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return data.id;
+  return idOf(createDeposit(admin, userId, amount));
 }
 
 export async function completeTransaction(admin: SupabaseClient<Database>, transactionId: string) {
-  const { error } = await admin.rpc('set_transaction_status', {
-    transaction_id: transactionId,
-    new_status: 'complete',
-  });
+  const { error } = await setTransactionStatus(admin, transactionId, 'complete');
   if (error) throw error;
 }
 
