@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../../devstack/gateway/server';
+import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
 import { callApi, signInAdmin, signUpNewPerson, type Person } from '../support/api';
 
 /** A gateway over the test database whose config says `max_rows = 3`, to see the bound without 1,000 rows. */

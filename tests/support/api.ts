@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createNodeClient } from './node-client';
-import { seededAccounts } from '../../devstack/config';
+import { seededAccounts } from '../../devstack/src/config';
 
 /**
  * supabase-js clients against the test stack's gateway, exactly as the app makes them (no session

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createNodeClient } from '../../support/node-client';
-import { localDefaults } from '../../../devstack/config';
+import { localDefaults } from '../../../devstack/src/config';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
