@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { buildApp } from './devstack/app-server';
-import { defineDevstackConfig } from './devstack/project';
+import { buildApp } from './devstack/src/app-server';
+import { defineDevstackConfig } from './devstack/src/project';
 import { createMarketSimulator } from './stubs/market-simulator/simulator';
 
 /**

@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { headersFile, securityHeaders, type AppOrigins } from './devstack/app-server';
+import { headersFile, securityHeaders, type AppOrigins } from './devstack/src/app-server';
 import { requireBuildEnvironment } from './src/config/build-environment.ts';
 
 /**

@@ -23,8 +23,8 @@ import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
-import { createJwtVerifier } from '../devstack/gateway/jwt';
-import { startStack, type RunningStack } from '../devstack/stack';
+import { createJwtVerifier } from '../devstack/src/gateway/jwt';
+import { startStack, type RunningStack } from '../devstack/src/stack';
 import type { Database } from '../src/types/database';
 import {
   approveAsAdmin,

@@ -6,8 +6,8 @@
  * `npm run bench -- gateway-functions`
  */
 import { performance } from 'node:perf_hooks';
-import { startPostgres } from '../devstack/db/postgres';
-import { prepareDatabase } from '../devstack/db/prepare';
+import { startPostgres } from '../devstack/src/db/postgres';
+import { prepareDatabase } from '../devstack/src/db/prepare';
 import { reportBudgetChecks, type BudgetCheck } from './support/budget-checks';
 import { startGatewayProcess } from './support/gateway-process';
 import { percentile } from './support/stats';

@@ -15,8 +15,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { serveApp } from '../devstack/app-server';
-import { localDefaults } from '../devstack/config';
+import { serveApp } from '../devstack/src/app-server';
+import { localDefaults } from '../devstack/src/config';
 
 const BUDGET_BYTES = 100 * 1024;
 const projectRoot = new URL('../', import.meta.url).pathname;

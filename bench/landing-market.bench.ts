@@ -9,7 +9,7 @@
  * Runs its own throwaway stack: `npm run bench -- landing-market`.
  */
 import { performance } from 'node:perf_hooks';
-import { startStack } from '../devstack/stack';
+import { startStack } from '../devstack/src/stack';
 import type { MarketSimulator } from '../stubs/market-simulator/simulator';
 import { percentile } from './support/stats';
 

@@ -11,8 +11,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { buildApp, serveApp } from '../devstack/app-server';
-import { startStack } from '../devstack/stack';
+import { buildApp, serveApp } from '../devstack/src/app-server';
+import { startStack } from '../devstack/src/stack';
 import { percentile } from './support/stats';
 
 const RUNS = 7;

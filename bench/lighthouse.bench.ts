@@ -20,9 +20,9 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { seededAccounts } from '../devstack/config';
-import { buildApp, serveApp } from '../devstack/app-server';
-import { startStack } from '../devstack/stack';
+import { seededAccounts } from '../devstack/src/config';
+import { buildApp, serveApp } from '../devstack/src/app-server';
+import { startStack } from '../devstack/src/stack';
 import { reportBudgetChecks, type BudgetCheck } from './support/budget-checks';
 import { percentile } from './support/stats';
 

@@ -13,9 +13,9 @@
  */
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
-import { localDefaults } from '../devstack/config';
-import { startPostgres } from '../devstack/db/postgres';
-import { prepareDatabase } from '../devstack/db/prepare';
+import { localDefaults } from '../devstack/src/config';
+import { startPostgres } from '../devstack/src/db/postgres';
+import { prepareDatabase } from '../devstack/src/db/prepare';
 import { reportBudgetChecks } from './support/budget-checks';
 import { startGatewayProcess } from './support/gateway-process';
 import { percentile } from './support/stats';

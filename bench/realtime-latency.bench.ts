@@ -3,7 +3,7 @@
  * row-level security through `private.is_admin()`), 1,000 single-row commits at 50 per second, with
  * 1 and with 50 supabase-js subscribers (half admins seeing every row, half people seeing their own),
  * counting lost and duplicated deliveries. Then the resident memory of Realtime holding 500 idle
- * subscribed sockets. Realtime runs in its own process (devstack/realtime/serve.ts), so its memory
+ * subscribed sockets. Realtime runs in its own process (devstack/src/realtime/serve.ts), so its memory
  * and its event loop are its own. Latency = arrival time − `commit_timestamp` (Postgres's commit
  * time, same machine clock, truncated to the millisecond, so it errs high by up to 1 ms).
  *
@@ -16,9 +16,9 @@ import type { ChildProcess } from 'node:child_process';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { localDefaults } from '../devstack/config';
-import { startPostgres } from '../devstack/db/postgres';
-import { prepareDatabase } from '../devstack/db/prepare';
+import { localDefaults } from '../devstack/src/config';
+import { startPostgres } from '../devstack/src/db/postgres';
+import { prepareDatabase } from '../devstack/src/db/prepare';
 import {
   createPeople,
   now,

@@ -14,8 +14,8 @@
 import { loadavg } from 'node:os';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { startPostgres } from '../devstack/db/postgres';
-import { prepareDatabase } from '../devstack/db/prepare';
+import { startPostgres } from '../devstack/src/db/postgres';
+import { prepareDatabase } from '../devstack/src/db/prepare';
 import { reportBudgetChecks } from './support/budget-checks';
 import {
   createPeople,

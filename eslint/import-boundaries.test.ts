@@ -20,7 +20,7 @@ tester.run('import-boundaries', rule, {
     { filename: at('src/features/buy/components/buy-form.tsx'), code: "import { z } from 'zod';" },
     { filename: at('src/app/router.tsx'), code: "import { BuyPage } from '@/features/buy/components/page';" },
     { filename: at('src/types/database.ts'), code: "export * from '../../supabase/types/database';" },
-    { filename: at('devstack/gateway/server.ts'), code: "import { x } from '../db/postgres';" },
+    { filename: at('devstack/src/gateway/server.ts'), code: "import { x } from '../db/postgres';" },
     { filename: at('src/features/withdraw/types.ts'), code: "import { s } from '@domain/withdrawal.ts';" },
     {
       filename: at('supabase/functions/withdrawals/index.ts'),
@@ -62,8 +62,8 @@ tester.run('import-boundaries', rule, {
       errors: [{ message: 'Shared code does not import features or the app.' }],
     },
     {
-      filename: at('devstack/gateway/server.ts'),
-      code: "import { createClient } from '../../src/lib/supabase';",
+      filename: at('devstack/src/gateway/server.ts'),
+      code: "import { createClient } from '../../../src/lib/supabase';",
       errors: [
         {
           message:
@@ -92,8 +92,8 @@ tester.run('import-boundaries', rule, {
       ],
     },
     {
-      filename: at('devstack/gateway/server.ts'),
-      code: "import { s } from '../../packages/domain/statuses.ts';",
+      filename: at('devstack/src/gateway/server.ts'),
+      code: "import { s } from '../../../packages/domain/statuses.ts';",
       errors: [
         {
           message:
@@ -102,8 +102,8 @@ tester.run('import-boundaries', rule, {
       ],
     },
     {
-      filename: at('devstack/gateway/server.ts'),
-      code: "import { createMarketSimulator } from '../../stubs/market-simulator/simulator';",
+      filename: at('devstack/src/gateway/server.ts'),
+      code: "import { createMarketSimulator } from '../../../stubs/market-simulator/simulator';",
       errors: [
         {
           message:

@@ -13,11 +13,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { buildApp, serveApp } from '../devstack/app-server';
-import { seededAccounts } from '../devstack/config';
+import { buildApp, serveApp } from '../devstack/src/app-server';
+import { seededAccounts } from '../devstack/src/config';
 import { createNodeClient } from '../tests/support/node-client';
 import { logIn } from '../tests/browser/support/auth-people';
-import { startStack } from '../devstack/stack';
+import { startStack } from '../devstack/src/stack';
 
 const root = new URL('../', import.meta.url).pathname;
 const docsDir = path.join(root, 'docs/screenshots');

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 
-const gatewayMain = new URL('../../devstack/gateway/main.ts', import.meta.url).pathname;
+const gatewayMain = new URL('../../devstack/src/gateway/main.ts', import.meta.url).pathname;
 
 export interface GatewayProcess {
   url: string;

@@ -10,7 +10,7 @@ import {
 import { SignJWT } from 'jose';
 import type pg from 'pg';
 import WebSocket from 'ws';
-import { localDefaults } from '../../devstack/config';
+import { localDefaults } from '../../devstack/src/config';
 
 /** Realtime benches: people with tokens, Realtime in its own process, and supabase-js ledger subscribers. */
 
@@ -21,7 +21,7 @@ export interface BenchPerson {
 }
 
 const secretKey = new TextEncoder().encode(localDefaults.jwtSecret);
-const serveScript = new URL('../../devstack/realtime/serve.ts', import.meta.url).pathname;
+const serveScript = new URL('../../devstack/src/realtime/serve.ts', import.meta.url).pathname;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const now = () => performance.timeOrigin + performance.now();
 
@@ -52,7 +52,7 @@ export async function createPeople(pool: pg.Pool, count: number, admins: number)
   return people;
 }
 
-/** Realtime alone in its own process (devstack/realtime/serve.ts), so its memory and event loop are its own. */
+/** Realtime alone in its own process (devstack/src/realtime/serve.ts), so its memory and event loop are its own. */
 export async function startRealtime(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', serveScript, '--database-url', databaseUrl], {
     stdio: ['ignore', 'pipe', 'inherit'],

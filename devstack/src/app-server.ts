@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 
 const run = promisify(execFile);
-const projectRoot = new URL('../', import.meta.url).pathname;
+const projectRoot = new URL('../../', import.meta.url).pathname;
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -111,6 +111,37 @@ export type Database = {
           },
         ];
       };
+      notifications: {
+        Row: {
+          body: string;
+          created_at: string;
+          id: string;
+          kind: string;
+          read_at: string | null;
+          title: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          body: string;
+          created_at?: string;
+          id?: string;
+          kind: string;
+          read_at?: string | null;
+          title: string;
+          user_id: string;
+        };
+        Update: {
+          body?: string;
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          read_at?: string | null;
+          title?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       price_snapshots: {
         Row: {
           captured_at: string;
@@ -188,6 +219,7 @@ export type Database = {
           id: boolean;
           max_amount: number;
           min_amount: number;
+          security_hold_hours: number;
           updated_at: string;
         };
         ComputedFields: never;
@@ -195,12 +227,14 @@ export type Database = {
           id?: boolean;
           max_amount?: number;
           min_amount?: number;
+          security_hold_hours?: number;
           updated_at?: string;
         };
         Update: {
           id?: boolean;
           max_amount?: number;
           min_amount?: number;
+          security_hold_hours?: number;
           updated_at?: string;
         };
         Relationships: [];
@@ -295,6 +329,47 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'withdraw_requests_with_user';
             referencedColumns: ['id'];
+          },
+        ];
+      };
+      watchlist: {
+        Row: {
+          coin_id: string;
+          starred_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          coin_id: string;
+          starred_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          coin_id?: string;
+          starred_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'watchlist_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'watchlist_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'watchlist_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
           },
         ];
       };
@@ -654,6 +729,13 @@ export type Database = {
       };
     };
     Functions: {
+      admin_pending_counts: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          buy_requests: number;
+          withdraw_requests: number;
+        }[];
+      };
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       create_buy_request: {
         Args: { amount: number; cryptocurrency: string; idempotency_key: string };
@@ -698,27 +780,52 @@ export type Database = {
       };
       create_withdraw_request: {
         Args: {
-          p_amount: number;
-          p_details_digest: string;
-          p_details_key_version: number;
-          p_encrypted_data: string;
-          p_idempotency_key: string;
-          p_method: string;
-          p_request_id: string;
-          p_user_id: string;
-        };
-        Returns: {
           amount: number;
-          date: string;
-          id: string;
-          status: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          idempotency_key: string;
+          request_id: string;
           user_id: string;
-          withdraw_method: Database['public']['Enums']['withdraw_method'];
-        }[];
+          withdraw_method: string;
+        };
+        Returns: Database['public']['CompositeTypes']['created_withdraw_request'];
+        SetofOptions: {
+          from: '*';
+          to: 'created_withdraw_request';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       delete_user: { Args: { user_id: string }; Returns: string };
+      end_security_hold: { Args: { user_id: string }; Returns: undefined };
+      list_my_sessions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          aal: string;
+          id: string;
+          ip: string;
+          is_current: boolean;
+          last_active_at: string;
+          signed_in_at: string;
+          user_agent: string;
+        }[];
+      };
+      mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
+      pending_security_emails: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          body: string;
+          id: string;
+          not_me_token: string;
+          recipient: string;
+          subject: string;
+        }[];
+      };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
       reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      remove_two_factor: { Args: { user_id: string }; Returns: number };
+      report_not_me: { Args: { token: string }; Returns: undefined };
       set_transaction_status: {
         Args: { idempotency_key?: string; new_status: string; transaction_id: string };
         Returns: undefined;
@@ -735,7 +842,14 @@ export type Database = {
       withdraw_method: 'bank' | 'card' | 'wallet';
     };
     CompositeTypes: {
-      [_ in never]: never;
+      created_withdraw_request: {
+        id: string | null;
+        user_id: string | null;
+        amount: number | null;
+        withdraw_method: Database['public']['Enums']['withdraw_method'] | null;
+        status: string | null;
+        date: string | null;
+      };
     };
   };
 };

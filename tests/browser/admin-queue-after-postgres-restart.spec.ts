@@ -1,8 +1,8 @@
 import { expect, test, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { seededAccounts } from '../../devstack/config';
-import { startStack, type RunningStack } from '../../devstack/stack';
+import { seededAccounts } from '../../devstack/src/config';
+import { startStack, type RunningStack } from '../../devstack/src/stack';
 import { signUpOn } from '../support/fault-stack';
 import { apiUrl, logIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { localDefaults, seededAccounts } from '../../devstack/config';
-import { startGateway, type RunningGateway } from '../../devstack/gateway/server';
+import { localDefaults, seededAccounts } from '../../devstack/src/config';
+import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import {
   apiUrl,

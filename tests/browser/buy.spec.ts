@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { localDefaults, seededAccounts } from '../../devstack/config';
+import { localDefaults, seededAccounts } from '../../devstack/src/config';
 import { createNodeClient } from '../support/node-client';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { confirmAdminAction } from './support/admin-actions';

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, serveApp } from '../../devstack/app-server';
-import { startStack } from '../../devstack/stack';
+import { buildApp, serveApp } from '../../devstack/src/app-server';
+import { startStack } from '../../devstack/src/stack';
 
 const functionsDir = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
 

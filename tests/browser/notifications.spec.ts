@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { localDefaults } from '../../devstack/config';
+import { localDefaults } from '../../devstack/src/config';
 import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
 import { personWithBalance, submitBuyRequest } from './support/admin-people';
 import { apiUrl, logIn, mailTo } from './support/auth-people';

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startStack } from '../../devstack/stack';
+import { startStack } from '../../devstack/src/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {

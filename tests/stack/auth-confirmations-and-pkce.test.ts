@@ -2,8 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeClient } from '../support/node-client';
-import { startGateway, type RunningGateway } from '../../devstack/gateway/server';
-import { projectConfigFromToml } from '../../devstack/gateway/project-config';
+import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
+import { projectConfigFromToml } from '../../devstack/src/gateway/project-config';
 import { postAuth, signUpNewPerson } from '../support/api';
 
 /** Gateways over the test database as a hosted project would run: confirmations on; sign-ups off. */

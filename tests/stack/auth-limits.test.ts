@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startGateway, type GatewayOptions, type RunningGateway } from '../../devstack/gateway/server';
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../devstack/src/gateway/server';
 import { postAuth, signUpNewPerson } from '../support/api';
 
 /**

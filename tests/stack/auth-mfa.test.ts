@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCode } from '../../devstack/gateway/auth/totp';
+import { totpCode } from '../../devstack/src/gateway/auth/totp';
 import { connect } from '../support/db';
 import {
   apiClient,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type RunningPostgres } from '../../devstack/db/postgres';
-import { prepareDatabase } from '../../devstack/db/prepare';
+import { startPostgres, type RunningPostgres } from '../../devstack/src/db/postgres';
+import { prepareDatabase } from '../../devstack/src/db/prepare';
 import {
   approveAsAdmin,
   createApprovalWorkload,

@@ -3,8 +3,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../devstack/db/postgres';
-import { startGateway, type RunningGateway } from '../../devstack/gateway/server';
+import { freePort } from '../../devstack/src/db/postgres';
+import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
 import { signUpNewPerson } from '../support/api';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../../devstack/gateway/server';
+import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
 import { apiClient, callApi, signUpNewPerson, type Person } from '../support/api';
 
 /** A gateway over the shared database serving the fixture functions, with a short timeout. */

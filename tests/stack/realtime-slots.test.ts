@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  * kill -9) Postgres drops it and WAL is never held back for a reader that is gone.
  */
 const databaseUrl = inject('databaseUrl');
-const serveScript = new URL('../../devstack/realtime/serve.ts', import.meta.url).pathname;
+const serveScript = new URL('../../devstack/src/realtime/serve.ts', import.meta.url).pathname;
 let db: pg.Client;
 
 /** Realtime alone in its own Node process (no npx or shell in between, so the pid is Realtime's). */

@@ -10,8 +10,8 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../devstack/db/postgres';
-import { attachRealtime, type RunningRealtime } from '../../devstack/realtime';
+import { freePort } from '../../devstack/src/db/postgres';
+import { attachRealtime, type RunningRealtime } from '../../devstack/src/realtime';
 
 /**
  * Realtime `postgres_changes` as supabase-js clients see it. The tables live in their own schema and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../devstack/gateway/rest/query-grammar';
-import { RestError } from '../../devstack/gateway/rest/errors';
-import { readSql, SqlParams } from '../../devstack/gateway/rest/sql';
+import { parseQuery } from '../../devstack/src/gateway/rest/query-grammar';
+import { RestError } from '../../devstack/src/gateway/rest/errors';
+import { readSql, SqlParams } from '../../devstack/src/gateway/rest/sql';
 
 function parse(query: string) {
   return parseQuery(new URLSearchParams(query));

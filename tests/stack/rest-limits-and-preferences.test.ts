@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../../devstack/gateway/server';
+import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
 import { callApi, signInAdmin, signUpNewPerson, type Person } from '../support/api';
 import { idOf, requestBuy } from '../support/keyed-calls';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type RunningStack } from '../../devstack/stack';
+import { startStack, type RunningStack } from '../../devstack/src/stack';
 
 /**
  * The local stack runs any Supabase project, not only CoinVault: here a second one (one table, one policy, one

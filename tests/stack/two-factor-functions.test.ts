@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCode } from '../../devstack/gateway/auth/totp';
+import { totpCode } from '../../devstack/src/gateway/auth/totp';
 import { addDeposit, addWithdrawRequest, connect } from '../support/db';
 import {
   endSecurityHoldByAdmin,

@@ -1,8 +1,8 @@
 import { createDecipheriv, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ensureFunctionSecrets } from '../../devstack/functions-secrets';
-import { loadProject } from '../../devstack/project';
+import { ensureFunctionSecrets } from '../../devstack/src/functions-secrets';
+import { loadProject } from '../../devstack/src/project';
 import {
   decryptWithdrawalDetails,
   importMasterKey,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createNodeClient } from './node-client';
 import { signInWithTotp } from './two-factor-sign-in';
-import { totpCode } from '../../devstack/gateway/auth/totp';
-import { seededAccounts } from '../../devstack/config';
+import { totpCode } from '../../devstack/src/gateway/auth/totp';
+import { seededAccounts } from '../../devstack/src/config';
 
 /**
  * supabase-js clients against the test stack's gateway, exactly as the app makes them (no session

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { newTotpSecret } from '../../devstack/gateway/auth/totp';
+import { newTotpSecret } from '../../devstack/src/gateway/auth/totp';
 
 /**
  * Database helpers for tests: act as an API role exactly the way PostgREST runs a request (one

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createNodeClient, type NodeClient } from './node-client';
-import { startStack, type RunningStack, type StackOptions } from '../../devstack/stack';
+import { startStack, type RunningStack, type StackOptions } from '../../devstack/src/stack';
 
 /**
  * Fault tests break the database or flood the gateway, so each file starts its own stack (its own

@@ -1,10 +1,10 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { totpCode } from '../../devstack/gateway/auth/totp';
+import { totpCode } from '../../devstack/src/gateway/auth/totp';
 
 export interface TwoFactorAccount {
   email: string;
   password: string;
-  /** The base32 secret of the account's verified TOTP factor (the seeded admin's is in devstack/config). */
+  /** The base32 secret of the account's verified TOTP factor (the seeded admin's is in devstack/src/config). */
   totpSecret: string;
 }
 

@@ -10,7 +10,7 @@ import { startPostgres } from './postgres';
 import { prepareDatabase } from './prepare';
 
 const run = promisify(execFile);
-const root = new URL('../../', import.meta.url);
+const root = new URL('../../../', import.meta.url);
 const target = new URL('supabase/types/database.ts', root);
 const check = process.argv.includes('--check');
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 
 const run = promisify(execFile);
 /** Where the stack is installed (its Supabase CLI); the project's files come from its own root. */
-const stackRoot = new URL('../../', import.meta.url);
+const stackRoot = new URL('../../../', import.meta.url);
 const supabaseCli = new URL('node_modules/.bin/supabase', stackRoot).pathname;
 
 async function runSql(databaseUrl: string, sql: string) {

@@ -1,4 +1,4 @@
--- Platform part of the local stack's Realtime (devstack/realtime): the per-subscriber row-level
+-- Platform part of the local stack's Realtime (devstack/src/realtime): the per-subscriber row-level
 -- security check that Supabase Realtime keeps in its own `realtime` schema. Idempotent. Never applied
 -- to a real Supabase database and never part of supabase/migrations.
 

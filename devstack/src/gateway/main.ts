@@ -2,7 +2,7 @@ import { localDefaults } from '../config';
 import { startGateway } from './server';
 
 /**
- * The gateway alone, over an existing database: `DATABASE_URL=… API_PORT=0 tsx devstack/gateway/main.ts`.
+ * The gateway alone, over an existing database: `DATABASE_URL=… API_PORT=0 tsx devstack/src/gateway/main.ts`.
  * Prints `gateway listening on <url>` when ready; SIGTERM or SIGINT stops it. Benchmarks run it as its
  * own process so its memory and CPU are measured apart from the load.
  */

@@ -16,7 +16,7 @@ import { createRestHandler } from './rest';
 import { RestError, restUnavailable } from './rest/errors';
 
 /** Where the stack is installed (its Deno binary). */
-const stackRoot = new URL('../../', import.meta.url).pathname;
+const stackRoot = new URL('../../../', import.meta.url).pathname;
 /** Paths of the gateway's own services, which no upstream stub may take. */
 const ownPaths = new Set(['auth', 'rest', 'functions', 'realtime', 'mailbox', 'storage']);
 

@@ -7,7 +7,7 @@ import { attachRealtime } from './index';
  * Realtime alone on its own HTTP server: for tests that need to crash or restart it (kill -9,
  * restart) and for measuring its memory apart from its clients. Prints one JSON line when ready.
  *
- *   tsx devstack/realtime/serve.ts --database-url postgresql://… [--port 0]
+ *   tsx devstack/src/realtime/serve.ts --database-url postgresql://… [--port 0]
  */
 const { values } = parseArgs({
   options: {

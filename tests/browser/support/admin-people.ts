@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
-import { localDefaults } from '../../../devstack/config';
+import { localDefaults } from '../../../devstack/src/config';
 import type { Database } from '../../../src/types/database';
 import { idOf, recordCurrentPrices, requestBuy } from '../../support/keyed-calls';
 import { apiUrl } from './auth-people';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createNodeClient } from '../../support/node-client';
-import { localDefaults } from '../../../devstack/config';
-import { totpCode } from '../../../devstack/gateway/auth/totp';
+import { localDefaults } from '../../../devstack/src/config';
+import { totpCode } from '../../../devstack/src/gateway/auth/totp';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
@@ -13,7 +13,7 @@ import { totpCode } from '../../../devstack/gateway/auth/totp';
 export interface Account {
   email: string;
   password: string;
-  /** The secret of the account's TOTP factor, when it has one (the seeded admin's is in devstack/config). */
+  /** The secret of the account's TOTP factor, when it has one (the seeded admin's is in devstack/src/config). */
   totpSecret?: string;
 }
 
