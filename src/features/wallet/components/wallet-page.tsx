@@ -4,6 +4,7 @@ import { coinNamesOf } from '@/lib/coin-names';
 import { useMarketCoins } from '@/lib/market-feed';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
+import { useHoldings } from '../api/get-holdings';
 import { useWalletProfile } from '../api/get-profile';
 import { useWalletTransactions } from '../api/get-transactions';
 import { useWalletRealtime } from '../hooks/use-wallet-realtime';
@@ -11,6 +12,7 @@ import { BalanceCard } from './balance-card';
 import { CryptoConverter } from './crypto-converter';
 import { CryptoPrices } from './crypto-prices';
 import { LoadError } from './load-error';
+import { PortfolioCard } from './portfolio-card';
 import { RecentTransactions } from './recent-transactions';
 import { WalletCodeCard } from './wallet-code-card';
 
@@ -21,6 +23,7 @@ export function WalletPage({ userId }: { userId: string }) {
   const balance = useWalletBalance(userId);
   const profile = useWalletProfile(userId);
   const transactions = useWalletTransactions(userId);
+  const holdings = useHoldings(userId);
   const market = useMarketCoins();
   const limits = useTransactionLimits();
   useWalletRealtime(userId);
@@ -40,6 +43,13 @@ export function WalletPage({ userId }: { userId: string }) {
           isError={profile.isError}
         />
       </div>
+      <PortfolioCard
+        holdings={holdings.data}
+        isLoading={holdings.isPending}
+        isError={holdings.isError}
+        coins={coins}
+        balance={balance.data}
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />
         <RecentTransactions
