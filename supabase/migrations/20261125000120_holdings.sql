@@ -131,9 +131,10 @@ end;
 $$;
 
 create index transactions_user_id_cryptocurrency_idx on public.transactions (user_id, cryptocurrency)
-  where type in ('buy', 'sell') and status = 'complete';
+  include (type, amount, quantity)
+  where type in ('buy', 'sell') and status = 'complete' and quantity is not null;
 comment on index public.transactions_user_id_cryptocurrency_idx is
-  'A person''s completed buy and sell entries per coin: the holdings.';
+  'A person''s completed buy and sell entries per coin, covering what the holdings sum (index-only scans).';
 
 create view public.holdings
 with (security_invoker = true)

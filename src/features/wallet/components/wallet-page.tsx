@@ -6,12 +6,14 @@ import { useMarketCoins } from '@/lib/market-feed';
 import { limitsLoadFailedMessage } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
+import { useHoldings } from '../api/get-holdings';
 import { useWalletProfile } from '../api/get-profile';
 import { useWalletTransactions } from '../api/get-transactions';
 import { useWalletRealtime } from '../hooks/use-wallet-realtime';
 import { BalanceCard } from './balance-card';
 import { CryptoConverter } from './crypto-converter';
 import { CryptoPrices } from './crypto-prices';
+import { PortfolioCard } from './portfolio-card';
 import { RecentTransactions } from './recent-transactions';
 import { WalletCodeCard } from './wallet-code-card';
 
@@ -22,6 +24,7 @@ export function WalletPage({ userId }: { userId: string }) {
   const balance = useWalletBalance(userId);
   const profile = useWalletProfile(userId);
   const transactions = useWalletTransactions(userId);
+  const holdings = useHoldings(userId);
   const market = useMarketCoins();
   const limits = useTransactionLimits();
   useWalletRealtime(userId);
@@ -37,6 +40,13 @@ export function WalletPage({ userId }: { userId: string }) {
         <BalanceCard balance={balance} />
         <WalletCodeCard walletCode={{ ...profile, data: profile.data?.walletCode }} />
       </div>
+      <PortfolioCard
+        holdings={holdings.data}
+        isLoading={holdings.isPending}
+        isError={holdings.isError}
+        coins={coins}
+        balance={balance.data}
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />
         <RecentTransactions

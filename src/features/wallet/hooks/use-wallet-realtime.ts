@@ -1,17 +1,22 @@
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { walletBalanceQueryKey } from '@/lib/wallet-balance';
+import { walletHoldingsQueryKey } from '../api/get-holdings';
 import { walletTransactionsQueryKey } from '../api/get-transactions';
 
 /**
- * Keeps the wallet live while an admin works: a ledger change refreshes the transactions and the
- * balance, a withdraw request change refreshes the balance (open requests are held back from it).
+ * Keeps the wallet live while an admin works: a ledger change refreshes the transactions, the holdings
+ * and the balance, a withdraw request change refreshes the balance (open requests are held back from it).
  */
 export function useWalletRealtime(userId: string) {
   const filter = `user_id=eq.${userId}`;
   useRealtimeInvalidation({
     table: 'transactions',
     filter,
-    queryKeys: [walletTransactionsQueryKey(userId), walletBalanceQueryKey(userId)],
+    queryKeys: [
+      walletTransactionsQueryKey(userId),
+      walletHoldingsQueryKey(userId),
+      walletBalanceQueryKey(userId),
+    ],
   });
   useRealtimeInvalidation({ table: 'withdraw_requests', filter, queryKeys: [walletBalanceQueryKey(userId)] });
 }
