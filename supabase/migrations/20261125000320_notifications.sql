@@ -27,8 +27,6 @@ comment on column public.notifications.read_at is 'When the owner marked it read
 
 create index notifications_user_id_created_at_idx on public.notifications (user_id, created_at desc);
 comment on index public.notifications_user_id_created_at_idx is 'A person''s notifications, newest first.';
-create index notifications_unread_idx on public.notifications (user_id) where read_at is null;
-comment on index public.notifications_unread_idx is 'The unread count of the bell.';
 
 alter table public.notifications enable row level security;
 revoke all on table public.notifications from anon, authenticated, service_role;
@@ -55,12 +53,10 @@ language sql
 security definer
 set search_path = ''
 as $$
-  insert into public.notifications (user_id, kind, title, body)
-  select p_user_id, p_kind, p_title, p_body
-  where exists (select from auth.users where id = p_user_id);
+  insert into public.notifications (user_id, kind, title, body) values (p_user_id, p_kind, p_title, p_body);
 $$;
 comment on function private.notify(uuid, text, text, text) is
-  'Adds a notification for a person who still exists (a cascade deleting them writes none).';
+  'Adds a notification (from triggers on rows of a person who exists: a deletion cascades, it writes none).';
 revoke execute on function private.notify(uuid, text, text, text) from public;
 
 create function private.notify_request_decision() returns trigger

@@ -47,6 +47,7 @@ export function NotificationBell() {
   const notifications = useLiveNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = notifications.data?.unreadCount ?? 0;
+  const unreadText = unread > 9 ? '9+' : String(unread);
 
   const markAllRead = async () => {
     try {
@@ -63,7 +64,7 @@ export function NotificationBell() {
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          aria-label={unread > 0 ? `Notifications, ${unreadText} unread` : 'Notifications'}
         >
           <BellIcon aria-hidden />
           {unread > 0 && (
@@ -72,7 +73,7 @@ export function NotificationBell() {
               data-testid="unread-count"
               className="bg-destructive text-destructive-foreground absolute top-1 right-1 min-w-4 rounded-full px-1 text-center text-[10px] leading-4 font-semibold tabular-nums"
             >
-              {unread > 9 ? '9+' : unread}
+              {unreadText}
             </span>
           )}
         </Button>
