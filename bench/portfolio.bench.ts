@@ -9,8 +9,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { startPostgres } from '../devstack/db/postgres';
-import { prepareDatabase } from '../devstack/db/prepare';
+import { startPostgres } from '../devstack/src/db/postgres';
+import { prepareDatabase } from '../devstack/src/db/prepare';
 import { loadBenchData } from './support/bulk-load';
 import { percentile } from './support/stats';
 

@@ -1,7 +1,9 @@
 /**
- * Takes real screenshots of the main screens for the README (`docs/screenshots/*.png`) and the landing
- * page's dashboard preview (`public/dashboard-preview.png`, the wallet page): a throwaway seeded stack,
- * the built app, the seeded accounts signed in.
+ * Takes real screenshots of every page for the README (`docs/screenshots/<page>-<width>-<theme>.png`: 1366
+ * and 390 wide, light and dark) and the landing page's dashboard preview (`public/dashboard-preview.png`,
+ * the wallet page): a throwaway seeded stack, the built app, the seeded accounts signed in. On every page,
+ * at every width and in both themes, it checks that nothing scrolls sideways but a table that says so (its
+ * box named "…, scrolls sideways"), and fails naming the page otherwise.
  *
  *   npx tsx scripts/screenshots.ts              # README screenshots and the landing preview
  *   npx tsx scripts/screenshots.ts --docs-only  # README screenshots only
@@ -9,10 +11,10 @@
  * Every run differs (random wallet codes, moving simulated prices, dates): commit the images on purpose.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildApp, serveApp } from '../devstack/src/app-server';
 import { seededAccounts } from '../devstack/src/config';
 import { createNodeClient } from '../tests/support/node-client';
@@ -24,22 +26,94 @@ const docsDir = path.join(root, 'docs/screenshots');
 const previewFile = path.join(root, 'public/dashboard-preview.png');
 const docsOnly = process.argv.includes('--docs-only');
 
-const desktop = { width: 1280, height: 800 };
-const phone = { width: 390, height: 844 };
+const screens = {
+  1366: { viewport: { width: 1366, height: 768 }, isMobile: false },
+  390: { viewport: { width: 390, height: 844 }, isMobile: true },
+} as const;
+const themes = ['light', 'dark'] as const;
+
+type Who = 'visitor' | 'user' | 'admin';
+/** Every page a person reaches by navigating (the e-mail links' pages need a mailed token). */
+const pages: { name: string; path: string; who: Who; heading: string }[] = [
+  { name: 'landing', path: '/', who: 'visitor', heading: 'Welcome to the product' },
+  { name: 'login', path: '/login', who: 'visitor', heading: 'Log in' },
+  { name: 'signup', path: '/signup', who: 'visitor', heading: 'Create your account' },
+  { name: 'reset-password', path: '/reset-password', who: 'visitor', heading: 'Reset your password' },
+  { name: 'terms-of-service', path: '/terms-of-service', who: 'visitor', heading: 'Terms of Service' },
+  { name: 'privacy-policy', path: '/privacy-policy', who: 'visitor', heading: 'Privacy Policy' },
+  { name: 'disclaimer', path: '/disclaimer', who: 'visitor', heading: 'Disclaimer' },
+  { name: 'wallet', path: '/user/wallet', who: 'user', heading: 'Your Wallet' },
+  { name: 'buy', path: '/user/buy', who: 'user', heading: 'Buy Cryptocurrency' },
+  { name: 'withdraw', path: '/user/withdraw', who: 'user', heading: 'Withdraw Funds' },
+  { name: 'account', path: '/user/account', who: 'user', heading: 'Account' },
+  { name: 'statement', path: '/user/statement', who: 'user', heading: 'Statement' },
+  { name: 'admin-users', path: '/admin/users', who: 'admin', heading: 'Users' },
+  { name: 'admin-transactions', path: '/admin/transactions', who: 'admin', heading: 'Transactions' },
+  { name: 'admin-deposit', path: '/admin/deposit', who: 'admin', heading: 'Deposit' },
+  { name: 'admin-status-types', path: '/admin/status-types', who: 'admin', heading: 'Status types' },
+  { name: 'admin-buy-requests', path: '/admin/buy-requests', who: 'admin', heading: 'Buy requests' },
+  {
+    name: 'admin-withdraw-requests',
+    path: '/admin/withdraw-requests',
+    who: 'admin',
+    heading: 'Withdraw requests',
+  },
+  { name: 'admin-settings', path: '/admin/settings', who: 'admin', heading: 'Settings' },
+  { name: 'admin-audit-log', path: '/admin/audit-log', who: 'admin', heading: 'Audit log' },
+];
 // The landing preview: a desktop window drawn at 3/4 scale, 1200 × 800 pixels, the size the hero reserves.
 const preview = { viewport: { width: 1600, height: 1067 }, deviceScaleFactor: 0.75 };
 
-/** Waits until the page has settled: data loaded, images drawn, the 'Login successful' toast gone. */
+/** Waits until the page has settled: data loaded, placeholders gone, images drawn, no toast left. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
+  await page.locator('.animate-pulse').first().waitFor({ state: 'detached', timeout: 15_000 });
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
-async function shoot(page: Page, name: string) {
-  await settle(page);
-  const file = path.join(docsDir, `${name}.png`);
-  await writeFile(file, await page.screenshot({ type: 'png' }));
-  console.log(`Wrote ${path.relative(root, file)}`);
+/**
+ * What scrolls sideways on the page: the page itself, or a box whose content is wider than it and that
+ * does not say it scrolls (the app's tables name their box "…, scrolls sideways"). Empty when nothing does.
+ */
+function sidewaysScrolling(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const { scrollWidth, clientWidth } = document.documentElement;
+    if (scrollWidth > clientWidth) found.push(`the page is ${scrollWidth} px wide in ${clientWidth} px`);
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const { overflowX } = getComputedStyle(element);
+      if (overflowX !== 'auto' && overflowX !== 'scroll') continue;
+      if (element.scrollWidth <= element.clientWidth + 1) continue;
+      if (element.getAttribute('aria-label')?.endsWith(', scrolls sideways')) continue;
+      const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.className}`;
+      found.push(`${name.slice(0, 80)} scrolls sideways without saying so`);
+    }
+    return found;
+  });
+}
+
+// The pictures show the pages themselves, not the once-per-session limits notices.
+function withoutNotices() {
+  for (const flag of ['hasSeenLimits', 'hasSeenBuyLimits', 'hasSeenWithdrawLimits']) {
+    sessionStorage.setItem(flag, 'true');
+  }
+}
+
+/** A page for a visitor, one for the seeded user and one for the seeded admin, each in its own context. */
+async function signedInPages(
+  browser: Browser,
+  baseURL: string,
+  options: { viewport: { width: number; height: number }; isMobile: boolean; colorScheme: 'light' | 'dark' },
+): Promise<Record<Who, Page>> {
+  const open = async () => {
+    const page = await browser.newPage({ ...options, hasTouch: options.isMobile, locale: 'en-US', baseURL });
+    await page.addInitScript(withoutNotices);
+    return page;
+  };
+  const [visitor, user, admin] = await Promise.all([open(), open(), open()]);
+  await logIn(user, seededAccounts.user, /\/user\/wallet$/);
+  await logIn(admin, seededAccounts.admin, /\/admin\/users$/);
+  return { visitor, user, admin };
 }
 
 async function main() {
@@ -61,51 +135,35 @@ async function main() {
     if (buyError) throw buyError;
 
     await mkdir(docsDir, { recursive: true });
+    for (const file of await readdir(docsDir)) {
+      if (file.endsWith('.png')) await rm(path.join(docsDir, file));
+    }
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu'],
     });
+    const problems: string[] = [];
     try {
-      const options = { locale: 'en-US', baseURL: app.url };
-      // The pictures show the pages themselves, not the once-per-session limits notices.
-      const withoutNotices = () => {
-        for (const flag of ['hasSeenLimits', 'hasSeenBuyLimits', 'hasSeenWithdrawLimits']) {
-          sessionStorage.setItem(flag, 'true');
+      for (const theme of themes) {
+        for (const [width, screen] of Object.entries(screens)) {
+          const pageFor = await signedInPages(browser, app.url, { ...screen, colorScheme: theme });
+          for (const { name, path: pagePath, who, heading } of pages) {
+            const page = pageFor[who];
+            await page.goto(pagePath);
+            await page.getByRole('heading', { name: heading, level: 1, exact: true }).waitFor();
+            await settle(page);
+            for (const problem of await sidewaysScrolling(page))
+              problems.push(`${pagePath} at ${width} ${theme}: ${problem}`);
+            const file = path.join(docsDir, `${name}-${width}-${theme}.png`);
+            await writeFile(file, await page.screenshot({ type: 'png' }));
+            console.log(`Wrote ${path.relative(root, file)}`);
+          }
+          await Promise.all(Object.values(pageFor).map((page) => page.context().close()));
         }
-      };
-
-      const visitor = await browser.newPage({ ...options, viewport: desktop });
-      await visitor.goto('/');
-      await visitor.getByRole('table').getByRole('row').nth(10).waitFor();
-      await shoot(visitor, 'landing');
-
-      const mobileVisitor = await browser.newPage({ ...options, viewport: phone, isMobile: true });
-      await mobileVisitor.goto('/');
-      await shoot(mobileVisitor, 'landing-phone');
-
-      const userPage = await browser.newPage({ ...options, viewport: desktop });
-      await userPage.addInitScript(withoutNotices);
-      await logIn(userPage, seededAccounts.user, /\/user\/wallet$/);
-      await userPage.getByTestId('wallet-qr').waitFor();
-      await shoot(userPage, 'wallet');
-      await userPage.goto('/user/buy');
-      await userPage.getByText('Your Buy Requests').waitFor();
-      await shoot(userPage, 'buy');
-      await userPage.goto('/user/withdraw');
-      await shoot(userPage, 'withdraw');
-
-      const adminPage = await browser.newPage({ ...options, viewport: desktop });
-      await logIn(adminPage, seededAccounts.admin, /\/admin\/users$/);
-      await shoot(adminPage, 'admin-users');
-      await adminPage.goto('/admin/buy-requests');
-      await adminPage
-        .getByRole('button', { name: /approve/i })
-        .first()
-        .waitFor();
-      await shoot(adminPage, 'admin-buy-requests');
+      }
 
       if (!docsOnly) {
-        const previewPage = await browser.newPage({ ...options, ...preview });
+        const previewPage = await browser.newPage({ locale: 'en-US', baseURL: app.url, ...preview });
         await previewPage.addInitScript(withoutNotices);
         await logIn(previewPage, seededAccounts.user, /\/user\/wallet$/);
         await previewPage.getByTestId('wallet-qr').waitFor();
@@ -116,6 +174,10 @@ async function main() {
     } finally {
       await browser.close();
       await app.stop();
+    }
+    if (problems.length > 0) {
+      console.error(`Sideways scrolling that does not say so:\n${problems.join('\n')}`);
+      process.exitCode = 1;
     }
   } finally {
     await stack.stop();

@@ -104,6 +104,7 @@ const areas: Record<string, Area> = {
       buy: { title: 'Buy Cryptocurrency', Page: lazyPage(() => import('./routes/user/buy')) },
       withdraw: { title: 'Withdraw Funds', Page: lazyPage(() => import('./routes/user/withdraw')) },
       account: { title: 'Account', Page: lazyPage(() => import('./routes/user/account')) },
+      statement: { title: 'Statement', Page: lazyPage(() => import('./routes/user/statement')) },
     },
     home: 'wallet',
     admits: ({ session }) => session !== null,

@@ -21,7 +21,7 @@ test('the side menu counts the pending requests of both queues, following new re
   const buyCount = queues.getByTestId('pending-buyRequests');
   const withdrawCount = queues.getByTestId('pending-withdrawRequests');
   await expect(buyCount).toHaveText(/^\d+ pending$/);
-  const countOf = async (badge: typeof buyCount) => Number((await badge.innerText()).split(' ')[0]);
+  const countOf = async (badge: typeof buyCount) => Number((await badge.textContent())?.split(' ')[0]);
   const buyBefore = await countOf(buyCount);
   const withdrawBefore = await countOf(withdrawCount);
 

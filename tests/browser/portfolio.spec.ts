@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { localDefaults } from '../../devstack/config';
+import { localDefaults } from '../../devstack/src/config';
 import { createNodeClient } from '../support/node-client';
 import { approveBuyRequest, idOf, requestBuy } from '../support/keyed-calls';
 import { seriousAccessibilityViolations } from './support/accessibility';

@@ -34,7 +34,7 @@ export function AppShell({
     <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
       <div className="bg-background text-foreground flex min-h-screen flex-col">
         <SkipLink />
-        <header className="bg-card sticky top-0 z-40 flex h-14 items-center gap-2 border-b px-3 md:px-6">
+        <header className="bg-card sticky top-0 z-40 flex h-14 items-center gap-2 border-b px-3 md:px-6 print:hidden">
           <SheetTrigger asChild>
             <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
               <MenuIcon aria-hidden />
@@ -60,7 +60,7 @@ export function AppShell({
           </nav>
         </header>
         <div className="flex flex-1">
-          <aside className="bg-card sticky top-14 hidden h-[calc(100vh-3.5rem)] w-64 shrink-0 border-r md:block">
+          <aside className="bg-card sticky top-14 hidden h-[calc(100vh-3.5rem)] w-64 shrink-0 border-r md:block print:hidden">
             <AppShellNav groups={navGroups} />
           </aside>
           <SheetContent aria-describedby={undefined}>

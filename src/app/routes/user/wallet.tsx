@@ -1,3 +1,4 @@
+import { StatementCard } from '@/features/statements/components/statement-card';
 import { WalletPage } from '@/features/wallet/components/wallet-page';
 import { useAuth } from '@/lib/auth';
 
@@ -5,5 +6,10 @@ export default function WalletRoute() {
   const { user } = useAuth();
   // The user area's guard renders this page only for a signed-in person.
   if (!user) return null;
-  return <WalletPage userId={user.id} />;
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6">
+      <WalletPage userId={user.id} />
+      <StatementCard />
+    </div>
+  );
 }

@@ -1,4 +1,5 @@
-import { applyListState, searchPattern, startOfDay, type FilterableRequest } from './list-query';
+import { startOfDay } from '@/lib/calendar-day';
+import { applyListState, searchPattern, type FilterableRequest } from './list-query';
 import type { ListState } from './list-state';
 
 /** Records the PostgREST query parameters a list's state adds, as supabase-js would send them. */

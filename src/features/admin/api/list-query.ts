@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { startOfDay } from '@/lib/calendar-day';
 import { queryClient } from '@/lib/query-client';
 import type { ListFilterName, ListState } from './list-state';
 import { readAllRows, readPage, type ListRead } from './paging';
@@ -30,12 +31,6 @@ const filterColumns: Record<Exclude<ListFilterName, 'from' | 'to'>, string> = {
 export function searchPattern(search: string): string | undefined {
   const words = search.replace(/[,()"\\*%]/g, ' ').trim();
   return words === '' ? undefined : `*${words}*`;
-}
-
-/** The first instant of a calendar day in the viewer's time zone, as the timestamp the server compares. */
-export function startOfDay(day: string, addDays = 0): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date + addDays).toISOString();
 }
 
 /**

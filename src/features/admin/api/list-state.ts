@@ -1,3 +1,6 @@
+import { isCalendarDay } from '@/lib/calendar-day';
+
+export { isCalendarDay };
 /**
  * What an admin list shows (page, sort, search and filters), read from and written to the address bar so a
  * link can be shared and the back button steps through what was shown. Anything in the address that is not
@@ -29,16 +32,8 @@ export interface ListDefinition {
   filters: Partial<Record<ListFilterName, (value: string) => boolean>>;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TEXT = 100;
-
-/** A calendar day as `YYYY-MM-DD` that exists (not 2026-02-30). */
-export function isCalendarDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-}
 
 export const isUserId = (value: string) => UUID.test(value);
 

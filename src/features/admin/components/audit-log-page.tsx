@@ -4,7 +4,7 @@ import { auditLogList, auditLogQueries, type AuditEntry } from '../api/get-audit
 import { NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
-import { csvUtcTime, type CsvColumn } from '../utils/csv';
+import { csvUtcTime, type CsvColumn } from '@/lib/csv';
 import { DateTimeCell } from './date-time-cell';
 import { ListPager } from './list-pager';
 import { ListTable } from './list-table';

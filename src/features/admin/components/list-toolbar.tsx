@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { isCalendarDay, isNarrowed, type ListFilterName } from '../api/list-state';
 import type { ListUrlState } from '../hooks/use-list-url-state';
-import { csvFileName, toCsv, type CsvColumn } from '../utils/csv';
+import { csvFileName, downloadCsv, toCsv, type CsvColumn } from '@/lib/csv';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -23,16 +23,6 @@ export interface CsvExport<Item> {
   list: string;
   columns: readonly CsvColumn<Item>[];
   readAll: () => Promise<Item[]>;
-}
-
-/** Saves text as a file through the browser's download. */
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /**
@@ -82,7 +72,7 @@ export function ListToolbar<Item>({
     if (!csv) return;
     setExporting(true);
     try {
-      download(csvFileName(csv.list), toCsv(csv.columns, await csv.readAll()));
+      downloadCsv(csvFileName(csv.list), toCsv(csv.columns, await csv.readAll()));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     } finally {

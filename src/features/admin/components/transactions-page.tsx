@@ -12,7 +12,7 @@ import { transactionsList, transactionsQueries, type AdminTransaction } from '..
 import { useSetTransactionStatus } from '../api/set-transaction-status';
 import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
-import { csvAmount, whenAndWhoColumns, type CsvColumn } from '../utils/csv';
+import { csvAmount, whenAndWhoColumns, type CsvColumn } from '@/lib/csv';
 import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
 import { DateTimeCell } from './date-time-cell';
 import { ListPager } from './list-pager';

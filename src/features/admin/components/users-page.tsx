@@ -8,7 +8,7 @@ import { usersList, usersQueries, type AdminUser } from '../api/get-users';
 import { NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
-import { csvAmount, csvUtcTime, type CsvColumn } from '../utils/csv';
+import { csvAmount, csvUtcTime, type CsvColumn } from '@/lib/csv';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { ListPager } from './list-pager';
 import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';

@@ -20,7 +20,7 @@ import { useSetWithdrawRequestStatus } from '../api/set-withdraw-request-status'
 import { useAdminQueueRealtime } from '../hooks/use-admin-queue-realtime';
 import { isNarrowed } from '../api/list-state';
 import { useListUrlState } from '../hooks/use-list-url-state';
-import { csvAmount, whenAndWhoColumns, type CsvColumn } from '../utils/csv';
+import { csvAmount, whenAndWhoColumns, type CsvColumn } from '@/lib/csv';
 import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
 import { DateTimeCell } from './date-time-cell';
 import { DecisionButtons } from './decision-buttons';

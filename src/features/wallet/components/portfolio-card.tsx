@@ -3,15 +3,14 @@ import { useMemo } from 'react';
 import { CoinIdentity } from '@/components/coin-identity';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { coinName } from '@/lib/coin-names';
+import { coinName } from '@domain/coins.ts';
 import { formatCryptoAmount, formatPercent, formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
 import { cn } from '@/lib/utils';
 import type { WalletBalance } from '@/lib/wallet-balance';
 import type { Holding } from '../api/get-holdings';
 import { valuePortfolio } from '../utils/portfolio';
-import { LoadError } from './load-error';
-import { SkeletonRows } from './skeleton-rows';
+import { LoadError, SkeletonRows } from '@/components/query-state';
 
 const NOT_PRICED = '—';
 

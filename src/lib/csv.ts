@@ -1,6 +1,6 @@
 /**
- * CSV exports of admin lists (RFC 4180): a header row naming each column, numbers without currency signs or
- * thousands separators, timestamps in UTC (ISO 8601 with `Z`, the column saying so), CRLF line ends.
+ * CSV exports (RFC 4180): a header row naming each column, numbers without currency signs or thousands
+ * separators, timestamps in ISO 8601 with their zone (the column's header naming it), CRLF line ends.
  */
 
 export interface CsvColumn<Item> {
@@ -32,6 +32,51 @@ export const csvAmount = (amount: number) => amount.toFixed(2);
 
 /** A timestamp in UTC, to the second: `2026-11-24T05:20:21Z`. */
 export const csvUtcTime = (timestamp: string) => new Date(timestamp).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * A timestamp in the given IANA time zone, to the second, with its offset from UTC:
+ * `2026-11-24T06:20:21+01:00` in Europe/Berlin.
+ */
+export function csvLocalTime(timestamp: string, timeZone: string): string {
+  const instant = new Date(timestamp);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .map(({ type, value }) => [type, value]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+  const wallClock = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  const offsetMinutes = Math.round((wallClock - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${hours}:${minutes}`;
+}
+
+/** Saves CSV text as a file through the browser's download. */
+export function downloadCsv(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
 
 /** The file name of an export: the list and the moment, e.g. `buy-requests-2026-11-24T052021Z.csv`. */
 export function csvFileName(list: string, now = new Date()): string {

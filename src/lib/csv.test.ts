@@ -1,4 +1,4 @@
-import { csvAmount, csvFileName, csvUtcTime, toCsv, type CsvColumn } from './csv';
+import { csvAmount, csvFileName, csvLocalTime, csvUtcTime, toCsv, type CsvColumn } from './csv';
 
 interface Request {
   name: string;
@@ -50,5 +50,15 @@ describe('a CSV export of an admin list', () => {
     expect(csvFileName('buy-requests', new Date('2026-11-24T05:20:21.500Z'))).toBe(
       'buy-requests-2026-11-24T052021Z.csv',
     );
+  });
+});
+
+describe('csvLocalTime', () => {
+  it('writes the wall-clock time of the zone with its offset, across daylight saving', () => {
+    expect(csvLocalTime('2026-11-24T05:20:21.123Z', 'Europe/Berlin')).toBe('2026-11-24T06:20:21+01:00');
+    expect(csvLocalTime('2026-07-01T05:20:21Z', 'Europe/Berlin')).toBe('2026-07-01T07:20:21+02:00');
+    expect(csvLocalTime('2026-11-24T02:00:00Z', 'America/New_York')).toBe('2026-11-23T21:00:00-05:00');
+    expect(csvLocalTime('2026-11-24T05:20:21Z', 'Asia/Kolkata')).toBe('2026-11-24T10:50:21+05:30');
+    expect(csvLocalTime('2026-11-24T05:20:21Z', 'UTC')).toBe('2026-11-24T05:20:21+00:00');
   });
 });

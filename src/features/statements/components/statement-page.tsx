@@ -1,0 +1,98 @@
+import { PrinterIcon } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { coinName } from '@domain/coins.ts';
+import { formatDate, formatDateTime, formatStatus, formatUsd } from '@/lib/format';
+import { useStatement, type StatementEntry, type StatementPeriod } from '../api/get-statement';
+import { viewerTimeZone } from '../utils/statement-csv';
+import { periodProblem, thisMonth } from './statement-period';
+
+const numeric = 'text-right tabular-nums';
+
+/** Completed money in and out of the period, by type. */
+function totals(entries: readonly StatementEntry[]) {
+  const sum = (type: string) =>
+    entries
+      .filter((entry) => entry.type === type && entry.status.toLowerCase() === 'complete')
+      .reduce((total, entry) => total + entry.amount, 0);
+  return [
+    { label: 'Deposits', amount: sum('deposit') },
+    { label: 'Withdrawals', amount: sum('withdraw') },
+    { label: 'Buys', amount: sum('buy') },
+    { label: 'Sells', amount: sum('sell') },
+  ];
+}
+
+/**
+ * /user/statement?from=…&to=…: the person's transactions of a period on a page made to print (the
+ * browser's Print leaves out the app's menus and this page's own button), in their time zone.
+ */
+export function StatementPage({ userId, email }: { userId: string; email: string }) {
+  const [params] = useSearchParams();
+  const asked = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  const period: StatementPeriod = periodProblem(asked) ? thisMonth() : asked;
+  const statement = useStatement(userId, period);
+  const timeZone = viewerTimeZone();
+  const [start, end] = [period.from, period.to].map((day) => formatDate(`${day}T12:00:00`));
+
+  return (
+    <article className="mx-auto grid w-full max-w-4xl gap-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Statement</h1>
+          <p className="text-muted-foreground text-sm">
+            {email} · {start} to {end} · times in {timeZone}
+          </p>
+        </div>
+        <Button type="button" variant="outline" className="print:hidden" onClick={() => window.print()}>
+          <PrinterIcon aria-hidden />
+          Print
+        </Button>
+      </header>
+      {statement.isError && (
+        <p role="alert" className="text-destructive text-sm">
+          {statement.error.message}
+        </p>
+      )}
+      {statement.data && (
+        <>
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+            {totals(statement.data).map(({ label, amount }) => (
+              <div key={label} className="rounded-lg border p-3">
+                <dt className="text-muted-foreground text-xs">{label} (completed)</dt>
+                <dd className="font-semibold tabular-nums">{formatUsd(amount)}</dd>
+              </div>
+            ))}
+          </dl>
+          {statement.data.length === 0 ? (
+            <p className="text-muted-foreground">No transactions in this period.</p>
+          ) : (
+            <Table aria-label="Transactions of the period">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Date</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Cryptocurrency</TableHead>
+                  <TableHead align="right">Amount (USD)</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {statement.data.map((entry) => (
+                  <TableRow key={entry.id} data-testid="statement-row">
+                    <TableCell>{formatDateTime(entry.date, undefined, timeZone)}</TableCell>
+                    <TableCell>{formatStatus(entry.type)}</TableCell>
+                    <TableCell>{formatStatus(entry.status)}</TableCell>
+                    <TableCell>{entry.cryptocurrency ? coinName(entry.cryptocurrency) : '—'}</TableCell>
+                    <TableCell className={numeric}>{formatUsd(entry.amount)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

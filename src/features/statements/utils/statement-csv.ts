@@ -1,0 +1,34 @@
+import { csvAmount, csvLocalTime, toCsv, type CsvColumn } from '@/lib/csv';
+import type { StatementEntry, StatementPeriod } from '../api/get-statement';
+
+/** The statement's columns, in order, as the card and the README name them. */
+export const statementColumnNames = [
+  'Date',
+  'Type',
+  'Status',
+  'Cryptocurrency',
+  'Amount (USD)',
+  'Transaction ID',
+] as const;
+
+/**
+ * The statement as CSV: one row per transaction, oldest first; times in the person's time zone with
+ * their offset (the Date header names the zone), amounts as plain numbers with cents, ids as they are.
+ */
+export function statementCsv(entries: readonly StatementEntry[], timeZone: string): string {
+  const columns: CsvColumn<StatementEntry>[] = [
+    { header: `Date (${timeZone})`, value: (entry) => csvLocalTime(entry.date, timeZone) },
+    { header: 'Type', value: (entry) => entry.type },
+    { header: 'Status', value: (entry) => entry.status },
+    { header: 'Cryptocurrency', value: (entry) => entry.cryptocurrency },
+    { header: 'Amount (USD)', value: (entry) => csvAmount(entry.amount) },
+    { header: 'Transaction ID', value: (entry) => entry.id },
+  ];
+  return toCsv(columns, entries);
+}
+
+/** `statement-2026-11-01-to-2026-11-24.csv` */
+export const statementFileName = ({ from, to }: StatementPeriod) => `statement-${from}-to-${to}.csv`;
+
+/** The person's IANA time zone, as the browser knows it. */
+export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

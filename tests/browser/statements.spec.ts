@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { seriousAccessibilityViolations } from './support/accessibility';
+import { logIn } from './support/auth-people';
+import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { skipLimitsNotices } from './support/limits-notices';
+
+// A zone of its own, so the statement's times are shown to be the person's, not the server's or UTC.
+test.use({ locale: 'en-US', timezoneId: 'America/Sao_Paulo' });
+
+/** Today in the browser's time zone, as a date input writes it. */
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', dateStyle: 'short' }).format(new Date());
+
+test('a person downloads their statement of a period as CSV: the columns named on the card, plain numbers, times in their zone', async ({
+  page,
+}) => {
+  const buyer = await signUpFundedBuyer(await signInAdmin(), 1234.5);
+  await skipLimitsNotices(page);
+  await logIn(page, buyer);
+  await expect(
+    page.getByText(
+      "The CSV file's columns: Date, Type, Status, Cryptocurrency, Amount (USD), Transaction ID; amounts are plain numbers in USD.",
+      { exact: false },
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Times are in your time zone, America/Sao_Paulo.', { exact: false }),
+  ).toBeVisible();
+  // The statement card is the wallet page's last.
+  await page.getByLabel('From').last().fill(today());
+  await page.getByLabel('To').last().fill(today());
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`statement-${today()}-to-${today()}.csv`);
+  const [header, ...rows] = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+  expect(header).toBe('Date (America/Sao_Paulo),Type,Status,Cryptocurrency,Amount (USD),Transaction ID');
+  expect(rows).toHaveLength(1);
+  const [date, type, status, coin, amount, id] = (rows[0] ?? '').split(',');
+  expect(date).toMatch(new RegExp(`^${today()}T\\d{2}:\\d{2}:\\d{2}-03:00$`));
+  expect({ type, status, coin, amount }).toEqual({
+    type: 'deposit',
+    status: 'complete',
+    coin: '',
+    amount: '1234.50',
+  });
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test("the printable statement lists the period in the person's zone with its totals; a reversed period is refused", async ({
+  page,
+}) => {
+  const buyer = await signUpFundedBuyer(await signInAdmin(), 300);
+  await skipLimitsNotices(page);
+  await logIn(page, buyer);
+  await page.getByRole('link', { name: 'Printable statement' }).click();
+  await expect(page).toHaveURL(/\/user\/statement\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('heading', { name: 'Statement', level: 1 })).toBeVisible();
+  await expect(page.getByText(`${buyer.email} ·`)).toContainText('times in America/Sao_Paulo');
+  await expect(page.getByTestId('statement-row')).toHaveCount(1);
+  await expect(page.getByTestId('statement-row')).toContainText('Deposit');
+  await expect(page.getByTestId('statement-row')).toContainText('$300.00');
+  await expect(page.getByText('Deposits (completed)').locator('..')).toContainText('$300.00');
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  await page.goBack();
+  await page.getByLabel('From').last().fill('2026-12-31');
+  await page.getByLabel('To').last().fill('2026-01-01');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The start date must be on or before the end date' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+});
