@@ -1,4 +1,4 @@
-import { withdrawMethods } from '@domain/withdrawal.ts';
+import { withdrawMethods, type WithdrawMethod } from '@domain/withdrawal.ts';
 import { supabase } from '@/lib/supabase';
 import { WITHDRAW_REQUESTS_FAILED_MESSAGE } from './admin-messages';
 import { adminListQueries, applyListState, personAmountFields } from './list-query';
@@ -19,7 +19,7 @@ export interface AdminWithdrawRequest {
   amount: number;
   /** The person's available balance now (open withdraw requests, this one included, already reserved). */
   available: number;
-  withdrawMethod: 'bank' | 'card' | 'wallet';
+  withdrawMethod: WithdrawMethod;
   status: string;
   date: string;
 }
