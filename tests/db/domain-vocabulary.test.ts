@@ -42,7 +42,7 @@ async function namesInCheck(table: string, constraint: string): Promise<string[]
   return [...(rows[0]?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1] ?? '');
 }
 
-/** The built-in statuses a status-setting RPC (the overload that does the work) hands to `private.assert_known_status`. */
+/** The built-in statuses a status-setting body (the private function the keyed RPC calls) hands to `private.assert_known_status`. */
 async function builtInStatusesOf(signature: string): Promise<string[]> {
   const { rows } = await pool.query<{ source: string }>(
     `select prosrc as source from pg_proc where oid = $1::regprocedure`,
@@ -79,10 +79,10 @@ describe('the domain vocabulary is the database vocabulary', () => {
 
   it('a ledger entry takes the built-in transaction statuses, a withdraw request the request statuses', async () => {
     expect(asSet(transactionStatuses)).toEqual(
-      asSet(await builtInStatusesOf('public.set_transaction_status(uuid, text)')),
+      asSet(await builtInStatusesOf('private.set_transaction_status(uuid, text)')),
     );
     expect(asSet(requestStatuses)).toEqual(
-      asSet(await builtInStatusesOf('public.set_withdraw_request_status(uuid, text)')),
+      asSet(await builtInStatusesOf('private.set_withdraw_request_status(uuid, text)')),
     );
   });
 

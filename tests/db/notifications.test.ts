@@ -97,8 +97,9 @@ describe('notifications are written where things happen', () => {
     const person = await createUser(pool, { deposit: 75 });
     const pending = await addPendingDeposit(pool, person.id, 20);
     expect(await notificationsOf(person)).toHaveLength(1);
-    await queryAs(pool, signedIn(admin.id), `select public.set_transaction_status($1, 'complete')`, [
+    await queryAs(pool, signedIn(admin.id), `select public.set_transaction_status($1, 'complete', $2)`, [
       pending,
+      randomUUID(),
     ]);
     expect(await notificationsOf(person)).toEqual([
       { kind: 'deposit.completed', title: 'Deposit completed', body: '$75 was added to your balance.' },
