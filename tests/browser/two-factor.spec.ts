@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { seededAccounts } from '../../devstack/src/config';
 import { totpCode } from '../../devstack/src/gateway/auth/totp';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { enterTotpCode, existingUser, fillLogin, logIn, makeAdmin, toast } from './support/auth-people';
@@ -131,4 +132,27 @@ test('a withdrawal from a session that entered no code asks for one, then goes t
   await expect(page.getByTestId('withdraw-request-row')).toHaveCount(1);
   await expect(page.getByTestId('available-balance')).toHaveText('$380.00');
   await admin.auth.signOut();
+});
+
+test('an admin removes the two-factor authentication of a person who lost their phone, who then logs in with the password', async ({
+  page,
+}) => {
+  const account = await existingUser('lost-phone');
+  await logIn(page, account);
+  await page.goto('/user/account');
+  await enrolByScanning(page);
+  await page.goto('/logout');
+
+  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(account.email);
+  const row = page.getByTestId('admin-user-row').filter({ hasText: account.email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Remove two-factor authentication of/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('The removal is recorded in the audit log.');
+  await dialog.getByRole('button', { name: 'Remove two-factor authentication' }).click();
+  await expect(toast(page, 'Two-factor authentication removed')).toBeVisible();
+  await page.goto('/logout');
+
+  await logIn(page, account);
 });

@@ -1,16 +1,8 @@
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { DELETE_USER_CONFIRMATION, USER_DELETED_MESSAGE } from '../api/admin-messages';
 import { useDeleteUser } from '../api/delete-user';
 import type { AdminUser } from '../api/get-users';
+import { UserActionDialog } from './user-action-dialog';
 
 /** The specification's confirmation before a person and all their data are deleted. */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser | undefined; onClose: () => void }) {
@@ -28,21 +20,15 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | undefine
   };
 
   return (
-    <Dialog open={user !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete {user?.fullName || user?.email}</DialogTitle>
-          <DialogDescription>{DELETE_USER_CONFIRMATION}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={deletion.isPending}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={deletion.isPending}>
-            {deletion.isPending ? 'Deleting…' : 'Delete user'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <UserActionDialog
+      open={user !== undefined}
+      title={`Delete ${user?.fullName || user?.email}`}
+      description={DELETE_USER_CONFIRMATION}
+      confirmLabel="Delete user"
+      pendingLabel="Deleting…"
+      isPending={deletion.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

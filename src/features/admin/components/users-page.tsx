@@ -1,4 +1,4 @@
-import { Trash2Icon } from 'lucide-react';
+import { ShieldOffIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -13,6 +13,7 @@ import { DeleteUserDialog } from './delete-user-dialog';
 import { ListPager } from './list-pager';
 import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
 import { ListToolbar } from './list-toolbar';
+import { RemoveTwoFactorDialog } from './remove-two-factor-dialog';
 import { QueryRows } from '@/components/query-state';
 
 const COLUMNS = 6;
@@ -26,11 +27,15 @@ const csvColumns: CsvColumn<AdminUser>[] = [
   { header: 'User ID', value: (user) => user.id },
 ];
 
-/** /admin/users: everyone with role and available balance; search by name or e-mail; delete a person. */
+/**
+ * /admin/users: everyone with role and available balance; search by name or e-mail; remove the two-factor
+ * authentication of a person who lost their phone; delete a person.
+ */
 export function UsersPage() {
   const list = useListUrlState(usersList);
   const { state, setSort } = list;
   const [userToDelete, setUserToDelete] = useState<AdminUser>();
+  const [userToRecover, setUserToRecover] = useState<AdminUser>();
   const users = usersQueries.useList(state);
 
   return (
@@ -84,6 +89,15 @@ export function UsersPage() {
                     <Button
                       variant="ghost"
                       size="sm"
+                      aria-label={`Remove two-factor authentication of ${user.fullName || user.email}`}
+                      onClick={() => setUserToRecover(user)}
+                    >
+                      <ShieldOffIcon aria-hidden />
+                      2FA
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
                       className="text-destructive"
                       aria-label={`Delete ${user.fullName || user.email}`}
                       onClick={() => setUserToDelete(user)}
@@ -100,6 +114,7 @@ export function UsersPage() {
         <ListPager label="Users" data={users.data} list={list} />
       </CardContent>
       <DeleteUserDialog user={userToDelete} onClose={() => setUserToDelete(undefined)} />
+      <RemoveTwoFactorDialog user={userToRecover} onClose={() => setUserToRecover(undefined)} />
     </Card>
   );
 }
