@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from './devstack/src/app-server';
 import { defineDevstackConfig } from './devstack/src/project';
 import { createMarketSimulator } from './stubs/market-simulator/simulator';
+import { seededAccounts } from './supabase/seed-accounts';
 
 /**
  * What CoinVault plugs into the local stack (devstack/README.md, "Another project"): the rest is
@@ -14,5 +15,6 @@ export default defineDevstackConfig({
   },
   // Wraps every withdrawal's data key (docs/architecture.md §3): 32 random bytes as hex.
   functionSecrets: { WITHDRAWAL_MASTER_KEY: () => randomBytes(32).toString('hex') },
+  seededAccounts,
   buildApp,
 });

@@ -19,7 +19,7 @@ import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
-import { seededAccounts } from '../devstack/src/config';
+import { seededAccounts } from '../supabase/seed-accounts';
 import { buildApp, serveApp } from '../devstack/src/app-server';
 import { startStack } from '../devstack/src/stack';
 import type { Database } from '../src/types/database';

@@ -20,7 +20,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { seededAccounts } from '../devstack/src/config';
+import { seededAccounts } from '../supabase/seed-accounts';
 import { buildApp, serveApp } from '../devstack/src/app-server';
 import { startStack } from '../devstack/src/stack';
 import { reportBudgetChecks, type BudgetCheck } from './support/budget-checks';

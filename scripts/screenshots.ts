@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildApp, serveApp } from '../devstack/src/app-server';
-import { seededAccounts } from '../devstack/src/config';
+import { seededAccounts } from '../supabase/seed-accounts';
 import { createNodeClient } from '../tests/support/node-client';
 import { logIn } from '../tests/browser/support/auth-people';
 import { startStack } from '../devstack/src/stack';

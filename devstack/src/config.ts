@@ -14,13 +14,3 @@ export const localDefaults = {
     process.env.SUPABASE_SERVICE_ROLE_KEY ??
     'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU',
 } as const;
-
-export const seededAccounts = {
-  /** Admins work at aal2: the seeded admin's TOTP factor (seed.sql) has this published, local-only secret. */
-  admin: {
-    email: 'admin@example.com',
-    password: 'admin-pass-123',
-    totpSecret: 'COINVAULTLOCALADMINSECRETTOTPKEY',
-  },
-  user: { email: 'user@example.com', password: 'user-pass-123' },
-} as const;

@@ -32,6 +32,8 @@ export interface DevstackConfig {
    * never replaced, as `supabase secrets set` keeps them for a hosted project.
    */
   functionSecrets?: Record<string, () => string>;
+  /** Accounts the project's seed makes, printed by `npm start` so a developer can sign in (local values only). */
+  seededAccounts?: Record<string, { email: string; password: string; totpSecret?: string }>;
   /** `npm start`: builds the app for the local API into `outDir` (without it, only the stack starts). */
   buildApp?(target: { outDir: string; apiUrl: string; anonKey: string }): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { serveApp } from './app-server';
-import { localDefaults, seededAccounts } from './config';
+import { localDefaults } from './config';
 import { startPostgres } from './db/postgres';
 import { prepareDatabase } from './db/prepare';
 import { ensureFunctionSecrets, functionsEnvFile } from './functions-secrets';
@@ -34,6 +34,16 @@ async function stopAll(exitCode: number) {
     await stop().catch((error: unknown) => console.error(error));
   }
   process.exit(exitCode);
+}
+
+/** The accounts the project's seed makes (devstack.config.ts), one line each. */
+function accountLines({ config }: DevstackProject): string {
+  return Object.entries(config.seededAccounts ?? {})
+    .map(([name, account]) => {
+      const secret = account.totpSecret ? ` (TOTP secret ${account.totpSecret})` : '';
+      return `  ${name.padEnd(6)} ${account.email} / ${account.password}${secret}`;
+    })
+    .join('\n');
 }
 
 /** The project's upstream stubs, as the functions see them. */
@@ -106,8 +116,7 @@ ${upstreamLines(project, gateway.url)}
   JWT secret        ${localDefaults.jwtSecret}
   Function secrets  ${path.relative(projectRoot, functionsEnvFile(projectRoot))}
 
-  Admin  ${seededAccounts.admin.email} / ${seededAccounts.admin.password} (TOTP secret ${seededAccounts.admin.totpSecret})
-  User   ${seededAccounts.user.email} / ${seededAccounts.user.password}
+${accountLines(project)}
 ${firstStart ? '\n  The seed was loaded (first start).' : '\n  Data kept from the previous run (the seed loads on the first start only).'}
 
 Press Ctrl-C to stop.`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { applyStatus, confirmAdminAction } from './support/admin-actions';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';

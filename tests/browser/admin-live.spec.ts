@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { confirmAdminAction } from './support/admin-actions';
 import { personWithBalance } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { startStack, type RunningStack } from '../../devstack/src/stack';
 import { signUpOn } from '../support/fault-stack';
 import { apiUrl, logIn } from './support/auth-people';

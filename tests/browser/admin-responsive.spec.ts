@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { personWithBalance, submitWalletWithdrawal } from './support/admin-people';
 import { logIn } from './support/auth-people';

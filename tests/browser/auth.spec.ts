@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { localDefaults, seededAccounts } from '../../devstack/src/config';
+import { localDefaults } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import {

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { localDefaults, seededAccounts } from '../../devstack/src/config';
+import { localDefaults } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { createNodeClient } from '../support/node-client';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { confirmAdminAction } from './support/admin-actions';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { logIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
 

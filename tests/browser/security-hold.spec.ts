@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { logIn, toast } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';

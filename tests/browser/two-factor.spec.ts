@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { totpCode } from '../../devstack/src/gateway/auth/totp';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { enterTotpCode, existingUser, fillLogin, logIn, makeAdmin, toast } from './support/auth-people';

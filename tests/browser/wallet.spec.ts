@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { applyStatus, confirmAdminAction } from './support/admin-actions';
 import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';

@@ -1,7 +1,7 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { apiClient, mailTo, serviceClient, signIn, signInAdmin, signUpNewPerson } from '../support/api';
 import { requestBuy } from '../support/keyed-calls';
 

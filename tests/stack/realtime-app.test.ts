@@ -8,7 +8,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { invalidateOnTableChanges } from '@/lib/table-changes';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 import { createNodeClient } from '../support/node-client';
 import { signInWithTotp, type TwoFactorAccount } from '../support/two-factor-sign-in';
 import { approveBuyRequest, idOf, requestBuy, setWithdrawRequestStatus } from '../support/keyed-calls';

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { createNodeClient } from './node-client';
 import { signInWithTotp } from './two-factor-sign-in';
 import { totpCode } from '../../devstack/src/gateway/auth/totp';
-import { seededAccounts } from '../../devstack/src/config';
+import { seededAccounts } from '../../supabase/seed-accounts';
 
 /**
  * supabase-js clients against the test stack's gateway, exactly as the app makes them (no session

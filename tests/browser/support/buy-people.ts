@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
 import { signInWithTotp } from '../../support/two-factor-sign-in';
-import { localDefaults, seededAccounts } from '../../../devstack/src/config';
+import { localDefaults } from '../../../devstack/src/config';
+import { seededAccounts } from '../../../supabase/seed-accounts';
 import type { Database } from '../../../src/types/database';
 import { createDeposit, idOf, recordCurrentPrices, setTransactionStatus } from '../../support/keyed-calls';
 
