@@ -46,6 +46,9 @@ const signedInPages = [
 test('every public and user page has no serious accessibility violation in the light and the dark theme', async ({
   page,
 }) => {
+  // Nine pages, each checked by axe in both themes, and a person set up through the seeded admin (password
+  // and code): past the default minute on a machine shared by other test runs, as the admin pages' tour.
+  test.setTimeout(180_000);
   await stubMarketProvider(page);
   for (const path of publicPages) {
     await page.goto(path);

@@ -24,6 +24,12 @@ async function scanQrSecret(page: Page): Promise<string> {
   return secret;
 }
 
+/** Logs out and waits until it is done, so the next log-in page finds nobody signed in. */
+async function logOut(page: Page) {
+  await page.goto('/logout');
+  await expect(page).not.toHaveURL(/\/logout$/);
+}
+
 /** Sets up an authenticator app on the page shown (the account page's card or the admin area's). */
 async function enrolByScanning(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
@@ -49,8 +55,7 @@ test('a person sets up two-factor authentication from the QR code, then every lo
   await expect(page.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/login$|\/$/);
+  await logOut(page);
   await page.goto('/login');
   await fillLogin(page, account);
   await expect(
@@ -85,7 +90,7 @@ test('turning two-factor authentication off takes a code, and the next log-in as
   await expect(toast(page, 'Two-factor authentication is off')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
 
-  await page.goto('/logout');
+  await logOut(page);
   await logIn(page, account);
 });
 
@@ -113,7 +118,7 @@ test('a withdrawal from a session that entered no code asks for one, then goes t
   const secret = await enrolByScanning(page);
 
   // A log-in left at the code step: the session is at aal1, and the person opens the withdraw page.
-  await page.goto('/logout');
+  await logOut(page);
   await page.goto('/login');
   await fillLogin(page, buyer);
   await expect(page.getByLabel('Authentication code')).toBeVisible();
@@ -141,7 +146,7 @@ test('an admin removes the two-factor authentication of a person who lost their 
   await logIn(page, account);
   await page.goto('/user/account');
   await enrolByScanning(page);
-  await page.goto('/logout');
+  await logOut(page);
 
   await logIn(page, seededAccounts.admin, /\/admin\/users$/);
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(account.email);
@@ -152,7 +157,7 @@ test('an admin removes the two-factor authentication of a person who lost their 
   await expect(dialog).toContainText('The removal is recorded in the audit log.');
   await dialog.getByRole('button', { name: 'Remove two-factor authentication' }).click();
   await expect(toast(page, 'Two-factor authentication removed')).toBeVisible();
-  await page.goto('/logout');
+  await logOut(page);
 
   await logIn(page, account);
 });
