@@ -6,6 +6,7 @@ import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './s
 import { logIn } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
 import { rejectBuyRequest } from '../support/keyed-calls';
+import { approveBuyRequest } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
 
@@ -169,7 +170,7 @@ test('the audit log exports what its search matches: who, what, which record and
   const admin = await signInAdmin();
   const person = await personWithBalance(admin, 'Audit Exported', 300);
   const requestId = await submitBuyRequest(person, 40);
-  expect((await admin.rpc('approve_buy_request', { request_id: requestId })).error).toBeNull();
+  expect((await approveBuyRequest(admin, requestId)).error).toBeNull();
   await logInAsAdmin(page);
   await page.goto(`/admin/audit-log?q=${encodeURIComponent(seededAccounts.admin.email)}`);
   await expect(page.getByTestId('audit-log-row').filter({ hasText: requestId })).toHaveCount(1);

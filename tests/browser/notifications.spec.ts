@@ -6,6 +6,7 @@ import { personWithBalance, submitBuyRequest } from './support/admin-people';
 import { apiUrl, logIn, mailTo } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
+import { approveBuyRequest } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
 
@@ -32,7 +33,7 @@ test('a notification appears live when an admin approves a request, and the bell
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
   const requestId = await submitBuyRequest(person, 120);
-  const { error } = await admin.rpc('approve_buy_request', { request_id: requestId });
+  const { error } = await approveBuyRequest(admin, requestId);
   expect(error).toBeNull();
 
   // No reload: Realtime brings it.

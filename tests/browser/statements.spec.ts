@@ -28,8 +28,8 @@ test('a person downloads their statement of a period as CSV: the columns named o
     page.getByText('Times are in your time zone, America/Sao_Paulo.', { exact: false }),
   ).toBeVisible();
   // The statement card is the wallet page's last.
-  await page.getByLabel('From').last().fill(today());
-  await page.getByLabel('To').last().fill(today());
+  await page.getByLabel('From', { exact: true }).last().fill(today());
+  await page.getByLabel('To', { exact: true }).last().fill(today());
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -69,8 +69,8 @@ test("the printable statement lists the period in the person's zone with its tot
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await page.goBack();
-  await page.getByLabel('From').last().fill('2026-12-31');
-  await page.getByLabel('To').last().fill('2026-01-01');
+  await page.getByLabel('From', { exact: true }).last().fill('2026-12-31');
+  await page.getByLabel('To', { exact: true }).last().fill('2026-01-01');
   await expect(
     page.getByRole('alert').filter({ hasText: 'The start date must be on or before the end date' }),
   ).toBeVisible();
