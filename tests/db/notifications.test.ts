@@ -107,13 +107,19 @@ describe('notifications are written where things happen', () => {
     ]);
   });
 
-  it('a new sign-in, with its address', async () => {
+  it('a new sign-in, with its address, in the app and by e-mail; not the first session, which sign-up makes', async () => {
     const person = await createUser(pool);
-    await pool.query(
-      `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
-       values ($1, $2, now(), now(), 'aal1', 'curl/8', '203.0.113.9')`,
-      [randomUUID(), person.id],
-    );
+    const signIn = (address: string) =>
+      pool.query(
+        `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
+         values ($1, $2, now(), now(), 'aal1', 'curl/8', $3)`,
+        [randomUUID(), person.id, address],
+      );
+    await signIn('198.51.100.1');
+    expect(await notificationsOf(person)).toEqual([]);
+    expect(await securityEmailsTo(person)).toEqual([]);
+
+    await signIn('203.0.113.9');
     expect(await notificationsOf(person)).toEqual([
       {
         kind: 'security.sign_in',
@@ -121,6 +127,32 @@ describe('notifications are written where things happen', () => {
         body: 'Signed in from 203.0.113.9. Not you? Change your password.',
       },
     ]);
+    expect(await securityEmailsTo(person)).toEqual([
+      { recipient: person.email, subject: 'New sign-in', token: expect.any(String), sent: false },
+    ]);
+    const { rows } = await pool.query<{ body: string }>(
+      'select body from private.security_emails where user_id = $1',
+      [person.id],
+    );
+    expect(rows[0]?.body).toMatch(
+      /^New sign-in to your account at \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC from 203\.0\.113\.9\. If it was you, there is nothing to do\.$/,
+    );
+  });
+
+  it('a refreshed or raised (aal2) session is not a new sign-in', async () => {
+    const person = await createUser(pool);
+    const sessions = [randomUUID(), randomUUID()];
+    for (const id of sessions) {
+      await pool.query(
+        `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
+        [id, person.id],
+      );
+    }
+    await pool.query(
+      `update auth.sessions set refreshed_at = now(), updated_at = now(), aal = 'aal2' where id = any($1)`,
+      [sessions],
+    );
+    expect((await notificationsOf(person)).map(({ kind }) => kind)).toEqual(['security.sign_in']);
   });
 
   it('a password or two-factor change, also queued as an e-mail with a "this wasn\'t me" link', async () => {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, mailTo, signUpNewPerson } from '../support/api';
+import { apiClient, callApi, mailTo, signIn, signUpNewPerson } from '../support/api';
 import { connect } from '../support/db';
 
 /**
@@ -61,6 +61,30 @@ describe('send-security-emails', () => {
     expect(
       (await mailTo(person.email)).filter((message) => message.subject === 'Password changed'),
     ).toHaveLength(1);
+  });
+
+  it("e-mails a new sign-in, not sign-up's own session nor a refresh, with a link that locks withdrawals", async () => {
+    const person = await signUpNewPerson();
+    const { error: refreshError } = await person.client.auth.refreshSession();
+    expect(refreshError).toBeNull();
+    await sendSecurityEmails(inject('serviceRoleKey'));
+    expect(await mailTo(person.email)).toEqual([]);
+
+    await signIn(person.email, person.password);
+    await sendSecurityEmails(inject('serviceRoleKey'));
+    const mails = await mailTo(person.email);
+    expect(mails.map(({ subject }) => subject)).toEqual(['New sign-in']);
+    expect(mails[0]?.text).toMatch(/^New sign-in to your account at .+ UTC from 127\.0\.0\.1\./);
+    expect(mails[0]?.text).toContain("If this wasn't you, lock your withdrawals at once:");
+
+    const link = new URL(mails[0]?.links[0] ?? '');
+    expect(link.pathname).toBe('/not-me');
+    const { error } = await apiClient().rpc('report_not_me', { token: link.searchParams.get('token') ?? '' });
+    expect(error).toBeNull();
+    const { rows } = await pool.query('select 1 from private.withdrawal_locks where user_id = $1', [
+      person.id,
+    ]);
+    expect(rows).toHaveLength(1);
   });
 
   it('answers only the service role (the scheduler), not a signed-in person or a visitor', async () => {
