@@ -24,6 +24,19 @@ export interface UpstreamDefinition {
   basePath?: string;
 }
 
+/**
+ * A job as Supabase Cron runs one with pg_net: `POST /functions/v1/<function>` with the service-role key and
+ * a JSON body, every `everySeconds` (hosted: a `'N seconds'` schedule for 1 to 59, a cron expression for
+ * whole minutes). See devstack/README.md, "Schedules".
+ */
+export interface FunctionSchedule {
+  /** The Edge Function called. */
+  function: string;
+  everySeconds: number;
+  /** The JSON body sent; `{}` without one. */
+  body?: Record<string, unknown>;
+}
+
 export interface DevstackConfig {
   /** Stand-ins served by the gateway at `/<name>/…`; each function finds its URL in the named variable. */
   upstreams?: Record<string, UpstreamDefinition>;
@@ -32,6 +45,11 @@ export interface DevstackConfig {
    * never replaced, as `supabase secrets set` keeps them for a hosted project.
    */
   functionSecrets?: Record<string, () => string>;
+  /**
+   * Jobs the local stack runs as Supabase Cron would, by job name. `npm start` runs them; a stack started by
+   * `startStack` (tests, benchmarks) runs only the schedules it is given, so no test meets a surprise call.
+   */
+  schedules?: Record<string, FunctionSchedule>;
   /** Accounts the project's seed makes, printed by `npm start` so a developer can sign in (local values only). */
   seededAccounts?: Record<string, { email: string; password: string; totpSecret?: string }>;
   /** `npm start`: builds the app for the local API into `outDir` (without it, only the stack starts). */

@@ -34,6 +34,8 @@ export interface StackOptions extends PostgresOptions {
     | 'project'
     | 'functionBodyTimeoutMs'
     | 'realtimeMaxBufferedBytes'
+    | 'schedules'
+    | 'onScheduleFailure'
   >;
 }
 

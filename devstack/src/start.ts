@@ -46,6 +46,16 @@ function accountLines({ config }: DevstackProject): string {
     .join('\n');
 }
 
+/** The project's schedules (Supabase Cron's stand-in), one line each. */
+function scheduleLines({ config }: DevstackProject): string {
+  return Object.entries(config.schedules ?? {})
+    .map(
+      ([job, schedule]) =>
+        `  ${job}  POST /functions/v1/${schedule.function} every ${schedule.everySeconds} s`,
+    )
+    .join('\n');
+}
+
 /** The project's upstream stubs, as the functions see them. */
 function upstreamLines({ config }: DevstackProject, apiUrl: string): string {
   return Object.entries(config.upstreams ?? {})
@@ -97,6 +107,7 @@ async function main() {
     projectRoot,
     port: localDefaults.apiPort,
     printMail: true,
+    schedules: project.config.schedules,
   });
   stops.push(() => gateway.stop());
 
@@ -110,6 +121,7 @@ The local stack is running${devMode ? ' (Vite dev server)' : ''}.
   Database     ${postgres.url}
   Mailbox      ${gateway.url}/mailbox
 ${upstreamLines(project, gateway.url)}
+${scheduleLines(project)}
 
   anon key          ${localDefaults.anonKey}
   service_role key  ${localDefaults.serviceRoleKey}

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { loadProject, type UpstreamStub } from '../project';
+import { loadProject, type FunctionSchedule, type UpstreamStub } from '../project';
 import { attachRealtime } from '../realtime';
 import { createAdmission, defaultAdmissionLimits, serviceOf, type Service } from './admission';
 import { createAuthHandler, type AuthRateLimits } from './auth';
@@ -14,6 +14,7 @@ import { createMailbox, type Mailbox } from './mailbox';
 import { loadProjectConfig, type ProjectConfig } from './project-config';
 import { createRestHandler } from './rest';
 import { RestError, restUnavailable } from './rest/errors';
+import { startSchedules, type ScheduleFailure } from './scheduler';
 
 /** Where the stack is installed (its Deno binary). */
 const stackRoot = new URL('../../../', import.meta.url).pathname;
@@ -48,6 +49,10 @@ export interface GatewayOptions {
   logRequests?: boolean;
   /** Requests each service holds at once before answering 503 (tests lower them). */
   admissionLimits?: Partial<Record<Service, number>>;
+  /** Function calls on an interval, as Supabase Cron makes them (none unless given; `npm start` gives the project's). */
+  schedules?: Record<string, FunctionSchedule>;
+  /** Where a failed scheduled call is reported (default: the console). */
+  onScheduleFailure?: (failure: ScheduleFailure) => void;
 }
 
 export interface RunningGateway {
@@ -397,6 +402,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     maxBufferedBytes: options.realtimeMaxBufferedBytes,
   });
 
+  const schedules = startSchedules({
+    schedules: options.schedules ?? {},
+    apiUrl: url,
+    serviceRoleKey: options.serviceRoleKey,
+    onFailure: options.onScheduleFailure,
+  });
+
   return {
     url,
     port,
@@ -405,7 +417,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     upstreams: Object.fromEntries(upstreams),
     async stop() {
       // Every part stops even when one fails (no orphan Deno workers); the first failure is reported.
-      const results: PromiseSettledResult<void>[] = await Promise.allSettled([realtime.close()]);
+      const results: PromiseSettledResult<void>[] = await Promise.allSettled([
+        schedules.stop(),
+        realtime.close(),
+      ]);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       results.push(...(await Promise.allSettled([functions.stop(), restPool.end(), adminPool.end()])));
