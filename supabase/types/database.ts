@@ -737,6 +737,16 @@ export type Database = {
         }[];
       };
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      claim_security_emails: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          body: string;
+          id: string;
+          not_me_token: string;
+          recipient: string;
+          subject: string;
+        }[];
+      };
       create_buy_request: {
         Args: { amount: number; cryptocurrency: string; idempotency_key: string };
         Returns: {
@@ -812,18 +822,9 @@ export type Database = {
         }[];
       };
       mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
-      pending_security_emails: {
-        Args: Record<PropertyKey, never>;
-        Returns: {
-          body: string;
-          id: string;
-          not_me_token: string;
-          recipient: string;
-          subject: string;
-        }[];
-      };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
       reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      release_security_email: { Args: { email_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
       set_transaction_status: {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  actAs,
   addBuyRequest,
   addPendingDeposit,
   addWithdrawRequest,
@@ -178,29 +179,81 @@ describe('notifications are written where things happen', () => {
 });
 
 describe('the security e-mail outbox', () => {
-  it('is read and marked sent by the service role only (the sending function)', async () => {
-    const person = await createUser(pool);
-    await changePassword(pool, person.id);
-    const [email] = await securityEmailsTo(person);
+  /** Every other unsent e-mail in the shared database is held by another sender, so a claim finds only these. */
+  async function holdAllBut(people: CreatedUser[]) {
+    await pool.query(
+      `update private.security_emails set claimed_until = now() + interval '1 hour'
+       where sent_at is null and user_id <> all($1)`,
+      [people.map(({ id }) => id)],
+    );
+  }
+
+  async function claim() {
     const { rows } = await queryAs<{ id: string; recipient: string }>(
       pool,
       serviceRole,
-      'select id, recipient from public.pending_security_emails() where recipient = $1',
-      [person.email],
+      'select id, recipient from public.claim_security_emails()',
     );
-    expect(rows).toEqual([{ id: expect.any(String), recipient: person.email }]);
-    await queryAs(pool, serviceRole, 'select public.mark_security_email_sent($1)', [rows[0]?.id]);
+    return rows;
+  }
+
+  it('is claimed and marked sent by the service role only (the sending function)', async () => {
+    const person = await createUser(pool);
+    await changePassword(pool, person.id);
+    const [email] = await securityEmailsTo(person);
+    await holdAllBut([person]);
+    const claimed = await claim();
+    expect(claimed).toEqual([{ id: expect.any(String), recipient: person.email }]);
+    await queryAs(pool, serviceRole, 'select public.mark_security_email_sent($1)', [claimed[0]?.id]);
     expect((await securityEmailsTo(person))[0]).toMatchObject({ token: email?.token, sent: true });
 
     for (const actor of [anon, signedIn(person.id), signedIn(admin.id)]) {
-      expect(
-        (await errorOf(queryAs(pool, actor, 'select * from public.pending_security_emails()'))).code,
-      ).toBe('42501');
-      expect(
-        (await errorOf(queryAs(pool, actor, 'select public.mark_security_email_sent($1)', [randomUUID()])))
-          .code,
-      ).toBe('42501');
+      expect((await errorOf(queryAs(pool, actor, 'select * from public.claim_security_emails()'))).code).toBe(
+        '42501',
+      );
+      for (const call of ['mark_security_email_sent', 'release_security_email']) {
+        expect((await errorOf(queryAs(pool, actor, `select public.${call}($1)`, [randomUUID()]))).code).toBe(
+          '42501',
+        );
+      }
     }
+  });
+
+  it('gives two senders at the same moment different e-mails, twenty at most each, without waiting', async () => {
+    const people = await Promise.all(Array.from({ length: 25 }, () => createUser(pool)));
+    for (const person of people) await changePassword(pool, person.id);
+    await holdAllBut(people);
+
+    // The first sender's claim is not committed yet when the second claims: the second skips its rows.
+    const [first, second] = await actAs(pool, serviceRole, async (db) => {
+      const { rows } = await db.query<{ id: string }>('select id from public.claim_security_emails()');
+      return [rows, await claim()];
+    });
+    expect(first).toHaveLength(20);
+    expect(second).toHaveLength(5);
+    const ids = [...first, ...second].map(({ id }) => id);
+    expect(new Set(ids).size).toBe(25);
+    // Both committed: a third sender finds nothing to send.
+    expect(await claim()).toEqual([]);
+  });
+
+  it('sends again what a sender claimed and never marked (it crashed), once its lease ends; a refused one at once', async () => {
+    const [crashed, refused] = [await createUser(pool), await createUser(pool)];
+    for (const person of [crashed, refused]) await changePassword(pool, person.id);
+    await holdAllBut([crashed, refused]);
+    const claimed = await claim();
+    expect(claimed.map(({ recipient }) => recipient).sort()).toEqual([crashed.email, refused.email].sort());
+
+    const refusedId = claimed.find(({ recipient }) => recipient === refused.email)?.id;
+    await queryAs(pool, serviceRole, 'select public.release_security_email($1)', [refusedId]);
+    expect(await claim()).toEqual([{ id: refusedId, recipient: refused.email }]);
+
+    // Five minutes later the crashed sender's lease has ended.
+    await pool.query(
+      `update private.security_emails set claimed_until = now() - interval '1 second' where user_id = $1`,
+      [crashed.id],
+    );
+    expect(await claim()).toEqual([{ id: expect.any(String), recipient: crashed.email }]);
   });
 });
 

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, callApi, mailTo, signIn, signUpNewPerson } from '../support/api';
-import { connect } from '../support/db';
+import { changePassword, connect, createUser } from '../support/db';
 
 /**
  * The send-security-emails function, the one seam for the app's own mail: it drains the outbox through the
@@ -85,6 +86,35 @@ describe('send-security-emails', () => {
       person.id,
     ]);
     expect(rows).toHaveLength(1);
+  });
+
+  it('sends each e-mail once when two senders run at the same moment', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => createUser(pool)));
+    for (const person of people) await changePassword(pool, person.id);
+
+    const answers = await Promise.all([
+      sendSecurityEmails(inject('serviceRoleKey')),
+      sendSecurityEmails(inject('serviceRoleKey')),
+    ]);
+    expect(answers.map(({ status }) => status)).toEqual([200, 200]);
+    for (const person of people) {
+      expect((await mailTo(person.email)).map(({ subject }) => subject)).toEqual(['Password changed']);
+      expect(await unsentTo(person.email)).toBe(0);
+    }
+  });
+
+  it("the local provider drops a repeat with the same Idempotency-Key, as Resend's API does for 24 hours", async () => {
+    const to = `${randomUUID()}@example.com`;
+    const post = () =>
+      callApi('/mail-provider/emails', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `security-email/${to}` },
+        body: JSON.stringify({ to, subject: 'Hello', text: 'Hi' }),
+      });
+    const first = (await (await post()).json()) as { id: string };
+    const repeat = (await (await post()).json()) as { id: string };
+    expect(repeat.id).toBe(first.id);
+    expect(await mailTo(to)).toHaveLength(1);
   });
 
   it('answers only the service role (the scheduler), not a signed-in person or a visitor', async () => {

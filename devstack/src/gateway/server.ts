@@ -96,7 +96,20 @@ function isSameOriginLoopback(request: IncomingMessage, ownUrl: string) {
 }
 
 /** A provider-shaped mail (`{from, to, subject, text, html}`) into the mailbox: the answer's status and body. */
-function acceptProviderMail(body: Buffer, mailbox: Mailbox): [number, unknown] {
+/**
+ * Resend's idempotency keys: a repeat of `POST /emails` with the `Idempotency-Key` of a mail accepted in the
+ * last 24 hours answers that mail's id and sends nothing (resend.com/docs/dashboard/emails/idempotency-keys).
+ */
+const idempotencyWindowMs = 24 * 60 * 60 * 1000;
+
+function acceptProviderMail(
+  body: Buffer,
+  mailbox: Mailbox,
+  idempotencyKey: string | undefined,
+  acceptedByKey: Map<string, { id: string; at: number }>,
+): [number, unknown] {
+  const earlier = idempotencyKey === undefined ? undefined : acceptedByKey.get(idempotencyKey);
+  if (earlier && Date.now() - earlier.at < idempotencyWindowMs) return [200, { id: earlier.id }];
   let mail: { to?: unknown; subject?: unknown; text?: unknown; html?: unknown };
   try {
     mail = JSON.parse(body.toString('utf8')) as typeof mail;
@@ -114,6 +127,8 @@ function acceptProviderMail(body: Buffer, mailbox: Mailbox): [number, unknown] {
       html: typeof mail.html === 'string' ? mail.html : '',
     }),
   );
+  if (idempotencyKey !== undefined && ids[0] !== undefined)
+    acceptedByKey.set(idempotencyKey, { id: ids[0], at: Date.now() });
   return [200, { id: ids[0] }];
 }
 
@@ -151,6 +166,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const upstreams = new Map(upstreamDefinitions.map(([name, upstream]) => [name, upstream.create()]));
   const jwt = createJwtVerifier(options.jwtSecret);
   const mailbox = createMailbox({ print: options.printMail ?? false });
+  const providerMailByKey = new Map<string, { id: string; at: number }>();
   // Pipelined: a REST request's begin, settings, statement and commit go out in one write.
   const restPool = createPool({
     connectionString: databaseUrlAs(options.databaseUrl, 'authenticator'),
@@ -278,7 +294,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       if (!isSameOriginLoopback(request, url))
         return sendJson(response, 403, { message: 'The mail provider answers only requests on loopback' });
       if (request.method !== 'POST') return sendJson(response, 405, { message: 'Use POST' });
-      return sendJson(response, ...acceptProviderMail(await readBody(request, 1_000_000), mailbox));
+      return sendJson(
+        response,
+        ...acceptProviderMail(
+          await readBody(request, 1_000_000),
+          mailbox,
+          headerValue(request, 'idempotency-key'),
+          providerMailByKey,
+        ),
+      );
     }
     if (request.method === 'OPTIONS') {
       // Whatever headers a Supabase client sends (x-client-info, x-region, …) are allowed, as on Supabase.

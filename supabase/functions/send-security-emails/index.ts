@@ -1,10 +1,13 @@
 /**
  * POST /functions/v1/send-security-emails — sends the security e-mails waiting in the outbox (a password,
- * e-mail or two-factor change), each with its "this wasn't me" link, and answers `{ sent, failed }`. The one
- * seam through which the app sends mail: called with the service-role key by a schedule (Supabase Cron, every
- * minute), through a provider with Resend's `POST /emails` shape: `EMAIL_API_URL` (default Resend's), the
- * `EMAIL_API_KEY` secret, `EMAIL_FROM`, and `SITE_URL` for the link. The local stack points it at its mailbox.
- * An e-mail is marked sent only once the provider took it: a crash in between sends it again, never loses it.
+ * e-mail or two-factor change, a new sign-in), each with its "this wasn't me" link, and answers
+ * `{ sent, failed }`. The one seam through which the app sends mail: called with the service-role key by a
+ * schedule (Supabase Cron, every 30 s), through a provider with Resend's `POST /emails` shape: `EMAIL_API_URL`
+ * (default Resend's), the `EMAIL_API_KEY` secret, `EMAIL_FROM`, and `SITE_URL` for the link. The local stack
+ * points it at its mailbox.
+ * Two calls at once never send a mail twice: each claims its own mails (claim_security_emails, a five-minute
+ * lease). A mail is marked sent only once the provider took it; a crash in between sends it again after the
+ * lease, with the same Idempotency-Key, which the provider uses to drop the repeat.
  */
 import { environment, HttpError, jsonResponse, serveJson, serviceClient } from '../_shared/http.ts';
 
@@ -40,6 +43,7 @@ async function send(email: SecurityEmail): Promise<void> {
     headers: {
       Authorization: `Bearer ${environment('EMAIL_API_KEY')}`,
       'Content-Type': 'application/json',
+      'Idempotency-Key': `security-email/${email.id}`,
     },
     body: JSON.stringify(message(email)),
     signal: AbortSignal.timeout(10_000),
@@ -55,23 +59,27 @@ Deno.serve(
       throw new HttpError(403, 'Only the scheduler sends security e-mails');
     }
     const database = serviceClient();
-    const { data: pending, error } = await database.rpc('pending_security_emails');
+    const { data: claimed, error } = await database.rpc('claim_security_emails');
     if (error) throw error;
-    let sent = 0;
-    let failed = 0;
-    for (const email of pending) {
-      try {
-        await send(email);
-      } catch (sendError) {
-        // Left in the outbox for the next run; the others still go.
-        console.error(sendError);
-        failed += 1;
-        continue;
-      }
-      const marked = await database.rpc('mark_security_email_sent', { email_id: email.id });
-      if (marked.error) throw marked.error;
-      sent += 1;
-    }
+    const outcomes = await Promise.all(
+      claimed.map(async (email) => {
+        try {
+          await send(email);
+        } catch (sendError) {
+          // Back in the outbox for the next run; the others still go.
+          console.error(sendError);
+          const released = await database.rpc('release_security_email', { email_id: email.id });
+          if (released.error) console.error(released.error);
+          return 'failed';
+        }
+        const marked = await database.rpc('mark_security_email_sent', { email_id: email.id });
+        // Unmarked, it is sent again after the lease, and the provider drops it by its key.
+        if (marked.error) throw marked.error;
+        return 'sent';
+      }),
+    );
+    const sent = outcomes.filter((outcome) => outcome === 'sent').length;
+    const failed = outcomes.length - sent;
     return jsonResponse(200, { sent, failed });
   }),
 );
