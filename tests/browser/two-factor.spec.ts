@@ -107,7 +107,7 @@ test('an admin without a factor is sent to set one up before the admin area show
   await expect(page.getByTestId('admin-user-row').first()).toBeVisible();
 });
 
-test('a withdrawal from a session that entered no code asks for one, then goes through once', async ({
+test('a log-in left at the code step shows no page of the user area until the code, then a withdrawal goes through once', async ({
   page,
 }) => {
   const admin = await signInAdmin();
@@ -119,22 +119,29 @@ test('a withdrawal from a session that entered no code asks for one, then goes t
   // Setting up two-factor authentication starts the withdrawal hold; an admin ends it early, as on request.
   expect((await admin.rpc('end_security_hold', { user_id: buyer.id })).error).toBeNull();
 
-  // A log-in left at the code step: the session is at aal1, and the person opens the withdraw page.
+  // A log-in left at the code step: the session is at aal1, and the person opens the user area's pages.
   await logOut(page);
   await page.goto('/login');
   await fillLogin(page, buyer);
   await expect(page.getByLabel('Authentication code')).toBeVisible();
-  await page.goto('/user/withdraw');
+  for (const path of ['/user/wallet', '/user/buy', '/user/account', '/user/withdraw']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Enter your authentication code' })).toBeVisible();
+    await expect(
+      page.getByText('Enter the 6-digit code from your authenticator app to finish logging in.'),
+    ).toBeVisible();
+  }
+  await expect(page.getByTestId('available-balance')).toHaveCount(0);
+  await expect(page.getByLabel('Amount (USD)')).toHaveCount(0);
+
+  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('available-balance')).toHaveText('$500.00');
   await page.getByLabel('Amount (USD)').fill('120');
   await page.getByLabel('Withdraw method').selectOption('wallet');
   await page.getByLabel('Cryptocurrency').selectOption('BTC');
   await page.getByLabel('Wallet address').fill('bc1qstepupbrowser0000');
   await page.getByRole('button', { name: 'Submit Withdraw Request' }).click();
-
-  const dialog = page.getByRole('dialog', { name: 'Enter your authentication code' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Authentication code').fill(totpCode(secret));
-  await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Withdraw request submitted successfully')).toBeVisible();
   await expect(page.getByTestId('withdraw-request-row')).toHaveCount(1);
   await expect(page.getByTestId('available-balance')).toHaveText('$380.00');

@@ -6,6 +6,7 @@ import {
   anon,
   connect,
   createUser,
+  createWithdrawRequest,
   onlyRow,
   signedIn,
   signedInWithPasswordOnly,
@@ -527,5 +528,66 @@ describe('withdraw_requests.encrypted_data', () => {
       params: byId('withdrawRequestId'),
     };
     expect(await outcomeOf('owner', probe)).toBe('refused');
+  });
+});
+
+/**
+ * A person who set up two-factor authentication reads their money only once this session entered a code
+ * (Supabase's "enforce MFA for users who have opted in"): a log-in left at the code step (aal1) gets nothing
+ * back from their money tables, whatever the main matrix's owner (no factor) may read. Their profile stays
+ * readable (the app reads the role there to know which code step to show).
+ */
+describe('a person with two-factor authentication', () => {
+  type Session = 'without a code (aal1)' | 'after a code (aal2)';
+  const ownMoney: Record<string, { sql: string; expected: Record<Session, Outcome> }> = {
+    transactions: {
+      sql: 'select id from public.transactions where user_id = $1',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
+    buy_requests: {
+      sql: 'select id from public.buy_requests where user_id = $1',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
+    withdraw_requests: {
+      sql: 'select id from public.withdraw_requests where user_id = $1',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
+    'holdings (view)': {
+      sql: 'select quantity from public.holdings where user_id = $1',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
+    'wallet_balances (view): reserved': {
+      sql: 'select reserved from public.wallet_balances where user_id = $1 and reserved > 0',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
+    profiles: {
+      sql: 'select role from public.profiles where id = $1',
+      expected: { 'without a code (aal1)': 'allowed', 'after a code (aal2)': 'allowed' },
+    },
+  };
+  let person: CreatedUser;
+
+  beforeAll(async () => {
+    person = await createUser(pool, { twoFactor: true, deposit: 1000 });
+    await addBuyRequest(pool, person.id, 100);
+    await pool.query(
+      `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)
+       values ($1, 'buy', 10, 'complete', 'bitcoin', 0.0002, 50000)`,
+      [person.id],
+    );
+    await createWithdrawRequest(pool, signedIn(person.id), { amount: 50 });
+  });
+
+  const sessions: [Session, (userId: string) => Actor][] = [
+    ['without a code (aal1)', signedInWithPasswordOnly],
+    ['after a code (aal2)', signedIn],
+  ];
+  describe.each(Object.entries(ownMoney))('reading their own %s', (_table, { sql, expected }) => {
+    it.each(sessions)('%s', async (session, actor) => {
+      const result = await actAs(pool, actor(person.id), (db) => db.query(sql, [person.id]), {
+        rollback: true,
+      });
+      expect(result.rowCount === 0 ? 'hidden' : 'allowed').toBe(expected[session]);
+    });
   });
 });

@@ -14,7 +14,7 @@ import { LazyNotificationBell } from '@/features/notifications/components/lazy-n
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
 import { PendingCountBadge } from '@/features/admin/components/pending-count-badge';
 import { useLivePendingCounts } from '@/features/admin/hooks/use-live-pending-counts';
-import { AdminAssuranceGate } from '@/features/auth/components/admin-assurance-gate';
+import { AssuranceGate } from '@/features/auth/components/assurance-gate';
 
 const adminNavigation: NavGroup[] = [
   { title: 'User Management', items: [{ to: '/admin/users', label: 'Users', icon: UsersIcon }] },
@@ -60,9 +60,9 @@ export default function AdminAreaLayout() {
   useLivePendingCounts();
   return (
     <AppShell navGroups={adminNavigation} topBarActions={<LazyNotificationBell />}>
-      <AdminAssuranceGate>
+      <AssuranceGate factorRequired>
         <Outlet />
-      </AdminAssuranceGate>
+      </AssuranceGate>
     </AppShell>
   );
 }

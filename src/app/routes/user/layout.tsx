@@ -1,6 +1,7 @@
 import { BanknoteIcon, ShoppingCartIcon, UserCogIcon, WalletIcon } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
+import { AssuranceGate } from '@/features/auth/components/assurance-gate';
 import { LazyNotificationBell } from '@/features/notifications/components/lazy-notification-bell';
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
 
@@ -16,11 +17,16 @@ const userNavigation: NavGroup[] = [
   { title: 'Settings', items: [{ to: '/user/account', label: 'Account', icon: UserCogIcon }] },
 ];
 
-/** The shell of /user/* (the router admits signed-in people only). */
+/**
+ * The shell of /user/* (the router admits signed-in people only); a person with two-factor authentication
+ * enters their code before any page of it shows.
+ */
 export default function UserAreaLayout() {
   return (
     <AppShell navGroups={userNavigation} topBarActions={<LazyNotificationBell />}>
-      <Outlet />
+      <AssuranceGate>
+        <Outlet />
+      </AssuranceGate>
     </AppShell>
   );
 }

@@ -7,11 +7,19 @@ import { SignInCodeStep } from './sign-in-code-step';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 
 /**
- * The admin area's content only at aal2, the level at which the database serves admins: an admin with a
- * factor enters their code first (a log-in left at the code step, then reloaded), one without a factor sets
- * it up first.
+ * A signed-in area's content only once the session has the level the database asks of it (Supabase's
+ * "enforce MFA for users who have opted in"): a person with a factor enters their code first (a log-in left
+ * at the code step, then another page opened), so an aal1 session never shows their money, which the
+ * database would not serve it anyway. `factorRequired` (the admin area, where the database serves admins at
+ * aal2 only) also sends a person without a factor to set one up first.
  */
-export function AdminAssuranceGate({ children }: { children: ReactNode }) {
+export function AssuranceGate({
+  factorRequired = false,
+  children,
+}: {
+  factorRequired?: boolean;
+  children: ReactNode;
+}) {
   const { session } = useAuth();
   const [level, setLevel] = useState<AssuranceLevel>();
 
@@ -35,7 +43,7 @@ export function AdminAssuranceGate({ children }: { children: ReactNode }) {
       </AuthCard>
     );
   }
-  if (level.next !== 'aal2') {
+  if (factorRequired && level.next !== 'aal2') {
     return (
       <AuthCard
         title="Set up two-factor authentication"
