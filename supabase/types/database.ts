@@ -822,6 +822,20 @@ export type Database = {
           subject: string;
         }[];
       };
+      portfolio_history: {
+        Args: { range: string };
+        Returns: {
+          captured_at: string;
+          value: number;
+        }[];
+      };
+      price_history: {
+        Args: { cryptocurrency: string; range: string };
+        Returns: {
+          captured_at: string;
+          price: number;
+        }[];
+      };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
       reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
