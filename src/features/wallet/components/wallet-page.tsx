@@ -40,13 +40,7 @@ export function WalletPage({ userId }: { userId: string }) {
         <BalanceCard balance={balance} />
         <WalletCodeCard walletCode={{ ...profile, data: profile.data?.walletCode }} />
       </div>
-      <PortfolioCard
-        holdings={holdings.data}
-        isLoading={holdings.isPending}
-        isError={holdings.isError}
-        coins={coins}
-        balance={balance.data}
-      />
+      <PortfolioCard holdings={holdings} coins={coins} balance={balance.data} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />
         <RecentTransactions
