@@ -13,6 +13,7 @@ import { useWalletRealtime } from '../hooks/use-wallet-realtime';
 import { BalanceCard } from './balance-card';
 import { CryptoConverter } from './crypto-converter';
 import { CryptoPrices } from './crypto-prices';
+import { HistoryCard } from './history-card';
 import { PortfolioCard } from './portfolio-card';
 import { RecentTransactions } from './recent-transactions';
 import { WalletCodeCard } from './wallet-code-card';
@@ -41,6 +42,7 @@ export function WalletPage({ userId }: { userId: string }) {
         <WalletCodeCard walletCode={{ ...profile, data: profile.data?.walletCode }} />
       </div>
       <PortfolioCard holdings={holdings} coins={coins} balance={balance.data} />
+      <HistoryCard userId={userId} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />
         <RecentTransactions
