@@ -8,7 +8,7 @@ import { stubMarketProvider } from './support/market-provider';
 
 test.use({ locale: 'en-US' });
 
-test('the history card charts the portfolio and a coin held from the snapshots, redrawn for another range', async ({
+test('the history card charts the portfolio and a coin held from the snapshots, live, redrawn for another range', async ({
   page,
 }) => {
   // A person set up through the seeded admin (password and code), axe twice: past the default minute on a
@@ -17,9 +17,26 @@ test('the history card charts the portfolio and a coin held from the snapshots, 
   const admin = await signInAdmin();
   const person = await signUpFundedBuyer(admin, 1000);
   await admin.auth.signOut();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await stubMarketProvider(page);
+  await skipLimitsNotices(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(
+    scripts.filter((url) => url.includes('history-chart')),
+    'the chart code on the landing page',
+  ).toEqual([]);
+
+  await logIn(page, person);
+  await expect(page.getByText('No history for this range yet.')).toBeVisible();
+
   // A coin of this test's own, so prices recorded meanwhile do not matter: three days of hourly snapshots
   // (100 three days ago, rising by 1 an hour to 171 an hour ago) and the last half hour's minutes (270 to
-  // 299), written as the market function keeps them; the person bought 2 of it four days ago.
+  // 299), written as the market function keeps them; the person bought 2 of it four days ago. The
+  // ledger change reaches the page live: no reload.
   const coin = `history-${randomUUID().slice(0, 8)}`;
   await withDatabase(async (db) => {
     await db.query(
@@ -38,20 +55,6 @@ test('the history card charts the portfolio and a coin held from the snapshots, 
     );
   });
 
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
-  await stubMarketProvider(page);
-  await skipLimitsNotices(page);
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  expect(
-    scripts.filter((url) => url.includes('history-chart')),
-    'the chart code on the landing page',
-  ).toEqual([]);
-
-  await logIn(page, person);
   const chart = page.getByTestId('history-chart');
   const summary = page.getByTestId('history-summary');
   await expect(chart.locator('canvas')).toBeVisible();

@@ -47,7 +47,7 @@ export default function HistoryChart({ points, label }: { points: readonly Histo
           axis,
           { ...axis, size: 64, values: (_chart, ticks) => ticks.map((tick) => compactUsd.format(tick)) },
         ],
-        series: [{}, { label, stroke: tokenColour('--primary'), width: 2 }],
+        series: [{}, { label, stroke: tokenColour('--primary'), width: 2, points: { show: false } }],
       },
       [points.map((point) => point.at.getTime() / 1000), points.map((point) => point.value)],
       element,
