@@ -32,6 +32,8 @@ const forbidden: { pattern: RegExp; why: string }[] = [
     pattern: /node_modules\/(react-hook-form|zod|@hookform\/resolvers)\//,
     why: 'form library',
   },
+  // The wallet's history chart loads it lazily, on the wallet page alone.
+  { pattern: /node_modules\/uplot\//, why: 'chart library' },
   // Nobody on `/` has a session to restore, server data to cache or a toast to see.
   {
     pattern: /node_modules\/(@supabase\/|@tanstack\/|sonner\/)/,

@@ -403,6 +403,21 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
   },
 };
 
+/**
+ * The read-only RPCs, called as PostgREST calls them: `allowed` when rows come back, `hidden` when the
+ * caller's answer is empty. Signed-in people only; each person's portfolio history is their own alone.
+ */
+const functions: Record<string, { expected: Row; probe: Probe }> = {
+  price_history: {
+    expected: signedInOnly,
+    probe: { sql: `select price from public.price_history($1, '24h')`, params: byId('snapshotCoin') },
+  },
+  portfolio_history: {
+    expected: ownOnly,
+    probe: { sql: `select value from public.portfolio_history('24h')`, params: () => [] },
+  },
+};
+
 let pool: pg.Pool;
 let fixture: Fixture;
 let actors: Record<Who, Actor>;
@@ -455,6 +470,12 @@ beforeAll(async () => {
      values ($1, 100, date_trunc('minute', now()), true)`,
     [snapshotCoin],
   );
+  // The owner has held that coin for an hour: their portfolio history has a point.
+  await pool.query(
+    `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price, date)
+     values ($1, 'buy', 10, 'complete', $2, 0.1, 100, now() - interval '1 hour')`,
+    [owner.id, snapshotCoin],
+  );
   fixture = {
     snapshotCoin,
     owner,
@@ -495,7 +516,10 @@ describe.each(Object.entries(matrix))('%s', (_table, operations) => {
   });
 });
 
-describe.each(Object.entries(views))('view %s', (_view, { expected, probe }) => {
+describe.each([
+  ...Object.entries(views).map(([view, cells]) => [`view ${view}`, cells] as const),
+  ...Object.entries(functions).map(([rpc, cells]) => [`function ${rpc}`, cells] as const),
+])('%s', (_read, { expected, probe }) => {
   it.each(whos.map((who) => ({ who, outcome: expected[who] })))(
     'select by $who is $outcome',
     async ({ who, outcome }) => {

@@ -98,7 +98,7 @@ export function toast(page: Page, text: string | RegExp) {
 }
 
 /** Runs `work` on the test stack's database as its operator. */
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {

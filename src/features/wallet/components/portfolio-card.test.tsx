@@ -17,9 +17,7 @@ const coin = (id: string, name: string, price: number): MarketCoin => ({
 function renderCard(holdings: Holding[], coins: MarketCoin[]) {
   render(
     <PortfolioCard
-      holdings={holdings}
-      isLoading={false}
-      isError={false}
+      holdings={{ data: holdings, isPending: false, error: null }}
       coins={coins}
       balance={{ balance: 1200, reserved: 200, available: 1000 }}
     />,
@@ -72,5 +70,29 @@ describe('Portfolio card', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Some coin', '3.00000000', '—', '$10.00', '—']);
+  });
+
+  it('shows placeholder rows until the holdings arrive, the USD balance already', () => {
+    render(
+      <PortfolioCard
+        holdings={{ data: undefined, isPending: true, error: null }}
+        coins={[]}
+        balance={{ balance: 1200, reserved: 200, available: 1000 }}
+      />,
+    );
+    expect(screen.queryByTestId('portfolio-row')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('portfolio-total')).not.toBeInTheDocument();
+    expect(screen.getByTestId('portfolio-usd-balance')).toHaveTextContent('USD balance$1,000.00');
+  });
+
+  it('says the portfolio failed to load, as an alert, when the holdings query failed', () => {
+    render(
+      <PortfolioCard
+        holdings={{ data: undefined, isPending: false, error: new Error('permission denied') }}
+        coins={[]}
+        balance={undefined}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load your portfolio');
   });
 });

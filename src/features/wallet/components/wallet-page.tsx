@@ -13,6 +13,7 @@ import { useWalletRealtime } from '../hooks/use-wallet-realtime';
 import { BalanceCard } from './balance-card';
 import { CryptoConverter } from './crypto-converter';
 import { CryptoPrices } from './crypto-prices';
+import { HistoryCard } from './history-card';
 import { PortfolioCard } from './portfolio-card';
 import { RecentTransactions } from './recent-transactions';
 import { WalletCodeCard } from './wallet-code-card';
@@ -40,13 +41,8 @@ export function WalletPage({ userId }: { userId: string }) {
         <BalanceCard balance={balance} />
         <WalletCodeCard walletCode={{ ...profile, data: profile.data?.walletCode }} />
       </div>
-      <PortfolioCard
-        holdings={holdings.data}
-        isLoading={holdings.isPending}
-        isError={holdings.isError}
-        coins={coins}
-        balance={balance.data}
-      />
+      <PortfolioCard holdings={holdings} coins={coins} balance={balance.data} />
+      <HistoryCard userId={userId} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />
         <RecentTransactions

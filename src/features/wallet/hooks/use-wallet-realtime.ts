@@ -1,11 +1,12 @@
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { walletBalanceQueryKey } from '@/lib/wallet-balance';
 import { walletHoldingsQueryKey } from '../api/get-holdings';
+import { portfolioHistoryQueryKey } from '../api/get-portfolio-history';
 import { walletTransactionsQueryKey } from '../api/get-transactions';
 
 /**
- * Keeps the wallet live while an admin works: a ledger change refreshes the transactions, the holdings
- * and the balance, a withdraw request change refreshes the balance (open requests are held back from it).
+ * Keeps the wallet live while an admin works: a ledger change refreshes the transactions, the holdings,
+ * the portfolio's history and the balance, a withdraw request change refreshes the balance (open requests are held back from it).
  */
 export function useWalletRealtime(userId: string) {
   const filter = `user_id=eq.${userId}`;
@@ -15,6 +16,7 @@ export function useWalletRealtime(userId: string) {
     queryKeys: [
       walletTransactionsQueryKey(userId),
       walletHoldingsQueryKey(userId),
+      portfolioHistoryQueryKey(userId),
       walletBalanceQueryKey(userId),
     ],
   });
