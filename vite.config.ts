@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import { headersFile, securityHeaders, type AppOrigins } from './devstack/src/app-server';
 import { requireBuildEnvironment } from './src/config/build-environment.ts';
 
@@ -36,12 +36,89 @@ function securityHeadersFile(origins: AppOrigins): Plugin {
   };
 }
 
+const routesDir = fileURLToPath(new URL('./src/app/routes/', import.meta.url));
+
+/**
+ * The address of a route module (its path under src/app/routes, without extension): a folder with a
+ * `layout` is an area (`user/layout` is `/user`, `user/wallet` is `/user/wallet`); other folders only group
+ * files (`auth/login` is `/login`).
+ */
+function routePath(module: string, areas: ReadonlySet<string>): string {
+  const [folder, name] = module.includes('/') ? module.split('/') : [undefined, module];
+  if (folder && areas.has(folder)) return name === 'layout' ? `/${folder}` : `/${folder}/${name}`;
+  return `/${name}`;
+}
+
+/**
+ * Writes into index.html, as data, which chunks each route's first render needs beyond the entry's:
+ * its route module and everything that imports, and for pages that read server data the router's
+ * `QueryScope`. `public/route-preload.js` fetches them for the address being opened while the entry
+ * script loads, instead of one round trip after it has run. Files are listed once and routes name them
+ * by index, which keeps the page small.
+ */
+function routeChunksList(): Plugin {
+  return {
+    name: 'coinvault-route-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return html;
+        const chunks = new Map<string, Rolldown.OutputChunk>();
+        for (const output of Object.values(bundle))
+          if (output.type === 'chunk') chunks.set(output.fileName, output);
+        const closure = (fileName: string, found = new Set<string>([fileName])): Set<string> => {
+          for (const imported of chunks.get(fileName)?.imports ?? [])
+            if (!found.has(imported)) closure(imported, found.add(imported));
+          return found;
+        };
+        const loadedWithEntry = closure(entry.fileName);
+        const dynamicEntries = [...chunks.values()].filter((chunk) => chunk.isDynamicEntry);
+        const queryScope = dynamicEntries.find((chunk) =>
+          chunk.facadeModuleId?.endsWith('/src/lib/query-scope.tsx'),
+        );
+        const queryScopeFiles = queryScope ? closure(queryScope.fileName) : new Set<string>();
+        const routeModules = dynamicEntries.flatMap((chunk) =>
+          chunk.facadeModuleId?.startsWith(routesDir)
+            ? [{ chunk, module: chunk.facadeModuleId.slice(routesDir.length).replace(/\.tsx?$/, '') }]
+            : [],
+        );
+        const areas = new Set(
+          routeModules.flatMap(({ module }) =>
+            module.endsWith('/layout') ? [module.split('/')[0] ?? ''] : [],
+          ),
+        );
+        const files: string[] = [];
+        const routes: Record<string, number[]> = {};
+        for (const { chunk, module } of routeModules) {
+          const needed = closure(chunk.fileName);
+          // The router renders a page that reads server data inside QueryScope, loaded beside the page.
+          if ([...queryScopeFiles].some((file) => file !== queryScope?.fileName && needed.has(file)))
+            queryScopeFiles.forEach((file) => needed.add(file));
+          routes[routePath(module, areas)] = [...needed]
+            .filter((file) => !loadedWithEntry.has(file))
+            .map((file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1));
+        }
+        // Before the script that reads it (a tag Vite injects would land after it, or before the charset).
+        const reader = '<script src="/route-preload.js"></script>';
+        if (!html.includes(reader))
+          throw new Error(`index.html must load the route chunks' reader: ${reader}`);
+        const list = JSON.stringify({ files, routes });
+        return html.replace(
+          reader,
+          `<script type="application/json" id="route-chunks">${list}</script>\n    ${reader}`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // A build is what gets deployed: it must name its Supabase project (the local defaults are for dev and tests).
   if (command === 'build')
     requireBuildEnvironment({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env });
   return {
-    plugins: [react(), tailwindcss(), securityHeadersFile(appOrigins(mode))],
+    plugins: [react(), tailwindcss(), securityHeadersFile(appOrigins(mode)), routeChunksList()],
     resolve: {
       alias: {
         ...(command === 'build' ? reactRouterProductionBuild : {}),

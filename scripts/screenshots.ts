@@ -32,8 +32,9 @@ const screens = {
 } as const;
 const themes = ['light', 'dark'] as const;
 
-type Who = 'visitor' | 'user' | 'admin';
-/** Every page a person reaches by navigating (the e-mail links' pages need a mailed token). */
+/** Who looks: a visitor, the seeded user, the seeded admin, or a person who opened a password-reset e-mail. */
+type Who = 'visitor' | 'user' | 'admin' | 'resetting';
+/** Every page, including those reached from the e-mails' links. */
 const pages: { name: string; path: string; who: Who; heading: string }[] = [
   { name: 'landing', path: '/', who: 'visitor', heading: 'Welcome to the product' },
   { name: 'login', path: '/login', who: 'visitor', heading: 'Log in' },
@@ -42,6 +43,10 @@ const pages: { name: string; path: string; who: Who; heading: string }[] = [
   { name: 'terms-of-service', path: '/terms-of-service', who: 'visitor', heading: 'Terms of Service' },
   { name: 'privacy-policy', path: '/privacy-policy', who: 'visitor', heading: 'Privacy Policy' },
   { name: 'disclaimer', path: '/disclaimer', who: 'visitor', heading: 'Disclaimer' },
+  // The sign-up confirmation link's landing, as shown when the link has expired or opens in another browser
+  // (a working link moves straight on to the wallet, with the wallet code).
+  { name: 'confirm-signup', path: '/confirm-signup', who: 'visitor', heading: 'Confirmation link expired' },
+  { name: 'update-password', path: '/update-password', who: 'resetting', heading: 'Set a new password' },
   { name: 'wallet', path: '/user/wallet', who: 'user', heading: 'Your Wallet' },
   { name: 'buy', path: '/user/buy', who: 'user', heading: 'Buy Cryptocurrency' },
   { name: 'withdraw', path: '/user/withdraw', who: 'user', heading: 'Withdraw Funds' },
@@ -99,21 +104,45 @@ function withoutNotices() {
   }
 }
 
-/** A page for a visitor, one for the seeded user and one for the seeded admin, each in its own context. */
+/**
+ * Opens a password-reset link as a person does: asked for on /reset-password, then opened from the mailbox
+ * in the same browser (PKCE), which signs them in on /update-password.
+ */
+async function openResetLink(page: Page, apiUrl: string, email: string) {
+  await page.goto('/reset-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.waitForURL(/\/login$/);
+  const mail = (await (await fetch(`${apiUrl}/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+    links: string[];
+  }[];
+  const link = mail.at(-1)?.links[0];
+  if (!link) throw new Error(`No reset e-mail reached ${email}`);
+  await page.goto(link);
+  await page.waitForURL(/\/update-password$/);
+}
+
+/**
+ * A page for a visitor, the seeded user, the seeded admin and a person who opened a reset link (`resetting`,
+ * an account of its own: Auth mails one person a link a minute at most), each in its own context.
+ */
 async function signedInPages(
   browser: Browser,
   baseURL: string,
   options: { viewport: { width: number; height: number }; isMobile: boolean; colorScheme: 'light' | 'dark' },
+  resetting: { apiUrl: string; email: string },
 ): Promise<Record<Who, Page>> {
   const open = async () => {
     const page = await browser.newPage({ ...options, hasTouch: options.isMobile, locale: 'en-US', baseURL });
     await page.addInitScript(withoutNotices);
     return page;
   };
-  const [visitor, user, admin] = await Promise.all([open(), open(), open()]);
+  const pages = await Promise.all([open(), open(), open(), open()]);
+  const [visitor, user, admin, resettingPerson] = pages as [Page, Page, Page, Page];
   await logIn(user, seededAccounts.user, /\/user\/wallet$/);
   await logIn(admin, seededAccounts.admin, /\/admin\/users$/);
-  return { visitor, user, admin };
+  await openResetLink(resettingPerson, resetting.apiUrl, resetting.email);
+  return { visitor, user, admin, resetting: resettingPerson };
 }
 
 async function main() {
@@ -134,6 +163,19 @@ async function main() {
     });
     if (buyError) throw buyError;
 
+    // People who forgot their password, one for each width and theme.
+    const resettingEmail = (width: string, theme: string) => `ada.lovelace.${width}.${theme}@example.com`;
+    for (const theme of themes) {
+      for (const width of Object.keys(screens)) {
+        const { error } = await createNodeClient(stack.apiUrl, stack.anonKey).auth.signUp({
+          email: resettingEmail(width, theme),
+          password: `forgotten-${randomUUID()}`,
+          options: { data: { full_name: 'Ada Lovelace' } },
+        });
+        if (error) throw error;
+      }
+    }
+
     await mkdir(docsDir, { recursive: true });
     for (const file of await readdir(docsDir)) {
       if (file.endsWith('.png')) await rm(path.join(docsDir, file));
@@ -146,7 +188,12 @@ async function main() {
     try {
       for (const theme of themes) {
         for (const [width, screen] of Object.entries(screens)) {
-          const pageFor = await signedInPages(browser, app.url, { ...screen, colorScheme: theme });
+          const pageFor = await signedInPages(
+            browser,
+            app.url,
+            { ...screen, colorScheme: theme },
+            { apiUrl: stack.apiUrl, email: resettingEmail(width, theme) },
+          );
           for (const { name, path: pagePath, who, heading } of pages) {
             const page = pageFor[who];
             await page.goto(pagePath);

@@ -14,7 +14,10 @@ import SessionAwarePublicLayoutRoute from './routes/session-aware-public-layout'
 /*
  * Declarative routes rather than a data router: no page has a loader or an action, and the data
  * router's state machine alone weighed 16 KiB gzip of a visitor's first load (bench/landing-bundle).
- * Each page below is its own chunk, so a visitor's landing page loads only what it shows.
+ * Each page below is its own chunk, so a visitor's landing page loads only what it shows. A route module's
+ * place under routes/ is its address for the build's list of each page's chunks (vite.config.ts), which
+ * the browser fetches while the entry script loads: an area's `<area>/layout` and `<area>/<page>`, and
+ * `<page>` or `auth/<page>` for the rest.
  */
 
 /**

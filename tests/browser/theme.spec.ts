@@ -69,3 +69,16 @@ test('every public and user page has no serious accessibility violation in the l
     expect(await seriousAccessibilityViolationsInBothThemes(page), path).toEqual([]);
   }
 });
+
+test('the market table’s rises and falls stay readable with the pointer on their rows, in both themes', async ({
+  page,
+}) => {
+  // Bitcoin rose and Ethereum fell.
+  await stubMarketProvider(page);
+  await page.goto('/');
+  const table = page.getByRole('region', { name: 'Live Cryptocurrency Market Data' }).getByRole('table');
+  for (const coin of ['Bitcoin', 'Ethereum']) {
+    await table.getByRole('row').filter({ hasText: coin }).hover();
+    expect(await seriousAccessibilityViolationsInBothThemes(page), `pointer on ${coin}`).toEqual([]);
+  }
+});

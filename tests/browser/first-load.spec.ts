@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The first load of a page other than the landing page: its code is asked for while the app's entry script
+ * is still on its way (not one round trip after it has run), and a page for people who are not signed in
+ * paints without waiting for the session check.
+ */
+
+/** A chunk's name: its file name without Vite's 8-character content hash. */
+const chunkName = (url: string) => /\/assets\/([\w.-]+?)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
+
+/**
+ * Opens `path` with the entry script's answer held back until each of `names` has been asked for (10 s at
+ * most), and returns those asked for meanwhile.
+ */
+async function askedForWhileTheEntryLoads(page: Page, path: string, names: string[]): Promise<string[]> {
+  const asked = new Set<string>();
+  page.on('request', (request) => {
+    const name = chunkName(request.url());
+    if (name && names.includes(name)) asked.add(name);
+  });
+  let askedWhileHeld: string[] = [];
+  await page.route(/\/assets\/index-[\w-]{8}\.js$/, async (route) => {
+    await expect
+      .poll(() => asked.size, { timeout: 10_000 })
+      .toBe(names.length)
+      .catch(() => {});
+    askedWhileHeld = [...asked].sort();
+    await route.continue();
+  });
+  // Returns once the page has loaded, which waits for the entry script.
+  await page.goto(path);
+  return askedWhileHeld;
+}
+
+for (const [path, names, heading] of [
+  ['/login', ['login', 'query-scope'], 'Log in'],
+  ['/signup', ['query-scope', 'signup'], 'Create your account'],
+  // A visitor is then sent to /login, but the area's and the page's code were asked for first.
+  ['/user/wallet', ['layout', 'wallet'], 'Log in'],
+] as const) {
+  test(`opening ${path}, the browser asks for the page's code while the app's entry script still loads`, async ({
+    page,
+  }) => {
+    expect(await askedForWhileTheEntryLoads(page, path, [...names])).toEqual(names);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  });
+}
+
+test('the landing page asks for no page code ahead, only its dashboard preview', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || request.resourceType() === 'image')
+      asked.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(asked).toContain('/dashboard-preview.png');
+  expect(asked.filter((name) => /\/assets\/(login|signup|layout|wallet|query-scope)-/.test(name))).toEqual(
+    [],
+  );
+});
+
+for (const [path, heading] of [
+  ['/login', 'Log in'],
+  ['/signup', 'Create your account'],
+] as const) {
+  test(`a visitor sees the ${path} form without waiting for the session check`, async ({ page }) => {
+    // The session check's own code never arrives: a visitor with no stored session has nothing to wait for.
+    await page.route(/\/assets\/session-refresh-[\w-]{8}\.js$/, () => {});
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+  });
+}
