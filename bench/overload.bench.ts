@@ -28,14 +28,21 @@ const BUDGET = { goodputShare: 0.7, admittedP95Ms: 1_000, rssMb: 250 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Requests that got no answer at all, by the client's error (reset, refused, hang-up …). */
+const noAnswer = new Map<string, number>();
+
 function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
     const call = request(url, { agent, headers }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
     });
-    // No answer at all (the connection failed or was reset): counted as status 0.
-    call.on('error', () => resolve(0));
+    // No answer at all (the connection failed or was reset): counted as status 0, by its error.
+    call.on('error', (error: NodeJS.ErrnoException) => {
+      const reason = error.code ?? error.message;
+      noAnswer.set(reason, (noAnswer.get(reason) ?? 0) + 1);
+      resolve(0);
+    });
     call.end();
   });
 }
@@ -115,6 +122,7 @@ async function main() {
           'load average': loadavg()[0]?.toFixed(1),
         },
       ]);
+      if (noAnswer.size > 0) console.log('no answer, by error:', Object.fromEntries(noAnswer));
       reportBudgetChecks({
         'goodput / capacity': [
           Number((goodput / capacity).toFixed(2)),

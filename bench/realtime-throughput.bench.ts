@@ -17,6 +17,7 @@ import pg from 'pg';
 import { startPostgres } from '../devstack/src/db/postgres';
 import { prepareDatabase } from '../devstack/src/db/prepare';
 import { reportBudgetChecks } from './support/budget-checks';
+import { postgresCpuMs, processCpuMs } from './support/cpu';
 import {
   createPeople,
   now,
@@ -68,6 +69,13 @@ async function main() {
         .catch(() => undefined);
     }, 1000);
 
+    const realtimePid = realtime.child.pid ?? 0;
+    const cpuBefore = {
+      realtime: await processCpuMs(realtimePid),
+      subscribers: process.cpuUsage(),
+      postgres: await postgresCpuMs(postgres.dataDir, pool),
+    };
+    const loadBefore = loadavg()[0] ?? 0;
     console.log(`${CHANGES_PER_SECOND} commits/s for ${DURATION_S} s, 50 subscribers…`);
     const total = CHANGES_PER_SECOND * DURATION_S;
     let next = 0;
@@ -91,6 +99,22 @@ async function main() {
     while (latencies.length < expectedDeliveries && now() < deadline) await sleep(200);
     clearInterval(lagTimer);
     const peakRssMb = await residentMegabytes(realtime.child.pid, 'VmHWM');
+    // CPU per 1,000 committed changes, which the machine's load changes far less than latency.
+    const perThousand = (ms: number) => Number(((ms * 1000) / total).toFixed(0));
+    const postgresAfter = await postgresCpuMs(postgres.dataDir, pool);
+    const byKind = (kind: string) =>
+      (postgresAfter.byKind[kind] ?? 0) - (cpuBefore.postgres.byKind[kind] ?? 0);
+    const subscribersCpu = process.cpuUsage(cpuBefore.subscribers);
+    console.log('CPU ms per 1,000 commits:');
+    console.table({
+      'Realtime process': perThousand((await processCpuMs(realtimePid)) - cpuBefore.realtime),
+      'Postgres, all': perThousand(postgresAfter.total - cpuBefore.postgres.total),
+      'Postgres, Realtime checks': perThousand(byKind('coinvault-realtime-rls')),
+      'Postgres, replication (walsender)': perThousand(byKind('coinvault-realtime')),
+      'bench process (writers and 50 supabase-js subscribers)': perThousand(
+        (subscribersCpu.user + subscribersCpu.system) / 1000,
+      ),
+    });
 
     latencies.sort((a, b) => a - b);
     // Not lost (they wait in the replication slot) but not delivered within the drain time either.
@@ -104,7 +128,7 @@ async function main() {
         'p50 ms': Number(percentile(latencies, 0.5).toFixed(1)),
         'p95 ms': Number(percentile(latencies, 0.95).toFixed(1)),
         'max ms': Number((latencies.at(-1) ?? 0).toFixed(1)),
-        'load average': loadavg()[0]?.toFixed(1),
+        'load average': `${loadBefore.toFixed(1)} → ${loadavg()[0]?.toFixed(1)}`,
       },
     ]);
     reportBudgetChecks({

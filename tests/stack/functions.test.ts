@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
 import { apiClient, callApi, signUpNewPerson, type Person } from '../support/api';
+import { callerAt } from '../support/from-address';
 
 /** A gateway over the shared database serving the fixture functions, with a short timeout. */
 let fixtures: RunningGateway;
@@ -44,6 +45,18 @@ describe('Edge Functions', () => {
     });
     expect((data as { runtime: string }).runtime).toMatch(/^deno \d+\.\d+/);
     expect((data as { authorization: string }).authorization).toBe(`Bearer ${person.accessToken}`);
+  });
+
+  it('receive the caller’s address from the connection, never from an X-Forwarded-For the caller wrote', async () => {
+    const caller = callerAt('127.0.0.7');
+    const answer = await caller.get(`${fixtures.url}/functions/v1/echo`, {
+      apikey: inject('anonKey'),
+      Authorization: `Bearer ${person.accessToken}`,
+      'X-Forwarded-For': '203.0.113.5',
+    });
+    caller.close();
+    expect(answer.status).toBe(200);
+    expect((JSON.parse(answer.body) as { forwardedFor: string }).forwardedFor).toBe('127.0.0.7');
   });
 
   it('refuse a call without a JWT when verify_jwt is on (the default)', async () => {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { callerAt } from '../support/from-address';
 
 /** The landing's query, as the browser sends it (no headers: a CORS "simple" request). */
 const query = 'vs_currency=usd&order=market_cap_desc&per_page=10&page=1&sparkline=false';
@@ -12,8 +13,8 @@ interface Coin {
   market_cap_rank: number;
 }
 
-const market = (search: string, init?: RequestInit) =>
-  fetch(`${inject('apiUrl')}/functions/v1/market/coins/markets?${search}`, init);
+const marketUrl = (search: string) => `${inject('apiUrl')}/functions/v1/market/coins/markets?${search}`;
+const market = (search: string, init?: RequestInit) => fetch(marketUrl(search), init);
 
 describe('the market function on the local stack', () => {
   it('answers a visitor without a session with the top 10 coins by market cap, marked simulated', async () => {
@@ -51,22 +52,35 @@ describe('the market function on the local stack', () => {
     expect(await response.json()).toEqual({ error: 'Unsupported parameter: callback' });
   });
 
+  it('answers 200 visitors who arrive at once, each from their own address', async () => {
+    const visitors = Array.from({ length: 200 }, (_, index) => callerAt(`127.0.1.${index + 1}`));
+    const answers = await Promise.all(visitors.map((visitor) => visitor.get(marketUrl(query))));
+    for (const visitor of visitors) visitor.close();
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+  });
+
   it('keeps the prices up under an anonymous flood of distinct queries, refusing each one it would not pass on', async () => {
-    const attacker = { 'X-Forwarded-For': '203.0.113.66' };
+    // The attacker's address is its connection's: a different X-Forwarded-For on each request escapes nothing.
+    const attacker = callerAt('127.0.0.66');
     const statuses = new Map<number, number>();
     for (let batch = 0; batch < 8; batch += 1) {
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, index) =>
-          market(`vs_currency=usd&per_page=${batch * 50 + index + 11}`, { headers: attacker }),
+          attacker.get(marketUrl(`vs_currency=usd&per_page=${batch * 50 + index + 11}`), {
+            'X-Forwarded-For': `198.51.100.${index + 1}`,
+          }),
         ),
       );
       for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
     }
+    attacker.close();
     // Invalid until the address's allowance is spent, then refused before even being read.
     expect([...statuses.keys()].sort()).toEqual([400, 429]);
-    const landing = await market(query, { headers: { 'X-Forwarded-For': '198.51.100.9' } });
+    const visitor = callerAt('127.0.0.9');
+    const landing = await visitor.get(marketUrl(query));
+    visitor.close();
     expect(landing.status).toBe(200);
-    expect((await landing.json()) as Coin[]).toHaveLength(10);
+    expect(JSON.parse(landing.body) as Coin[]).toHaveLength(10);
   });
 });
 
@@ -77,9 +91,10 @@ describe('price snapshots', () => {
   it('records the prices it answers with, so the database prices approvals with them', async () => {
     // Other test files write bitcoin's current price as the operator (an approval needs one), which may
     // take this minute before the function does; every other coin is the function's alone.
-    const coins = (
-      (await (await market(query, { headers: { 'X-Forwarded-For': '198.51.100.20' } })).json()) as Coin[]
-    ).filter((coin) => coin.id !== 'bitcoin');
+    const visitor = callerAt('127.0.0.20');
+    const answer = await visitor.get(marketUrl(query));
+    visitor.close();
+    const coins = (JSON.parse(answer.body) as Coin[]).filter((coin) => coin.id !== 'bitcoin');
     expect(coins).toHaveLength(9);
     const { rows } = await db.query<{ cryptocurrency: string; price: number; age_seconds: number }>(
       `select cryptocurrency, price::float8 as price, extract(epoch from now() - captured_at)::int as age_seconds

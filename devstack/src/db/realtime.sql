@@ -12,6 +12,20 @@ grant usage on schema realtime to anon, authenticated, service_role;
 -- Earlier signature (without the transaction id), from before this file changed.
 drop function if exists realtime.apply_rls(regclass, text, jsonb, jsonb, jsonb);
 
+-- Per-table checks of an earlier shape (each row looked up on its own), from before this file changed.
+do $$
+declare
+  old_check regprocedure;
+begin
+  for old_check in
+    select p.oid::regprocedure from pg_catalog.pg_proc p
+     where p.pronamespace = 'realtime'::regnamespace and p.proname like 'rows\_visible\_%'
+  loop
+    execute format('drop function %s', old_check);
+  end loop;
+end;
+$$;
+
 create or replace function realtime.wait_until_visible(committed_xid bigint)
 returns void
 language plpgsql
@@ -250,6 +264,9 @@ declare
   entity regclass;
   entity_changes jsonb;
   key_condition text;
+  key_join text;
+  key_record text;
+  key_columns text[];
   visible_function text;
   typed_new jsonb;
   typed_old jsonb;
@@ -282,46 +299,45 @@ begin
 
   for entity_name in select distinct c.value ->> 'entity' from jsonb_array_elements(changes) c loop
     entity := entity_name::regclass;
-    select coalesce(jsonb_agg(c.value || jsonb_build_object('index', c.ordinality - 1,
-             'lookup', case when c.value ->> 'action' = 'DELETE' then c.value -> 'old_record' else c.value -> 'record' end)), '[]')
-      into entity_changes
-      from jsonb_array_elements(changes) with ordinality c
-     where c.value ->> 'entity' = entity_name;
-    select string_agg(format('t.%I = (c.value -> ''lookup'' ->> %L)::%s', a.attname, a.attname, format_type(a.atttypid, a.atttypmod)), ' and ')
-      into key_condition
+    select string_agg(format('t.%I = (c.value -> ''lookup'' ->> %L)::%s', a.attname, a.attname, format_type(a.atttypid, a.atttypmod)), ' and '),
+           string_agg(format('t.%I = k.%I', a.attname, a.attname), ' and '),
+           string_agg(format('%I %s', a.attname, format_type(a.atttypid, a.atttypmod)), ', '),
+           array_agg(a.attname::text)
+      into key_condition, key_join, key_record, key_columns
       from pg_catalog.pg_index i
       join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
      where i.indrelid = entity and i.indisprimary;
     -- Without a primary key no row can be looked up, so nobody is shown anything.
     continue when key_condition is null;
-    -- The primary key of each change's row, all the subscriber checks need of it.
-    select coalesce(jsonb_agg(c.value || jsonb_build_object('key', (
-             select jsonb_object_agg(e.key, e.value) from jsonb_each(c.value -> 'lookup') e
-              where e.key in (select a.attname from pg_catalog.pg_index i
-                                join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
-                               where i.indrelid = entity and i.indisprimary)))), '[]')
+    -- Each change with its position in the batch, the row its filters and checks look at, and that
+    -- row's primary key (all the subscriber checks need of it), in one pass.
+    select coalesce(jsonb_agg(c.value || jsonb_build_object('index', c.ordinality - 1, 'lookup', l.lookup,
+             'key', (select jsonb_object_agg(e.key, e.value) from jsonb_each(l.lookup) e where e.key = any (key_columns)))), '[]')
       into entity_changes
-      from jsonb_array_elements(entity_changes) c;
+      from jsonb_array_elements(changes) with ordinality c,
+           lateral (select case when c.value ->> 'action' = 'DELETE' then c.value -> 'old_record' else c.value -> 'record' end as lookup) l
+     where c.value ->> 'entity' = entity_name;
 
     -- The check as a subscriber runs in a small function per table: its query plan is cached for the
     -- session and reused for every subscriber of the same role, instead of being planned per subscriber.
-    visible_function := format('rows_visible_%s', entity::oid);
+    visible_function := format('visible_rows_%s', entity::oid);
     if not exists (
       select from pg_catalog.pg_proc p where p.proname = visible_function and p.pronamespace = 'realtime'::regnamespace
     ) then
       -- Several Realtime servers may meet the table at once (a restart, tests): one creates, the others wait.
-      perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('realtime.rows_visible'));
+      perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('realtime.visible_rows'));
       if not exists (
         select from pg_catalog.pg_proc p where p.proname = visible_function and p.pronamespace = 'realtime'::regnamespace
       ) then
         execute format(
           $create$create function realtime.%I(keys jsonb, wanted integer[]) returns integer[] language plpgsql stable set search_path = ''
             as $body$ begin
-              return (select coalesce(array_agg((c.value ->> 'index')::integer), '{}')
-                        from jsonb_array_elements(keys) c
-                       where (c.value ->> 'index')::integer = any (wanted) and exists (select from %s t where %s));
+              return (select coalesce(array_agg(k."realtime.index"), '{}')
+                        from jsonb_to_recordset(keys) as k("realtime.index" integer, %s)
+                        join %s t on %s
+                       where k."realtime.index" = any (wanted));
             end $body$ $create$,
-          visible_function, entity, replace(key_condition, '''lookup''', '''key''')
+          visible_function, key_record, entity, key_join
         );
         execute format('comment on function realtime.%I(jsonb, integer[]) is %L', visible_function,
           format('Which of the wanted changes'' rows of %s (by primary key) the caller may select (made by realtime.apply_rls_batch).', entity));
@@ -409,7 +425,7 @@ begin
 
     -- Each subscriber once for the whole batch: its role and claims set once, then one query (with a
     -- cached plan) finds which of its candidate rows it may select under the table's policies.
-    select coalesce(jsonb_agg(jsonb_build_object('index', c.value -> 'index', 'key', c.value -> 'key')), '[]')
+    select coalesce(jsonb_agg(jsonb_build_object('realtime.index', c.value -> 'index') || (c.value -> 'key')), '[]')
       into existing_keys
       from jsonb_array_elements(entity_changes) c
      where (c.value ->> 'index')::integer = any (existing);

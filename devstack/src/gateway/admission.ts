@@ -7,7 +7,7 @@ export type Service = 'rest' | 'auth' | 'functions';
  * these counts times the largest body a service reads (1 MB for REST and Auth; Functions stream bodies).
  * The figures and reasons are in devstack/README.md ("Timeouts and limits").
  */
-export const defaultAdmissionLimits: Record<Service, number> = { rest: 100, auth: 40, functions: 50 };
+export const defaultAdmissionLimits: Record<Service, number> = { rest: 100, auth: 40, functions: 200 };
 
 export function serviceOf(pathname: string): Service | undefined {
   if (pathname.startsWith('/rest/v1/')) return 'rest';

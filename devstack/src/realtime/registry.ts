@@ -66,6 +66,20 @@ export function systemMessage(channel: Channel, extension: string, status: 'ok' 
 export class SubscriptionRegistry {
   private readonly channels = new Set<Channel>();
   private lastSubscriptionId = 0;
+  /**
+   * Each subscription's check key, made once per token rather than once per change: at hundreds of
+   * changes a second, building and hashing a token-long string for every channel was a large part of
+   * the process's CPU (V8 keeps a string's hash, so the same string object is cheap to look up again).
+   */
+  private readonly checkKeys = new WeakMap<Subscription, { token: string; key: string }>();
+
+  private checkKey(channel: Channel, subscription: Subscription) {
+    const known = this.checkKeys.get(subscription);
+    if (known?.token === channel.token) return known.key;
+    const key = `${channel.token} ${subscription.filtersKey}`;
+    this.checkKeys.set(subscription, { token: channel.token, key });
+    return key;
+  }
 
   nextSubscriptionId() {
     return ++this.lastSubscriptionId;
@@ -99,7 +113,7 @@ export class SubscriptionRegistry {
       for (const subscription of channel.subscriptions) {
         if (!concerns(subscription.params, schema, table, change.type)) continue;
         if (certainlyFilteredOut(subscription.filters, change.relation.columns, filteredRow)) continue;
-        const key = `${channel.token} ${subscription.filtersKey}`;
+        const key = this.checkKey(channel, subscription);
         let check = checkIndex.get(key);
         if (check === undefined) {
           check = checks.push({ key, claims: channel.claims, filters: subscription.filters }) - 1;

@@ -21,9 +21,18 @@ interface BatchRow extends VisibleRow {
 export const checkConnections = 4;
 /**
  * Changes checked in one query at most. Batches form by themselves: a change goes alone when a
- * connection is free, and everything that arrived while all were busy goes together (up to this).
+ * connection is free and no batch left within `batchWindowMs`; under load, everything that arrived
+ * since the last batch left goes together (up to this).
  */
 export const maxBatchChanges = 200;
+/**
+ * Least time between the starts of two batches while changes keep coming. A batch costs the database
+ * a fixed part (about 0.3 ms per subscriber: switching to it and running its query) and a small part
+ * per change and subscriber, so a free connection taking whatever had just arrived made batches of a
+ * few changes at 700 changes/s, at 1.4 ms of database CPU per change; gathered over 100 ms, a batch
+ * costs a third of that per change, for at most 100 ms of wait. After a quiet spell a change goes at once.
+ */
+export const batchWindowMs = 100;
 /** Attempts of a failing check before its change is skipped on purpose (its subscribers told of the gap). */
 export const checkAttempts = 6;
 const firstRetryMs = 100;
@@ -64,6 +73,8 @@ export function createRlsChecker(databaseUrl: string) {
   let closed = false;
   let running = 0;
   const waiting: PendingCheck[] = [];
+  let lastBatchAt = -Infinity;
+  let windowTimer: NodeJS.Timeout | undefined;
 
   async function checkBatch(batch: PendingCheck[]) {
     // Identical subscriber checks (same token and filters) of different changes are sent once.
@@ -101,6 +112,15 @@ export function createRlsChecker(databaseUrl: string) {
   function dispatch() {
     while (running < checkConnections && waiting.length > 0) {
       const first = waiting[0] as PendingCheck;
+      const sinceLastBatch = performance.now() - lastBatchAt;
+      if (!first.alone && waiting.length < maxBatchChanges && sinceLastBatch < batchWindowMs) {
+        windowTimer ??= setTimeout(() => {
+          windowTimer = undefined;
+          dispatch();
+        }, batchWindowMs - sinceLastBatch);
+        return;
+      }
+      lastBatchAt = performance.now();
       const size = first.alone ? 1 : waiting.findIndex((pending, index) => index > 0 && pending.alone);
       const batch = waiting.splice(0, size === -1 ? maxBatchChanges : Math.min(size, maxBatchChanges));
       running++;
@@ -171,6 +191,7 @@ export function createRlsChecker(databaseUrl: string) {
     filterProblem,
     async close() {
       closed = true;
+      clearTimeout(windowTimer);
       await pool.end();
     },
   };

@@ -79,6 +79,8 @@ const integerOids = new Set([20, 21, 23]);
 
 function sameValue(typeOid: number, columnText: string, filterValue: string): boolean | null {
   if (typeOid === uuidOid) {
+    // Postgres writes a uuid in one form, which a filter usually repeats: compare as written first.
+    if (columnText === filterValue) return true;
     const normalize = (uuid: string) => uuid.replace(/[{}-]/g, '').toLowerCase();
     return normalize(columnText) === normalize(filterValue.trim());
   }

@@ -233,7 +233,13 @@ export function createFunctionsRuntime(options: FunctionsRuntimeOptions) {
         upstream.destroy();
         request.destroy();
       }, options.bodyTimeoutMs);
-      const headers = { ...request.headers, host: `127.0.0.1:${worker.port}` };
+      // The caller's address is the connection's, whatever `X-Forwarded-For` the caller wrote: Supabase's
+      // API gateway (Kong, no `trusted_ips`) overrides the X-Forwarded-* headers of untrusted clients.
+      const headers = {
+        ...request.headers,
+        host: `127.0.0.1:${worker.port}`,
+        'x-forwarded-for': request.socket.remoteAddress ?? '',
+      };
       const upstream = httpRequest(
         { host: '127.0.0.1', port: worker.port, method: request.method, path: `/${name}${rest}`, headers },
         (answer) => {

@@ -1,0 +1,33 @@
+import { Agent, request } from 'node:http';
+
+/**
+ * HTTP GETs sent from one loopback address (Linux answers all of 127.0.0.0/8), so a test or bench can be
+ * several callers as the stack sees them: by the connection's address, never by a header a caller writes.
+ */
+export function callerAt(localAddress: string) {
+  const agent = new Agent({ keepAlive: true, localAddress });
+  return {
+    get(
+      url: string,
+      headers: Record<string, string> = {},
+    ): Promise<{ status: number; headers: Headers; body: string }> {
+      return new Promise((resolve, reject) => {
+        const outgoing = request(url, { agent, headers }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(answer.headers)) {
+              if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+            }
+            resolve({ status: answer.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString() });
+          });
+          answer.on('error', reject);
+        });
+        outgoing.on('error', reject);
+        outgoing.end();
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
