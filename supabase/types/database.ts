@@ -195,6 +195,83 @@ export type Database = {
         };
         Relationships: [];
       };
+      sell_requests: {
+        Row: {
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          quantity: number;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cryptocurrency: string;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          quantity: number;
+          status?: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        Update: {
+          cryptocurrency?: string;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          quantity?: number;
+          status?: Database['public']['Enums']['request_status'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       status_types: {
         Row: {
           created_at: string;
@@ -248,6 +325,7 @@ export type Database = {
           id: string;
           price: number | null;
           quantity: number | null;
+          sell_request_id: string | null;
           status: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -262,6 +340,7 @@ export type Database = {
           id?: string;
           price?: number | null;
           quantity?: number | null;
+          sell_request_id?: string | null;
           status?: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -275,6 +354,7 @@ export type Database = {
           id?: string;
           price?: number | null;
           quantity?: number | null;
+          sell_request_id?: string | null;
           status?: string;
           type?: Database['public']['Enums']['transaction_type'];
           user_id?: string;
@@ -293,6 +373,20 @@ export type Database = {
             columns: ['buy_request_id'];
             isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_sell_request_id_fkey';
+            columns: ['sell_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'sell_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_sell_request_id_fkey';
+            columns: ['sell_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'sell_requests_with_user';
             referencedColumns: ['id'];
           },
           {
@@ -535,11 +629,13 @@ export type Database = {
       };
       holdings: {
         Row: {
+          available: number | null;
           average_cost: number | null;
           bought: number | null;
           bought_for: number | null;
           cryptocurrency: string | null;
           quantity: number | null;
+          reserved: number | null;
           sold: number | null;
           user_id: string;
         };
@@ -576,6 +672,65 @@ export type Database = {
         };
         ComputedFields: never;
         Relationships: [];
+      };
+      sell_requests_with_user: {
+        Row: {
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          email: string | null;
+          full_name: string | null;
+          id: string;
+          quantity: number;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
       };
       transactions_with_user: {
         Row: {
@@ -737,6 +892,7 @@ export type Database = {
         }[];
       };
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      approve_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       create_buy_request: {
         Args: { amount: number; cryptocurrency: string; idempotency_key: string };
         Returns: {
@@ -766,6 +922,7 @@ export type Database = {
           id: string;
           price: number | null;
           quantity: number | null;
+          sell_request_id: string | null;
           status: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -774,6 +931,25 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'transactions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      create_sell_request: {
+        Args: { cryptocurrency: string; idempotency_key?: string; quantity: number };
+        Returns: {
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          quantity: number;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'sell_requests';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -824,6 +1000,7 @@ export type Database = {
       };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
       reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      reject_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
       set_transaction_status: {
