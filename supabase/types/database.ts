@@ -675,13 +675,17 @@ export type Database = {
       };
       sell_requests_with_user: {
         Row: {
+          amount: number | null;
+          available: number | null;
           cryptocurrency: string;
           date: string;
           decided_at: string | null;
           decided_by: string | null;
           email: string | null;
           full_name: string | null;
+          held: number | null;
           id: string;
+          price: number | null;
           quantity: number;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -888,6 +892,7 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: {
           buy_requests: number;
+          sell_requests: number;
           withdraw_requests: number;
         }[];
       };

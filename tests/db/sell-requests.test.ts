@@ -315,6 +315,70 @@ describe('rejecting a sell', () => {
   });
 });
 
+describe('the admin sell queue', () => {
+  async function queueRowOf(requestId: string) {
+    const { rows } = await queryAs(
+      pool,
+      signedIn(admin.id),
+      `select status, quantity::text, price::text, amount::text, held::text, available::text
+       from public.sell_requests_with_user where id = $1`,
+      [requestId],
+    );
+    return rows[0];
+  }
+
+  it('shows a pending request at the current price with what approving would credit now', async () => {
+    const person = await holderOf('2');
+    await setPrice('33.337');
+    const requestId = await sell(person, '1.5');
+    expect(await queueRowOf(requestId)).toEqual({
+      status: 'pending',
+      quantity: '1.5',
+      price: '33.337',
+      amount: '50.00',
+      held: '2',
+      available: '100.00',
+    });
+  });
+
+  it('shows an approved request at the price it filled at and what it credited, whatever the price now', async () => {
+    const person = await holderOf('1');
+    await setPrice('10', 1);
+    const requestId = await sell(person, '1');
+    await approve(requestId);
+    await setPrice('20');
+    expect(await queueRowOf(requestId)).toMatchObject({
+      status: 'approved',
+      price: '10',
+      amount: '10.00',
+      held: '0',
+    });
+  });
+
+  it('shows no price for a pending request without a current one', async () => {
+    const person = await holderOf('1');
+    await setPrice('10', 11);
+    expect(await queueRowOf(await sell(person, '1'))).toMatchObject({ price: null, amount: null });
+  });
+
+  it('is counted in the admin navigation while pending', async () => {
+    const person = await holderOf('1');
+    const countNow = async () => {
+      const { rows } = await queryAs<{ sell_requests: string }>(
+        pool,
+        signedIn(admin.id),
+        'select sell_requests from public.admin_pending_counts()',
+      );
+      return Number(rows[0]?.sell_requests);
+    };
+    const before = await countNow();
+    const requestId = await sell(person, '1');
+    expect(await countNow()).toBe(before + 1);
+    await reject(requestId);
+    expect(await countNow()).toBe(before);
+  });
+});
+
 describe('races over one person’s holdings', () => {
   it(`reserves exactly what is held when ${racers} sells are asked for at once`, async () => {
     const person = await holderOf('5');

@@ -1,5 +1,5 @@
 import { PieChartIcon } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { CoinIdentity } from '@/components/coin-identity';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -9,7 +9,7 @@ import type { MarketCoin } from '@/lib/market';
 import { cn } from '@/lib/utils';
 import type { WalletBalance } from '@/lib/wallet-balance';
 import type { Holding } from '../api/get-holdings';
-import { valuePortfolio } from '../utils/portfolio';
+import { valuePortfolio, type PortfolioPosition } from '../utils/portfolio';
 import { LoadError, SkeletonRows } from '@/components/query-state';
 
 const NOT_PRICED = '—';
@@ -40,12 +40,15 @@ export function PortfolioCard({
   isError,
   coins,
   balance,
+  rowAction,
 }: {
   holdings: readonly Holding[] | undefined;
   isLoading: boolean;
   isError: boolean;
   coins: readonly MarketCoin[];
   balance: WalletBalance | undefined;
+  /** What a person can do with a coin held (Sell), shown beside its name. */
+  rowAction?: (position: PortfolioPosition, coin: MarketCoin | undefined) => ReactNode;
 }) {
   const coinsById = useMemo(() => new Map(coins.map((coin) => [coin.id, coin])), [coins]);
   const portfolio = useMemo(
@@ -91,7 +94,10 @@ export function PortfolioCard({
                   return (
                     <TableRow key={position.cryptocurrency} data-testid="portfolio-row">
                       <TableCell>
-                        {coin ? <CoinIdentity coin={coin} /> : coinName(position.cryptocurrency)}
+                        <div className="flex items-center justify-between gap-2">
+                          {coin ? <CoinIdentity coin={coin} /> : coinName(position.cryptocurrency)}
+                          {rowAction?.(position, coin)}
+                        </div>
                       </TableCell>
                       <TableCell className="text-right tabular-nums">
                         {formatCryptoAmount(position.quantity)}

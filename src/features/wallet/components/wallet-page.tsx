@@ -15,6 +15,8 @@ import { CryptoConverter } from './crypto-converter';
 import { CryptoPrices } from './crypto-prices';
 import { PortfolioCard } from './portfolio-card';
 import { RecentTransactions } from './recent-transactions';
+import { SellCoinDialog } from './sell-coin-dialog';
+import { sellableCoin } from '../utils/sell-quantity';
 import { WalletCodeCard } from './wallet-code-card';
 
 const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
@@ -46,6 +48,7 @@ export function WalletPage({ userId }: { userId: string }) {
         isError={holdings.isError}
         coins={coins}
         balance={balance.data}
+        rowAction={(position, coin) => <SellCoinDialog userId={userId} coin={sellableCoin(position, coin)} />}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />
