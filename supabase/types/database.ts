@@ -41,7 +41,9 @@ export type Database = {
           date: string;
           decided_at: string | null;
           decided_by: string | null;
+          expires_at: string;
           id: string;
+          limit_price: number | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -52,7 +54,9 @@ export type Database = {
           date?: string;
           decided_at?: string | null;
           decided_by?: string | null;
+          expires_at?: string;
           id?: string;
+          limit_price?: number | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -62,7 +66,9 @@ export type Database = {
           date?: string;
           decided_at?: string | null;
           decided_by?: string | null;
+          expires_at?: string;
           id?: string;
+          limit_price?: number | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
         };
@@ -201,7 +207,9 @@ export type Database = {
           date: string;
           decided_at: string | null;
           decided_by: string | null;
+          expires_at: string;
           id: string;
+          limit_price: number | null;
           quantity: number;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -212,7 +220,9 @@ export type Database = {
           date?: string;
           decided_at?: string | null;
           decided_by?: string | null;
+          expires_at?: string;
           id?: string;
+          limit_price?: number | null;
           quantity: number;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -222,7 +232,9 @@ export type Database = {
           date?: string;
           decided_at?: string | null;
           decided_by?: string | null;
+          expires_at?: string;
           id?: string;
+          limit_price?: number | null;
           quantity?: number;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
@@ -576,8 +588,12 @@ export type Database = {
           decided_at: string | null;
           decided_by: string | null;
           email: string | null;
+          expired: boolean | null;
+          expires_at: string;
           full_name: string | null;
           id: string;
+          limit_price: number | null;
+          price: number | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -682,9 +698,12 @@ export type Database = {
           decided_at: string | null;
           decided_by: string | null;
           email: string | null;
+          expired: boolean | null;
+          expires_at: string;
           full_name: string | null;
           held: number | null;
           id: string;
+          limit_price: number | null;
           price: number | null;
           quantity: number;
           status: Database['public']['Enums']['request_status'];
@@ -899,14 +918,22 @@ export type Database = {
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       approve_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       create_buy_request: {
-        Args: { amount: number; cryptocurrency: string; idempotency_key: string };
+        Args: {
+          amount: number;
+          cryptocurrency: string;
+          expires_at?: string;
+          idempotency_key?: string;
+          limit_price?: number;
+        };
         Returns: {
           amount: number;
           cryptocurrency: string;
           date: string;
           decided_at: string | null;
           decided_by: string | null;
+          expires_at: string;
           id: string;
+          limit_price: number | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -941,13 +968,21 @@ export type Database = {
         };
       };
       create_sell_request: {
-        Args: { cryptocurrency: string; idempotency_key?: string; quantity: number };
+        Args: {
+          cryptocurrency: string;
+          expires_at?: string;
+          idempotency_key?: string;
+          limit_price?: number;
+          quantity: number;
+        };
         Returns: {
           cryptocurrency: string;
           date: string;
           decided_at: string | null;
           decided_by: string | null;
+          expires_at: string;
           id: string;
+          limit_price: number | null;
           quantity: number;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
