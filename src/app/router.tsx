@@ -129,6 +129,10 @@ const areas: Record<string, Area> = {
         title: 'Buy requests · Admin',
         Page: lazyPage(() => import('./routes/admin/buy-requests')),
       },
+      'sell-requests': {
+        title: 'Sell requests · Admin',
+        Page: lazyPage(() => import('./routes/admin/sell-requests')),
+      },
       'withdraw-requests': {
         title: 'Withdraw requests · Admin',
         Page: lazyPage(() => import('./routes/admin/withdraw-requests')),

@@ -4,7 +4,7 @@ import type { Database } from '@/types/database';
 
 export interface TableChanges {
   /** A table in the `supabase_realtime` publication. */
-  table: 'transactions' | 'buy_requests' | 'withdraw_requests' | 'notifications';
+  table: 'transactions' | 'buy_requests' | 'sell_requests' | 'withdraw_requests' | 'notifications';
   /** A Realtime filter such as `user_id=eq.<uuid>`; row-level security applies either way. */
   filter?: string;
   /** The queries whose data this table's changes make stale. */

@@ -41,7 +41,9 @@ export type Database = {
           date: string;
           decided_at: string | null;
           decided_by: string | null;
+          expires_at: string;
           id: string;
+          limit_price: number | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -52,7 +54,9 @@ export type Database = {
           date?: string;
           decided_at?: string | null;
           decided_by?: string | null;
+          expires_at?: string;
           id?: string;
+          limit_price?: number | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -62,7 +66,9 @@ export type Database = {
           date?: string;
           decided_at?: string | null;
           decided_by?: string | null;
+          expires_at?: string;
           id?: string;
+          limit_price?: number | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
         };
@@ -195,6 +201,89 @@ export type Database = {
         };
         Relationships: [];
       };
+      sell_requests: {
+        Row: {
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          expires_at: string;
+          id: string;
+          limit_price: number | null;
+          quantity: number;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cryptocurrency: string;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          expires_at?: string;
+          id?: string;
+          limit_price?: number | null;
+          quantity: number;
+          status?: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        Update: {
+          cryptocurrency?: string;
+          date?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          expires_at?: string;
+          id?: string;
+          limit_price?: number | null;
+          quantity?: number;
+          status?: Database['public']['Enums']['request_status'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       status_types: {
         Row: {
           created_at: string;
@@ -248,6 +337,7 @@ export type Database = {
           id: string;
           price: number | null;
           quantity: number | null;
+          sell_request_id: string | null;
           status: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -262,6 +352,7 @@ export type Database = {
           id?: string;
           price?: number | null;
           quantity?: number | null;
+          sell_request_id?: string | null;
           status?: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -275,6 +366,7 @@ export type Database = {
           id?: string;
           price?: number | null;
           quantity?: number | null;
+          sell_request_id?: string | null;
           status?: string;
           type?: Database['public']['Enums']['transaction_type'];
           user_id?: string;
@@ -293,6 +385,20 @@ export type Database = {
             columns: ['buy_request_id'];
             isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_sell_request_id_fkey';
+            columns: ['sell_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'sell_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_sell_request_id_fkey';
+            columns: ['sell_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'sell_requests_with_user';
             referencedColumns: ['id'];
           },
           {
@@ -482,8 +588,12 @@ export type Database = {
           decided_at: string | null;
           decided_by: string | null;
           email: string | null;
+          expired: boolean | null;
+          expires_at: string;
           full_name: string | null;
           id: string;
+          limit_price: number | null;
+          price: number | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -535,11 +645,13 @@ export type Database = {
       };
       holdings: {
         Row: {
+          available: number | null;
           average_cost: number | null;
           bought: number | null;
           bought_for: number | null;
           cryptocurrency: string | null;
           quantity: number | null;
+          reserved: number | null;
           sold: number | null;
           user_id: string;
         };
@@ -576,6 +688,72 @@ export type Database = {
         };
         ComputedFields: never;
         Relationships: [];
+      };
+      sell_requests_with_user: {
+        Row: {
+          amount: number | null;
+          available: number | null;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          email: string | null;
+          expired: boolean | null;
+          expires_at: string;
+          full_name: string | null;
+          held: number | null;
+          id: string;
+          limit_price: number | null;
+          price: number | null;
+          quantity: number;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
       };
       transactions_with_user: {
         Row: {
@@ -733,10 +911,12 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: {
           buy_requests: number;
+          sell_requests: number;
           withdraw_requests: number;
         }[];
       };
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      approve_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       claim_security_emails: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -748,14 +928,22 @@ export type Database = {
         }[];
       };
       create_buy_request: {
-        Args: { amount: number; cryptocurrency: string; idempotency_key: string };
+        Args: {
+          amount: number;
+          cryptocurrency: string;
+          expires_at?: string;
+          idempotency_key?: string;
+          limit_price?: number;
+        };
         Returns: {
           amount: number;
           cryptocurrency: string;
           date: string;
           decided_at: string | null;
           decided_by: string | null;
+          expires_at: string;
           id: string;
+          limit_price: number | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -776,6 +964,7 @@ export type Database = {
           id: string;
           price: number | null;
           quantity: number | null;
+          sell_request_id: string | null;
           status: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -784,6 +973,33 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'transactions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      create_sell_request: {
+        Args: {
+          cryptocurrency: string;
+          expires_at?: string;
+          idempotency_key?: string;
+          limit_price?: number;
+          quantity: number;
+        };
+        Returns: {
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          expires_at: string;
+          id: string;
+          limit_price: number | null;
+          quantity: number;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'sell_requests';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -822,8 +1038,23 @@ export type Database = {
         }[];
       };
       mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
+      portfolio_history: {
+        Args: { range: string };
+        Returns: {
+          captured_at: string;
+          value: number;
+        }[];
+      };
+      price_history: {
+        Args: { cryptocurrency: string; range: string };
+        Returns: {
+          captured_at: string;
+          price: number;
+        }[];
+      };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
       reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      reject_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       release_security_email: { Args: { email_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };

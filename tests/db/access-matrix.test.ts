@@ -32,6 +32,7 @@ interface Fixture {
   owner: CreatedUser;
   transactionId: string;
   buyRequestId: string;
+  sellRequestId: string;
   withdrawRequestId: string;
   statusTypeId: string;
   auditEntryId: string;
@@ -155,6 +156,35 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       probe: {
         sql: 'delete from public.buy_requests where id = $1 returning id',
         params: byId('buyRequestId'),
+      },
+    },
+  },
+  sell_requests: {
+    select: {
+      expected: ownOrAdmin,
+      probe: { sql: 'select id from public.sell_requests where id = $1', params: byId('sellRequestId') },
+    },
+    insert: {
+      // Sell requests come only from create_sell_request, with an idempotency key, under the person's lock.
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.sell_requests (user_id, cryptocurrency, quantity) values ($1, 'bitcoin', 0.0001)
+              returning id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.sell_requests set status = 'approved' where id = $1 returning id`,
+        params: byId('sellRequestId'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.sell_requests where id = $1 returning id',
+        params: byId('sellRequestId'),
       },
     },
   },
@@ -372,6 +402,13 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
       params: byId('buyRequestId'),
     },
   },
+  sell_requests_with_user: {
+    expected: ownOrAdmin,
+    probe: {
+      sql: 'select id, full_name from public.sell_requests_with_user where id = $1',
+      params: byId('sellRequestId'),
+    },
+  },
   withdraw_requests_with_user: {
     expected: ownOrAdmin,
     probe: {
@@ -446,6 +483,10 @@ beforeAll(async () => {
      values ($1, 'buy', 10, 'complete', 'bitcoin', 0.0002, 50000)`,
     [owner.id],
   );
+  const { rows: sells } = await pool.query<{ id: string }>(
+    `insert into public.sell_requests (user_id, cryptocurrency, quantity) values ($1, 'bitcoin', 0.0001) returning id`,
+    [owner.id],
+  );
   const { rows: withdrawals } = await pool.query<{ id: string }>(
     `insert into public.withdraw_requests (user_id, amount, withdraw_method, encrypted_data)
      values ($1, 30, 'card', 'iv.ciphertext.key') returning id`,
@@ -481,6 +522,7 @@ beforeAll(async () => {
     owner,
     transactionId: onlyRow(transactions).id,
     buyRequestId,
+    sellRequestId: onlyRow(sells).id,
     withdrawRequestId: onlyRow(withdrawals).id,
     statusTypeId: onlyRow(statusTypes).id,
     auditEntryId: onlyRow(audit).id,

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   addBuyRequest,
+  addSellRequest,
   addPendingDeposit,
   addVerifiedFactor,
   addWithdrawRequest,
@@ -25,7 +26,12 @@ const aal2Missing = 'Admins must confirm a code from their authenticator app (aa
 let pool: pg.Pool;
 let admin: CreatedUser;
 let person: CreatedUser;
-let fixture: { buyRequestId: string; withdrawRequestId: string; pendingDepositId: string };
+let fixture: {
+  buyRequestId: string;
+  sellRequestId: string;
+  withdrawRequestId: string;
+  pendingDepositId: string;
+};
 
 beforeAll(async () => {
   pool = connect(inject('databaseUrl'));
@@ -33,6 +39,7 @@ beforeAll(async () => {
   person = await createUser(pool, { fullName: 'Aal2 Person', deposit: 1000 });
   fixture = {
     buyRequestId: await addBuyRequest(pool, person.id, 100),
+    sellRequestId: await addSellRequest(pool, person.id),
     withdrawRequestId: await addWithdrawRequest(pool, person.id, 50),
     pendingDepositId: await addPendingDeposit(pool, person.id, 25),
   };
@@ -52,6 +59,16 @@ const adminCalls: { rpc: string; sql: string; params: () => unknown[] }[] = [
     rpc: 'reject_buy_request',
     sql: 'select public.reject_buy_request($1, $2)',
     params: () => [fixture.buyRequestId, randomUUID()],
+  },
+  {
+    rpc: 'approve_sell_request',
+    sql: 'select public.approve_sell_request($1, $2)',
+    params: () => [fixture.sellRequestId, randomUUID()],
+  },
+  {
+    rpc: 'reject_sell_request',
+    sql: 'select public.reject_sell_request($1, $2)',
+    params: () => [fixture.sellRequestId, randomUUID()],
   },
   {
     rpc: 'set_withdraw_request_status',

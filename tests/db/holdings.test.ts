@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   addBuyRequest,
+  addPriceSnapshot,
   anon,
   connect,
   createUser,
@@ -37,13 +38,8 @@ beforeEach(() => {
   coin = `holding-${randomUUID().slice(0, 8)}`;
 });
 
-async function addSnapshot(cryptocurrency: string, price: string, minutesAgo: number) {
-  await pool.query(
-    `insert into public.price_snapshots (cryptocurrency, price, captured_at, hourly)
-     values ($1, $2, date_trunc('minute', now()) - make_interval(mins => $3), false)`,
-    [cryptocurrency, price, minutesAgo],
-  );
-}
+const addSnapshot = (cryptocurrency: string, price: string, minutesAgo: number) =>
+  addPriceSnapshot(pool, cryptocurrency, price, minutesAgo);
 
 /** A pending request for `coin` (no price of its own: the test writes the snapshots). */
 async function requestFor(userId: string, amount: number): Promise<string> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   addBuyRequest,
   addPendingDeposit,
+  addSellRequest,
   addWithdrawRequest,
   anon,
   connect,
@@ -96,6 +97,9 @@ const keylessCalls: [string, string, () => Promise<string>][] = [
   ['create_deposit', `select public.create_deposit($1, 50, null)`, async () => owner.id],
   ['approve_buy_request', 'select public.approve_buy_request($1)', () => addBuyRequest(pool, owner.id, 50)],
   ['reject_buy_request', 'select public.reject_buy_request($1)', () => addBuyRequest(pool, owner.id, 50)],
+  ['create_sell_request', `select public.create_sell_request('bitcoin', 0.001)`, async () => ''],
+  ['approve_sell_request', 'select public.approve_sell_request($1)', () => addSellRequest(pool, owner.id)],
+  ['reject_sell_request', 'select public.reject_sell_request($1)', () => addSellRequest(pool, owner.id)],
   [
     'set_withdraw_request_status',
     `select public.set_withdraw_request_status($1, 'approved')`,
@@ -112,7 +116,7 @@ const keylessCalls: [string, string, () => Promise<string>][] = [
 function refusalFor(role: Role, rpc: string): { code: string; message: string } {
   if (role === 'anon' || role === 'the service role')
     return { code: '42501', message: `permission denied for function ${rpc}` };
-  if (rpc === 'create_buy_request' || role === 'an admin')
+  if (rpc === 'create_buy_request' || rpc === 'create_sell_request' || role === 'an admin')
     return { code: 'P0001', message: 'Idempotency key is required' };
   return { code: '42501', message: 'Only admins can do this' };
 }
@@ -131,6 +135,7 @@ describe.each(keylessCalls)('%s without an idempotency key', (rpc, sql, addRecor
 describe('the decisions behind the keyed RPCs', () => {
   it.each([
     ['private.approve_buy_request($1)', () => addBuyRequest(pool, owner.id, 50)],
+    ['private.approve_sell_request($1)', () => addSellRequest(pool, owner.id)],
     ['private.set_transaction_status($1, $2)', () => addPendingDeposit(pool, owner.id, 50)],
   ])('%s is out of reach of every API role', async (call, addRecord) => {
     const recordId = await addRecord();

@@ -9,6 +9,7 @@ import {
   createUser,
   errorOf,
   queryAs,
+  race,
   signedIn,
   walletOf,
   type CreatedUser,
@@ -33,21 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pool.end();
 });
-
-interface Settled {
-  succeeded: number;
-  failures: string[];
-}
-
-async function race(calls: (() => Promise<unknown>)[]): Promise<Settled> {
-  const results = await Promise.allSettled(calls.map((call) => call()));
-  return {
-    succeeded: results.filter((result) => result.status === 'fulfilled').length,
-    failures: results.flatMap((result) =>
-      result.status === 'rejected' ? [(result.reason as Error).message] : [],
-    ),
-  };
-}
 
 const approve = (requestId: string) => () =>
   queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1, gen_random_uuid())', [requestId]);

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   addBuyRequest,
+  addSellRequest,
   addPendingDeposit,
   addWithdrawRequest,
   anon,
@@ -149,6 +150,18 @@ describe('admin RPCs refuse people who are not admins', () => {
       'select public.reject_buy_request($1, gen_random_uuid())',
       () => addBuyRequest(pool, person.id, 50),
       'select status from public.buy_requests where id = $1',
+    ],
+    [
+      'approve_sell_request',
+      'select public.approve_sell_request($1, gen_random_uuid())',
+      () => addSellRequest(pool, person.id),
+      'select status from public.sell_requests where id = $1',
+    ],
+    [
+      'reject_sell_request',
+      'select public.reject_sell_request($1, gen_random_uuid())',
+      () => addSellRequest(pool, person.id),
+      'select status from public.sell_requests where id = $1',
     ],
     [
       'set_withdraw_request_status',

@@ -195,6 +195,29 @@ export async function addBuyRequest(
 }
 
 /**
+ * A pending sell request of coins the person holds (a settled buy of them is written first), with a current
+ * price for its coin, all written as the database operator.
+ */
+export async function addSellRequest(
+  db: Queryable,
+  userId: string,
+  quantity = 0.001,
+  cryptocurrency = 'bitcoin',
+): Promise<string> {
+  await addCurrentPrice(db, cryptocurrency, 50_000);
+  await db.query(
+    `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)
+     values ($1, 'buy', 0.01, 'complete', $2, $3, 1)`,
+    [userId, cryptocurrency, quantity],
+  );
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.sell_requests (user_id, cryptocurrency, quantity) values ($1, $2, $3) returning id`,
+    [userId, cryptocurrency, quantity],
+  );
+  return onlyRow(rows).id;
+}
+
+/**
  * This minute's price snapshot of a coin, written as the database operator; a snapshot this minute already
  * (the market function's, or an earlier call's) is kept as it is.
  */
@@ -203,6 +226,15 @@ export async function addCurrentPrice(db: Queryable, cryptocurrency: string, pri
     `insert into public.price_snapshots (cryptocurrency, price, captured_at, hourly)
      values ($1, $2, date_trunc('minute', now()), false) on conflict do nothing`,
     [cryptocurrency, price],
+  );
+}
+
+/** A price snapshot of a coin taken `minutesAgo` minutes ago (this minute by default), written as the operator. */
+export async function addPriceSnapshot(db: Queryable, cryptocurrency: string, price: string, minutesAgo = 0) {
+  await db.query(
+    `insert into public.price_snapshots (cryptocurrency, price, captured_at, hourly)
+     values ($1, $2, date_trunc('minute', now()) - make_interval(mins => $3), false)`,
+    [cryptocurrency, price, minutesAgo],
   );
 }
 
@@ -279,6 +311,22 @@ export async function walletOf(db: Queryable, userId: string): Promise<Wallet> {
     reserved: Number(row.reserved),
     available: Number(row.available),
     ledger: Number(row.ledger),
+  };
+}
+
+export interface Settled {
+  succeeded: number;
+  failures: string[];
+}
+
+/** Starts every call at once and counts what succeeded, with the messages of what failed. */
+export async function race(calls: (() => Promise<unknown>)[]): Promise<Settled> {
+  const results = await Promise.allSettled(calls.map((call) => call()));
+  return {
+    succeeded: results.filter((result) => result.status === 'fulfilled').length,
+    failures: results.flatMap((result) =>
+      result.status === 'rejected' ? [(result.reason as Error).message] : [],
+    ),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   ArrowLeftRightIcon,
   BanknoteIcon,
+  HandCoinsIcon,
   PiggyBankIcon,
   ScrollTextIcon,
   SettingsIcon,
@@ -34,6 +35,12 @@ const adminNavigation: NavGroup[] = [
         label: 'Buy requests',
         icon: ShoppingCartIcon,
         badge: <PendingCountBadge queue="buyRequests" />,
+      },
+      {
+        to: '/admin/sell-requests',
+        label: 'Sell requests',
+        icon: HandCoinsIcon,
+        badge: <PendingCountBadge queue="sellRequests" />,
       },
       {
         to: '/admin/withdraw-requests',

@@ -34,6 +34,15 @@ export const BUY_DECISION_FAILED_MESSAGES = {
 export const BUY_APPROVED_MESSAGE = 'Buy request approved';
 export const BUY_REJECTED_MESSAGE = 'Buy request rejected';
 
+export const SELL_REQUESTS_FAILED_MESSAGE = 'Error fetching sell requests. Please try again.';
+/** A failed decision on a sell request, worded as the buy queue's. */
+export const SELL_DECISION_FAILED_MESSAGES = {
+  approve: 'Failed to process sell request. Please try again.',
+  reject: 'Failed to update request status. Please try again.',
+} as const;
+export const SELL_APPROVED_MESSAGE = 'Sell request approved';
+export const SELL_REJECTED_MESSAGE = 'Sell request rejected';
+
 export const WITHDRAW_REQUESTS_FAILED_MESSAGE = 'Failed to fetch data. Please try again later.';
 export const WITHDRAW_STATUS_FAILED_MESSAGE = 'Failed to update withdraw request status';
 export const WITHDRAW_STATUS_UPDATED_MESSAGE = 'Withdraw request status updated';

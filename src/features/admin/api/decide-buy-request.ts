@@ -1,49 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
-import { supabase } from '@/lib/supabase';
-import {
-  BUY_DECISION_FAILED_MESSAGES,
-  INSUFFICIENT_BALANCE_MESSAGE,
-  writeFailureMessage,
-} from './admin-messages';
+import { BUY_DECISION_FAILED_MESSAGES, INSUFFICIENT_BALANCE_MESSAGE } from './admin-messages';
 import { buyRequestsQueryKeyRoot } from './get-buy-requests';
-
-export interface BuyDecision {
-  requestId: string;
-  decision: 'approve' | 'reject';
-}
+import { requestDecisions } from './request-decision';
 
 /**
  * Approves (balance down and a complete buy transaction, in one database transaction) or rejects a
- * pending buy request through its RPC. The key names this decision: a retry after a lost answer is told
- * success again rather than 'already decided'.
+ * pending buy request; 'Insufficient balance' is the specification's text, any other refusal reads as the
+ * queue's failure text.
  */
-export async function decideBuyRequest(
-  { requestId, decision }: BuyDecision,
-  idempotencyKey: string,
-): Promise<void> {
-  const { error, status } = await supabase.rpc(
-    decision === 'approve' ? 'approve_buy_request' : 'reject_buy_request',
-    { request_id: requestId, idempotency_key: idempotencyKey },
-  );
-  if (error && isLostRestAnswer(status)) throw new LostAnswerError(error);
-  if (error) {
-    throw new Error(
-      writeFailureMessage(error, BUY_DECISION_FAILED_MESSAGES[decision], [INSUFFICIENT_BALANCE_MESSAGE]),
-      {
-        cause: error,
-      },
-    );
-  }
-}
-
-/** The admin's buy decisions: a lost answer is retried with the same key. */
-const submitBuyDecision = createSubmissions(decideBuyRequest);
-
-export function useDecideBuyRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitBuyDecision,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: buyRequestsQueryKeyRoot }),
-  });
-}
+export const useDecideBuyRequest = requestDecisions({
+  rpcs: { approve: 'approve_buy_request', reject: 'reject_buy_request' },
+  failedMessages: BUY_DECISION_FAILED_MESSAGES,
+  readableRefusal: (message) => message === INSUFFICIENT_BALANCE_MESSAGE,
+  queryKeyRoot: buyRequestsQueryKeyRoot,
+});

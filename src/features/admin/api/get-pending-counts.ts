@@ -4,6 +4,7 @@ import { supabase } from '@/lib/supabase';
 export interface PendingCounts {
   buyRequests: number;
   withdrawRequests: number;
+  sellRequests: number;
 }
 
 export const pendingCountsQueryKey = ['admin', 'pending-counts'] as const;
@@ -12,7 +13,11 @@ export const pendingCountsQueryKey = ['admin', 'pending-counts'] as const;
 export async function getPendingCounts(): Promise<PendingCounts> {
   const { data, error } = await supabase.rpc('admin_pending_counts').single();
   if (error) throw new Error('Failed to count pending requests', { cause: error });
-  return { buyRequests: data.buy_requests, withdrawRequests: data.withdraw_requests };
+  return {
+    buyRequests: data.buy_requests,
+    withdrawRequests: data.withdraw_requests,
+    sellRequests: data.sell_requests,
+  };
 }
 
 export const pendingCountsQueryOptions = queryOptions({

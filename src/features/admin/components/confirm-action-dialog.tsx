@@ -16,6 +16,8 @@ export interface PendingAdminAction {
   /** What happens, e.g. 'Approve buy request'. */
   title: string;
   person: { name: string; email: string };
+  /** What the request is about beyond its amount, e.g. the coin and quantity of a sale. */
+  details?: readonly { term: string; description: string }[];
   amount: number;
   /** The person's available balance now, when the action takes from or adds to it. */
   available?: number;
@@ -71,6 +73,12 @@ export function ConfirmActionDialog({
                 <span className="text-muted-foreground block text-xs">{action.person.email}</span>
               )}
             </dd>
+            {action.details?.map(({ term, description }) => (
+              <div key={term} className="contents">
+                <dt className="text-muted-foreground">{term}</dt>
+                <dd className="tabular-nums">{description}</dd>
+              </div>
+            ))}
             <dt className="text-muted-foreground">Amount</dt>
             <dd className="font-medium tabular-nums">{formatUsd(action.amount)}</dd>
             {action.available !== undefined && (

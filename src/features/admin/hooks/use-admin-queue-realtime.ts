@@ -5,6 +5,9 @@ import { useRealtimeInvalidation } from '@/lib/realtime';
  * Keeps an admin queue live: any new request or another admin's decision refreshes every loaded page,
  * without a reload. Row-level security lets an admin receive every row's changes.
  */
-export function useAdminQueueRealtime(table: 'buy_requests' | 'withdraw_requests', queryKey: QueryKey) {
+export function useAdminQueueRealtime(
+  table: 'buy_requests' | 'sell_requests' | 'withdraw_requests',
+  queryKey: QueryKey,
+) {
   useRealtimeInvalidation({ table, queryKeys: [queryKey] });
 }

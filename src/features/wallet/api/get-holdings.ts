@@ -8,6 +8,8 @@ export interface Holding {
   quantity: number;
   /** USD paid per coin on average. */
   averageCost: number;
+  /** Coins a new sell request may name (held minus what pending sells reserve), as exact decimal text. */
+  available: string;
 }
 
 export const walletHoldingsQueryKey = (userId: string) => ['wallet', 'holdings', userId] as const;
@@ -16,7 +18,7 @@ export const walletHoldingsQueryKey = (userId: string) => ['wallet', 'holdings',
 export async function getHoldings(userId: string): Promise<Holding[]> {
   const { data, error } = await supabase
     .from('holdings')
-    .select('cryptocurrency, quantity, average_cost')
+    .select('cryptocurrency, quantity, average_cost, available::text')
     .eq('user_id', userId)
     .gt('quantity', 0)
     .order('cryptocurrency');
@@ -25,6 +27,7 @@ export async function getHoldings(userId: string): Promise<Holding[]> {
     cryptocurrency: row.cryptocurrency ?? '',
     quantity: Number(row.quantity),
     averageCost: Number(row.average_cost),
+    available: row.available ?? '0',
   }));
 }
 

@@ -28,8 +28,8 @@ describe('Portfolio card', () => {
   it('shows each coin held with its quantity, live value, average cost and profit or loss, and the total', () => {
     renderCard(
       [
-        { cryptocurrency: 'bitcoin', quantity: 0.5, averageCost: 40_000 },
-        { cryptocurrency: 'ethereum', quantity: 2, averageCost: 2_500 },
+        { cryptocurrency: 'bitcoin', quantity: 0.5, averageCost: 40_000, available: '0.5' },
+        { cryptocurrency: 'ethereum', quantity: 2, averageCost: 2_500, available: '2' },
       ],
       [coin('bitcoin', 'Bitcoin', 50_000), coin('ethereum', 'Ethereum', 2_000)],
     );
@@ -63,7 +63,7 @@ describe('Portfolio card', () => {
   });
 
   it('shows a dash for the value of a coin the market list does not price', () => {
-    renderCard([{ cryptocurrency: 'some-coin', quantity: 3, averageCost: 10 }], []);
+    renderCard([{ cryptocurrency: 'some-coin', quantity: 3, averageCost: 10, available: '3' }], []);
     const row = screen.getByTestId('portfolio-row');
     expect(
       within(row)

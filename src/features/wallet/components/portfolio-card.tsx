@@ -10,7 +10,7 @@ import type { MarketCoin } from '@/lib/market';
 import { cn } from '@/lib/utils';
 import type { WalletBalance } from '@/lib/wallet-balance';
 import type { Holding } from '../api/get-holdings';
-import { valuePortfolio } from '../utils/portfolio';
+import { valuePortfolio, type PortfolioPosition } from '../utils/portfolio';
 
 const NOT_PRICED = '—';
 
@@ -56,8 +56,19 @@ function PortfolioTable({ balance, children }: { balance: WalletBalance | undefi
   );
 }
 
+/** What a person can do with a coin held (Sell), shown beside its name. */
+type RowAction = (position: PortfolioPosition, coin: MarketCoin | undefined) => ReactNode;
+
 /** Each coin held, valued at the live prices, and the total. */
-function Positions({ holdings, coins }: { holdings: readonly Holding[]; coins: readonly MarketCoin[] }) {
+function Positions({
+  holdings,
+  coins,
+  rowAction,
+}: {
+  holdings: readonly Holding[];
+  coins: readonly MarketCoin[];
+  rowAction: RowAction | undefined;
+}) {
   const coinsById = useMemo(() => new Map(coins.map((coin) => [coin.id, coin])), [coins]);
   const portfolio = useMemo(
     () => valuePortfolio(holdings, new Map(coins.map((coin) => [coin.id, coin.current_price]))),
@@ -77,7 +88,12 @@ function Positions({ holdings, coins }: { holdings: readonly Holding[]; coins: r
         const coin = coinsById.get(position.cryptocurrency);
         return (
           <TableRow key={position.cryptocurrency} data-testid="portfolio-row">
-            <TableCell>{coin ? <CoinIdentity coin={coin} /> : coinName(position.cryptocurrency)}</TableCell>
+            <TableCell>
+              <div className="flex items-center justify-between gap-2">
+                {coin ? <CoinIdentity coin={coin} /> : coinName(position.cryptocurrency)}
+                {rowAction?.(position, coin)}
+              </div>
+            </TableCell>
             <TableCell className="text-right tabular-nums">{formatCryptoAmount(position.quantity)}</TableCell>
             <TableCell className="text-right tabular-nums">{usdOrDash(position.value)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatUsd(position.averageCost)}</TableCell>
@@ -109,10 +125,12 @@ export function PortfolioCard({
   holdings,
   coins,
   balance,
+  rowAction,
 }: {
   holdings: QueryView<readonly Holding[]>;
   coins: readonly MarketCoin[];
   balance: WalletBalance | undefined;
+  rowAction?: RowAction;
 }) {
   return (
     <Card>
@@ -135,7 +153,7 @@ export function PortfolioCard({
         >
           {(held) => (
             <PortfolioTable balance={balance}>
-              <Positions holdings={held} coins={coins} />
+              <Positions holdings={held} coins={coins} rowAction={rowAction} />
             </PortfolioTable>
           )}
         </QueryState>

@@ -16,6 +16,8 @@ import { CryptoPrices } from './crypto-prices';
 import { HistoryCard } from './history-card';
 import { PortfolioCard } from './portfolio-card';
 import { RecentTransactions } from './recent-transactions';
+import { SellCoinDialog } from './sell-coin-dialog';
+import { sellableCoin } from '../utils/sell-quantity';
 import { WalletCodeCard } from './wallet-code-card';
 
 const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
@@ -41,7 +43,12 @@ export function WalletPage({ userId }: { userId: string }) {
         <BalanceCard balance={balance} />
         <WalletCodeCard walletCode={{ ...profile, data: profile.data?.walletCode }} />
       </div>
-      <PortfolioCard holdings={holdings} coins={coins} balance={balance.data} />
+      <PortfolioCard
+        holdings={holdings}
+        coins={coins}
+        balance={balance.data}
+        rowAction={(position, coin) => <SellCoinDialog userId={userId} coin={sellableCoin(position, coin)} />}
+      />
       <HistoryCard userId={userId} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />

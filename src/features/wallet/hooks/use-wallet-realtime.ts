@@ -6,7 +6,8 @@ import { walletTransactionsQueryKey } from '../api/get-transactions';
 
 /**
  * Keeps the wallet live while an admin works: a ledger change refreshes the transactions, the holdings,
- * the portfolio's history and the balance, a withdraw request change refreshes the balance (open requests are held back from it).
+ * the portfolio's history and the balance, a withdraw request change refreshes the balance (open requests are held back from it),
+ * a sell request change refreshes the holdings (pending sells are held back from what may be sold).
  */
 export function useWalletRealtime(userId: string) {
   const filter = `user_id=eq.${userId}`;
@@ -21,4 +22,5 @@ export function useWalletRealtime(userId: string) {
     ],
   });
   useRealtimeInvalidation({ table: 'withdraw_requests', filter, queryKeys: [walletBalanceQueryKey(userId)] });
+  useRealtimeInvalidation({ table: 'sell_requests', filter, queryKeys: [walletHoldingsQueryKey(userId)] });
 }

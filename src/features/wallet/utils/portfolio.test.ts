@@ -4,8 +4,8 @@ describe('valuePortfolio', () => {
   it('values each coin at its live price, with the cost and the unrealised profit or loss', () => {
     const portfolio = valuePortfolio(
       [
-        { cryptocurrency: 'bitcoin', quantity: 0.5, averageCost: 40_000 },
-        { cryptocurrency: 'ethereum', quantity: 2, averageCost: 2_500 },
+        { cryptocurrency: 'bitcoin', quantity: 0.5, averageCost: 40_000, available: '0.5' },
+        { cryptocurrency: 'ethereum', quantity: 2, averageCost: 2_500, available: '2' },
       ],
       new Map([
         ['bitcoin', 50_000],
@@ -34,8 +34,8 @@ describe('valuePortfolio', () => {
   it('leaves a coin without a live price unvalued, and out of the total', () => {
     const portfolio = valuePortfolio(
       [
-        { cryptocurrency: 'bitcoin', quantity: 1, averageCost: 100 },
-        { cryptocurrency: 'delisted', quantity: 3, averageCost: 10 },
+        { cryptocurrency: 'bitcoin', quantity: 1, averageCost: 100, available: '1' },
+        { cryptocurrency: 'delisted', quantity: 3, averageCost: 10, available: '3' },
       ],
       new Map([['bitcoin', 110]]),
     );
@@ -45,7 +45,7 @@ describe('valuePortfolio', () => {
 
   it('has no value until a price is known', () => {
     expect(
-      valuePortfolio([{ cryptocurrency: 'bitcoin', quantity: 1, averageCost: 1 }], new Map()),
+      valuePortfolio([{ cryptocurrency: 'bitcoin', quantity: 1, averageCost: 1, available: '1' }], new Map()),
     ).toMatchObject({
       value: undefined,
       profit: undefined,

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
+import { supabase } from '@/lib/supabase';
+import { walletHoldingsQueryKey } from './get-holdings';
+
+export const SELL_SUBMITTED_MESSAGE = 'Sell request submitted successfully';
+export const SELL_FAILED_MESSAGE = 'Failed to submit sell request. Please try again.';
+export const SELL_NOT_SIGNED_IN_MESSAGE = 'You must be logged in to sell';
+
+export interface SellOrder {
+  cryptocurrency: string;
+  /** Coins to sell: decimal text with at most 8 places. */
+  quantity: string;
+}
+
+/**
+ * Creates a pending sell request once for its idempotency key. The database's refusal of a quantity
+ * beyond the holdings (pending sells included) names the coin, so it is shown as it is.
+ */
+export async function createSellRequest(order: SellOrder, idempotencyKey: string): Promise<void> {
+  const { error, status } = await supabase.rpc('create_sell_request', {
+    cryptocurrency: order.cryptocurrency,
+    // At most 8 places: the shortest text of this number is the quantity typed.
+    quantity: Number(order.quantity),
+    idempotency_key: idempotencyKey,
+  });
+  if (!error) return;
+  if (isLostRestAnswer(status)) throw new LostAnswerError(error);
+  if (status === 401) throw new Error(SELL_NOT_SIGNED_IN_MESSAGE, { cause: error });
+  throw new Error(error.message.startsWith('Insufficient ') ? error.message : SELL_FAILED_MESSAGE, {
+    cause: error,
+  });
+}
+
+/** The Sell form's submissions: a lost answer is retried with the same key. */
+const submitSellRequest = createSubmissions(createSellRequest);
+
+/** Submits a sell request; the holdings (what is reserved) refresh however it ends. */
+export function useCreateSellRequest(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitSellRequest,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletHoldingsQueryKey(userId) }),
+  });
+}

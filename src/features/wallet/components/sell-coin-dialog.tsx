@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { formatUsd } from '@/lib/format';
+import { successToastOptions } from '@/lib/idempotent-submission';
+import {
+  SELL_FAILED_MESSAGE,
+  SELL_SUBMITTED_MESSAGE,
+  useCreateSellRequest,
+} from '../api/create-sell-request';
+import { quantityToSell, truncateQuantity, type SellableCoin, type SellBy } from '../utils/sell-quantity';
+
+/**
+ * Sell (per coin held): the person names a quantity, or a USD value converted to a quantity at the price
+ * shown (cut to 8 decimal places, never rounded up). The request reserves that quantity until an admin
+ * decides; approval credits USD at the server's price then, which the dialog says.
+ */
+export function SellCoinDialog({ userId, coin }: { userId: string; coin: SellableCoin }) {
+  const [open, setOpen] = useState(false);
+  const [sellBy, setSellBy] = useState<SellBy>('quantity');
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string>();
+  const sale = useCreateSellRequest(userId);
+  const symbol = coin.symbol.toUpperCase();
+  const available = truncateQuantity(coin.available);
+
+  const asked = typed.trim() === '' ? undefined : quantityToSell(sellBy, typed, coin);
+  const quantity = asked && 'quantity' in asked ? asked.quantity : undefined;
+  const estimate =
+    quantity === undefined || coin.price === undefined
+      ? '—'
+      : `${quantity} ${symbol} ≈ ${formatUsd(Number(quantity) * coin.price)}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = quantityToSell(sellBy, typed, coin);
+    if ('error' in checked) {
+      setError(checked.error);
+      return;
+    }
+    setError(undefined);
+    try {
+      const outcome = await sale.mutateAsync({
+        cryptocurrency: coin.cryptocurrency,
+        quantity: checked.quantity,
+      });
+      toast.success(SELL_SUBMITTED_MESSAGE, successToastOptions(outcome));
+      setTyped('');
+      setOpen(false);
+    } catch (failure) {
+      toast.error(failure instanceof Error ? failure.message : SELL_FAILED_MESSAGE);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Sell ${coin.name}`}>
+          Sell
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Sell {coin.name}</DialogTitle>
+          <DialogDescription>
+            Available to sell: {available} {symbol}. An admin approves the request; you are credited at the
+            price when it is approved.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          <FormField label="Sell by">
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={sellBy}
+                onChange={(event) => {
+                  setSellBy(event.target.value as SellBy);
+                  setTyped('');
+                  setError(undefined);
+                }}
+              >
+                <option value="quantity">Quantity ({symbol})</option>
+                <option value="usd">Value (USD)</option>
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField label={sellBy === 'usd' ? 'Value (USD)' : `Quantity (${symbol})`} error={error}>
+            {(control) => (
+              <div className="flex gap-2">
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="decimal"
+                  step={sellBy === 'usd' ? '0.01' : '0.00000001'}
+                  min={0}
+                  className="tabular-nums"
+                  value={typed}
+                  onChange={(event) => {
+                    setTyped(event.target.value);
+                    if (error) setError(undefined);
+                  }}
+                  placeholder={sellBy === 'usd' ? '0.00' : '0.00000000'}
+                />
+                {sellBy === 'quantity' && (
+                  <Button type="button" variant="outline" onClick={() => setTyped(available)}>
+                    All
+                  </Button>
+                )}
+              </div>
+            )}
+          </FormField>
+          <p className="bg-muted rounded-lg p-3 text-sm" aria-live="polite">
+            <span className="text-muted-foreground">Estimated value: </span>
+            <output className="font-semibold tabular-nums" data-testid="sell-estimate">
+              {estimate}
+            </output>
+          </p>
+          <Button type="submit" disabled={sale.isPending}>
+            {sale.isPending ? 'Submitting…' : 'Submit Sell Request'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
