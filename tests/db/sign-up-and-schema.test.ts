@@ -136,7 +136,7 @@ describe('schema contracts', () => {
     expect(rows).toEqual([]);
   });
 
-  it('buy requests, withdraw requests, transactions and notifications are live (Realtime publication, full old rows)', async () => {
+  it('buy, sell and withdraw requests, transactions and notifications are live (Realtime publication, full old rows)', async () => {
     const { rows } = await pool.query(
       `select tables.tablename::text, class.relreplident::text as identity
        from pg_publication_tables as tables
@@ -146,6 +146,7 @@ describe('schema contracts', () => {
     expect(rows).toEqual([
       { tablename: 'buy_requests', identity: 'f' },
       { tablename: 'notifications', identity: 'f' },
+      { tablename: 'sell_requests', identity: 'f' },
       { tablename: 'transactions', identity: 'f' },
       { tablename: 'withdraw_requests', identity: 'f' },
     ]);

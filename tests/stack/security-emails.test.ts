@@ -103,6 +103,15 @@ describe('send-security-emails', () => {
     }
   });
 
+  it('drains a backlog larger than one claim (20 e-mails) in a single run', async () => {
+    const people = await Promise.all(Array.from({ length: 45 }, () => createUser(pool)));
+    for (const person of people) await changePassword(pool, person.id);
+
+    const response = await sendSecurityEmails(inject('serviceRoleKey'));
+    expect(response.status).toBe(200);
+    for (const person of people) expect(await unsentTo(person.email)).toBe(0);
+  });
+
   it("the local provider drops a repeat with the same Idempotency-Key, as Resend's API does for 24 hours", async () => {
     const to = `${randomUUID()}@example.com`;
     const post = () =>
