@@ -9,8 +9,8 @@
  *   of a second);
  * - portfolio_history per range (the wallet's chart: the value at each minute of 24 h, each hour of 7 d
  *   and 30 d, each day of all, here a year): p95 <= 250 ms (read when the chart opens or its range
- *   changes, while the chart's own code loads; the 24 h range, 14,400 snapshots and the 10,000 entries
- *   in one running sum, is the slowest).
+ *   changes, while the chart's own code loads; all, the year's 10,000 entries in one running sum with the
+ *   snapshots, is the slowest; the shorter ranges start from the quantities held at their start).
  *
  * Runs on its own throwaway Postgres: `npm run bench -- portfolio`.
  */

@@ -104,7 +104,8 @@ as $$
   order by snapshot.captured_at;
 $$;
 comment on function public.price_history(text, text) is
-  'A coin''s USD price over a range (24h: a point a minute; 7d, 30d, all: a point an hour), oldest first. '
+  'A coin''s USD price over a range (24h: a point a minute; 7d, 30d: a point an hour; all: an hour, or a '
+  'day once it spans more than 30 days), oldest first. '
   'Signed-in people only: the wallet''s chart calls it (visitors read the public snapshots themselves).';
 revoke execute on function public.price_history(text, text) from public, anon, authenticated, service_role;
 grant execute on function public.price_history(text, text) to authenticated;
@@ -116,42 +117,75 @@ stable
 security definer
 set search_path = ''
 as $$
-begin
+declare
+  -- The caller's own, whoever the caller is: an admin's history is their own too.
+  person uuid := (select auth.uid());
   -- Refused by name before anything is read, also for a person who holds nothing.
-  perform private.history_start(range);
+  since timestamptz := private.history_start(range);
+begin
+  -- From the person's first entry on: nothing before it to draw.
+  select greatest(since, min(entry.date)) into since
+  from public.transactions as entry
+  where entry.user_id = person
+    and entry.type in ('buy', 'sell')
+    and entry.status = 'complete'
+    and entry.quantity is not null;
+
   return query
-  with entries as (
-    -- The caller's own entries, whoever the caller is: an admin's history is their own too.
+  with held_now as (
+    -- Each coin's quantity now: an index-only scan of the holdings index, however long the ledger.
+    select entry.cryptocurrency, sum(case when entry.type = 'buy' then entry.quantity else -entry.quantity end) as quantity
+    from public.transactions as entry
+    where entry.user_id = person
+      and entry.type in ('buy', 'sell')
+      and entry.status = 'complete'
+      and entry.quantity is not null
+    group by entry.cryptocurrency
+  ),
+  recent as (
+    -- The entries from the range's start on (transactions_user_id_date_idx): a day's for 24h.
     select
       entry.cryptocurrency,
       entry.date,
       case when entry.type = 'buy' then entry.quantity else -entry.quantity end as change
     from public.transactions as entry
-    where entry.user_id = (select auth.uid())
+    where entry.user_id = person
+      and entry.date >= since
       and entry.type in ('buy', 'sell')
       and entry.status = 'complete'
       and entry.quantity is not null
   ),
+  entries as (
+    -- What was held at the range's start, as one change before everything, then the entries since.
+    select
+      held_now.cryptocurrency,
+      '-infinity'::timestamptz as date,
+      held_now.quantity
+        - coalesce((select sum(recent.change) from recent where recent.cryptocurrency = held_now.cryptocurrency), 0)
+        as change
+    from held_now
+    union all
+    select recent.cryptocurrency, recent.date, recent.change
+    from recent
+  ),
   snapshots as (
     select snapshot.cryptocurrency, snapshot.captured_at, snapshot.price
     from private.history_snapshots(
-      array(select distinct entries.cryptocurrency from entries),
-      portfolio_history.range,
-      (select min(entries.date) from entries)
+      array(select held_now.cryptocurrency from held_now), portfolio_history.range, since
     ) as snapshot
   ),
   -- Entries and snapshots of each coin in time order (an entry before a snapshot of the same instant):
-  -- the running sum of the entries' changes is the quantity held at each snapshot.
+  -- the running sum of the entries' changes is the quantity held at each snapshot, times its price the
+  -- coin's value there (null at the entries).
   held as (
     select
       event.cryptocurrency,
       event.captured_at,
-      event.price,
-      sum(event.change) over (
+      event.price * sum(event.change) over (
         partition by event.cryptocurrency
         order by event.captured_at, event.price is not null
         rows unbounded preceding
-      ) as quantity
+      ) as value
     from (
       select entries.cryptocurrency, entries.date as captured_at, entries.change, null::numeric as price
       from entries
@@ -165,11 +199,10 @@ begin
   value_changes as (
     select
       held.captured_at,
-      held.quantity * held.price
-        - coalesce(lag(held.quantity * held.price) over (partition by held.cryptocurrency order by held.captured_at), 0)
+      held.value - coalesce(lag(held.value) over (partition by held.cryptocurrency order by held.captured_at), 0)
         as change
     from held
-    where held.price is not null
+    where held.value is not null
   )
   select value_changes.captured_at, round(sum(sum(value_changes.change)) over (order by value_changes.captured_at), 2)
   from value_changes
@@ -178,8 +211,9 @@ begin
 end;
 $$;
 comment on function public.portfolio_history(text) is
-  'The caller''s portfolio value in USD over a range (24h: a point a minute; 7d, 30d, all: a point an '
-  'hour), oldest first, from their first entry on: at each point, the coins they held then (complete buys '
-  '- sells up to it) at the prices then, to the cent. Only ever the caller''s own, admins included.';
+  'The caller''s portfolio value in USD over a range (24h: a point a minute; 7d, 30d: a point an hour; '
+  'all: an hour, or a day once it spans more than 30 days), oldest first, from their first entry on: at '
+  'each point, the coins they held then (complete buys - sells up to it) at the prices then, to the cent. '
+  'Only ever the caller''s own, admins included.';
 revoke execute on function public.portfolio_history(text) from public, anon, authenticated, service_role;
 grant execute on function public.portfolio_history(text) to authenticated;

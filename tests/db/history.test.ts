@@ -224,6 +224,25 @@ describe('portfolio_history', () => {
     expect(await valuesOf(person.id)).toEqual(['100.00', '0.00', '0.00']);
   });
 
+  it('starts a range with what was held when it starts, however long before it was bought', async () => {
+    const person = await createUser(pool, { deposit: 1000 });
+    for (const ago of [2, 1]) await addSnapshot(coin, minutesAgo(ago), '10');
+    await addEntry(person.id, {
+      type: 'buy',
+      cryptocurrency: coin,
+      quantity: '2',
+      date: minutesAgo(3 * 24 * 60),
+    });
+    await addEntry(person.id, {
+      type: 'buy',
+      cryptocurrency: coin,
+      quantity: '1',
+      date: minutesAgo(2 * 24 * 60),
+    });
+    await addEntry(person.id, { type: 'sell', cryptocurrency: coin, quantity: '0.5', date: minutesAgo(1.5) });
+    expect(await valuesOf(person.id)).toEqual(['30.00', '25.00']);
+  });
+
   it('uses the hourly points for the longer ranges', async () => {
     const person = await createUser(pool, { deposit: 1000 });
     await addSnapshot(coin, minutesAgo(3 * 60), '10', true);
@@ -289,7 +308,7 @@ describe('the history reads are served by indexes', () => {
     return plans.join('\n');
   }
 
-  it('24h reads the primary key, the other ranges the hourly index, the entries the holdings index', async () => {
+  it("24h reads the primary key, the other ranges the hourly index; the ledger, the holdings index and the range's entries by date", async () => {
     const person = await createUser(pool);
     const actor = signedIn(person.id);
     expect(await plansOf(actor, `select * from public.price_history('bitcoin', '24h')`, [])).toContain(
@@ -299,8 +318,8 @@ describe('the history reads are served by indexes', () => {
       expect(await plansOf(actor, `select * from public.price_history('bitcoin', $1)`, [range])).toContain(
         'price_snapshots_hourly_idx',
       );
-    expect(await plansOf(actor, `select * from public.portfolio_history('7d')`, [])).toContain(
-      'transactions_user_id_cryptocurrency_idx',
-    );
+    const portfolioPlans = await plansOf(actor, `select * from public.portfolio_history('24h')`, []);
+    expect(portfolioPlans).toContain('transactions_user_id_cryptocurrency_idx');
+    expect(portfolioPlans).toContain('transactions_user_id_date_idx');
   });
 });

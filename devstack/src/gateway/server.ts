@@ -127,8 +127,13 @@ function acceptProviderMail(
       html: typeof mail.html === 'string' ? mail.html : '',
     }),
   );
-  if (idempotencyKey !== undefined && ids[0] !== undefined)
+  if (idempotencyKey !== undefined && ids[0] !== undefined) {
+    // Keys older than the window are forgotten, so a long `npm start` does not keep every key.
+    for (const [key, accepted] of acceptedByKey) {
+      if (Date.now() - accepted.at >= idempotencyWindowMs) acceptedByKey.delete(key);
+    }
     acceptedByKey.set(idempotencyKey, { id: ids[0], at: Date.now() });
+  }
   return [200, { id: ids[0] }];
 }
 
