@@ -69,6 +69,7 @@ test.describe('guards', () => {
       'Status types',
       // The queues' entries carry their live pending counts.
       /^Buy requests\s*\d+ pending$/,
+      /^Sell requests\s*\d+ pending$/,
       /^Withdraw requests\s*\d+ pending$/,
       'Settings',
       'Audit log',
