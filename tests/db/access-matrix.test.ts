@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   actAs,
   addBuyRequest,
+  addSellRequest,
   anon,
   connect,
   createUser,
@@ -618,6 +619,14 @@ describe('a person with two-factor authentication', () => {
       sql: 'select id from public.withdraw_requests where user_id = $1',
       expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
     },
+    sell_requests: {
+      sql: 'select id from public.sell_requests where user_id = $1',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
+    'portfolio_history (function)': {
+      sql: "select value from public.portfolio_history('24h') where $1::uuid is not null",
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
     'holdings (view)': {
       sql: 'select quantity from public.holdings where user_id = $1',
       expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
@@ -637,11 +646,13 @@ describe('a person with two-factor authentication', () => {
     person = await createUser(pool, { twoFactor: true, deposit: 1000 });
     await addBuyRequest(pool, person.id, 100);
     await pool.query(
-      `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)
-       values ($1, 'buy', 10, 'complete', 'bitcoin', 0.0002, 50000)`,
+      // Bought an hour ago, so this minute's price snapshot (addSellRequest's) values it in the history.
+      `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price, date)
+       values ($1, 'buy', 10, 'complete', 'bitcoin', 0.0002, 50000, now() - interval '1 hour')`,
       [person.id],
     );
     await createWithdrawRequest(pool, signedIn(person.id), { amount: 50 });
+    await addSellRequest(pool, person.id);
   });
 
   const sessions: [Session, (userId: string) => Actor][] = [
