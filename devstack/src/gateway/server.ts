@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadProject, type UpstreamStub } from '../project';
 import { attachRealtime } from '../realtime';
-import { createAdmission, defaultAdmissionLimits, serviceOf, type Service } from './admission';
+import {
+  createAdmission,
+  createLoopLagMonitor,
+  defaultAdmissionLimits,
+  serviceOf,
+  type Service,
+} from './admission';
 import { createAuthHandler, type AuthRateLimits } from './auth';
 import { AuthError, sendAuthError } from './auth/errors';
 import { createPool, retryAfterHeader, unavailableReason, type UnavailableReason } from './database';
@@ -153,7 +159,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     pipeline: true,
   });
   const adminPool = createPool({ connectionString: options.databaseUrl, max: 10 });
-  const admission = createAdmission({ ...defaultAdmissionLimits, ...options.admissionLimits });
+  const loopLag = createLoopLagMonitor();
+  const admission = createAdmission(
+    { ...defaultAdmissionLimits, ...options.admissionLimits },
+    loopLag.sustainedLagMs,
+  );
 
   // A request (headers and body) must arrive within 30 s: a slow or never-ending body is cut off.
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 });
@@ -325,8 +335,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     service: Service | undefined,
     reason: UnavailableReason,
   ) {
-    // An unread body is not drained: the connection closes after the answer.
-    response.setHeader('Connection', 'close');
+    // An unread body is not drained: the connection closes after the answer. A request without a body
+    // keeps its connection: under overload, a closed connection per refusal makes every client connect
+    // again, and the flood of new connections overflows the listen queue (SYNs dropped, retried after
+    // seconds, connections reset), which is where the longest waits and the unanswered requests were.
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
+    if (hasBody) response.setHeader('Connection', 'close');
     if (service === 'auth') {
       response.setHeader('Retry-After', retryAfterHeader['Retry-After']);
       return sendAuthError(
@@ -405,6 +421,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     upstreams: Object.fromEntries(upstreams),
     async stop() {
       // Every part stops even when one fails (no orphan Deno workers); the first failure is reported.
+      loopLag.stop();
       const results: PromiseSettledResult<void>[] = await Promise.allSettled([realtime.close()]);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
