@@ -166,10 +166,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   );
 
   // A request (headers and body) must arrive within 30 s: a slow or never-ending body is cut off.
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 });
+  // Idle keep-alive connections are kept 75 s, nginx's `keepalive_timeout` that Kong leaves as it is
+  // (Node's 5 s closes connections that clients reuse at that moment: the request is reset). The listen
+  // queue is Kong's `proxy_listen … backlog=16384` (the kernel caps it at `net.core.somaxconn`): Node's
+  // 511 overflowed under a burst of new connections, and the kernel resets what it cannot queue.
+  // Kong/kong kong/templates/kong_defaults.lua
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 75_000 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', backlog: 16_384 }, () =>
+      resolve(),
+    );
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
