@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   call,
   hangMs,
+  lockProfileRow,
   restHeaders,
   faultStackForFile,
   startTraffic,
@@ -28,18 +28,14 @@ describe('a row stays locked for 30 s by a stalled transaction during REST traff
         headers: restHeaders(fault.stack, fault.person(1)),
       });
 
-    const stalled = new pg.Client({ connectionString: fault.stack.databaseUrl });
-    await stalled.connect();
-    await stalled.query('begin');
-    await stalled.query('select 1 from public.profiles where id = $1 for update', [fault.person().id]);
+    const lock = await lockProfileRow(fault.stack, fault.person());
 
     // Eight writers on the locked row (each holding a pooled connection until its lock timeout), four
     // readers and four writers elsewhere.
     const blockedWrites = startTraffic(8, rename(fault.person()));
     const otherCalls = startTraffic(8, (index) => (index % 2 ? readOwnProfile() : rename(fault.person(1))()));
     await new Promise((resolve) => setTimeout(resolve, lockHeldMs));
-    await stalled.query('rollback');
-    await stalled.end();
+    await lock.release();
     const [blocked, others] = await Promise.all([blockedWrites.stop(), otherCalls.stop()]);
 
     expect(unexpectedAnswers([...blocked, ...others])).toEqual([]);

@@ -212,6 +212,53 @@ export async function insertBuyRequest(stack: RunningStack, person: SignedUpPers
   }
 }
 
+/** A person's own profile, read and renamed through REST: the calls fault tests make during a fault. */
+export function profileCalls(stack: RunningStack, person: SignedUpPerson) {
+  return {
+    read: () =>
+      call(stack, `/rest/v1/profiles?select=id&id=eq.${person.id}`, { headers: restHeaders(stack, person) }),
+    rename: (fullName: string) =>
+      call(stack, `/rest/v1/profiles?id=eq.${person.id}`, {
+        method: 'PATCH',
+        headers: restHeaders(stack, person),
+        body: JSON.stringify({ full_name: fullName }),
+      }),
+  };
+}
+
+/** A stalled transaction holding a person's profile row locked until `release`: writes to it wait. */
+export async function lockProfileRow(stack: RunningStack, person: SignedUpPerson) {
+  const stalled = new pg.Client({ connectionString: stack.databaseUrl });
+  await stalled.connect();
+  await stalled.query('begin');
+  await stalled.query('select 1 from public.profiles where id = $1 for update', [person.id]);
+  return {
+    async release() {
+      await stalled.query('rollback');
+      await stalled.end();
+    },
+  };
+}
+
+/** Waits until `count` statements wait on a row lock: requests the gateway holds, as Postgres sees them. */
+export async function untilWaitingOnLocks(stack: RunningStack, count: number): Promise<void> {
+  const operator = new pg.Client({ connectionString: stack.databaseUrl });
+  await operator.connect();
+  try {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const { rows } = await operator.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock'`,
+      );
+      if ((rows[0]?.waiting ?? 0) >= count) return;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} statements on a lock`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await operator.end();
+  }
+}
+
 /** One statement as the database operator. */
 export async function asOperator(stack: RunningStack, sql: string): Promise<void> {
   const operator = new pg.Client({ connectionString: stack.databaseUrl });

@@ -16,12 +16,53 @@ export function serviceOf(pathname: string): Service | undefined {
   return undefined;
 }
 
-/** Counts the requests each service holds; `admit` answers a release function, or undefined when full. */
-export function createAdmission(limits: Record<Service, number>) {
+/**
+ * Past this much sustained lag of the event loop, new requests are refused while others are held. A
+ * request waits unread (in socket buffers) for as long as the loop is late, where no count of held
+ * requests sees it: when the gateway's own CPU is the bottleneck (every request admitted, each costing
+ * a full answer), refusing early is what keeps the time from arrival to answer bounded.
+ */
+export const maxLoopLagMs = 200;
+const lagTickMs = 20;
+/** The window over which lateness must last to count. */
+export const lagWindowMs = 500;
+
+/**
+ * How late the event loop has been throughout the last half second (the least lateness of its timer
+ * ticks there): one late tick (garbage collection, the process descheduled on a busy machine) does not
+ * count, a loop that stays late does.
+ */
+export function createLoopLagMonitor() {
+  const ticks: { at: number; lag: number }[] = [];
+  let expected = performance.now() + lagTickMs;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    ticks.push({ at: now, lag: Math.max(0, now - expected) });
+    expected = now + lagTickMs;
+    while ((ticks[0]?.at ?? now) < now - lagWindowMs) ticks.shift();
+  }, lagTickMs);
+  timer.unref();
+  return {
+    sustainedLagMs(): number {
+      // A loop blocked for longer than the window has not ticked since: that block counts too.
+      const sinceLastTick = performance.now() - (ticks.at(-1)?.at ?? performance.now()) - lagTickMs;
+      return Math.max(sinceLastTick, ticks.length === 0 ? 0 : Math.min(...ticks.map((tick) => tick.lag)));
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/**
+ * Counts the requests each service holds; `admit` answers a release function, or undefined when the
+ * service is full, or when the loop has been late past `maxLoopLagMs` and the gateway holds requests.
+ */
+export function createAdmission(limits: Record<Service, number>, sustainedLagMs: () => number = () => 0) {
   const held: Record<Service, number> = { rest: 0, auth: 0, functions: 0 };
   return {
     admit(service: Service): (() => void) | undefined {
       if (held[service] >= limits[service]) return undefined;
+      const busy = held.rest + held.auth + held.functions > 0;
+      if (busy && sustainedLagMs() > maxLoopLagMs) return undefined;
       held[service]++;
       let released = false;
       return () => {

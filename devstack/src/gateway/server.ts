@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadProject, type FunctionSchedule, type UpstreamStub } from '../project';
 import { attachRealtime } from '../realtime';
-import { createAdmission, defaultAdmissionLimits, serviceOf, type Service } from './admission';
+import {
+  createAdmission,
+  createLoopLagMonitor,
+  defaultAdmissionLimits,
+  serviceOf,
+  type Service,
+} from './admission';
 import { createAuthHandler, type AuthRateLimits } from './auth';
 import { AuthError, sendAuthError } from './auth/errors';
 import { createPool, retryAfterHeader, unavailableReason, type UnavailableReason } from './database';
@@ -179,13 +185,24 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     pipeline: true,
   });
   const adminPool = createPool({ connectionString: options.databaseUrl, max: 10 });
-  const admission = createAdmission({ ...defaultAdmissionLimits, ...options.admissionLimits });
+  const loopLag = createLoopLagMonitor();
+  const admission = createAdmission(
+    { ...defaultAdmissionLimits, ...options.admissionLimits },
+    loopLag.sustainedLagMs,
+  );
 
   // A request (headers and body) must arrive within 30 s: a slow or never-ending body is cut off.
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 });
+  // Idle keep-alive connections are kept 75 s, nginx's `keepalive_timeout` that Kong leaves as it is
+  // (Node's 5 s closes connections that clients reuse at that moment: the request is reset). The listen
+  // queue is Kong's `proxy_listen … backlog=16384` (the kernel caps it at `net.core.somaxconn`): Node's
+  // 511 overflowed under a burst of new connections, and the kernel resets what it cannot queue.
+  // Kong/kong kong/templates/kong_defaults.lua
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 75_000 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', backlog: 16_384 }, () =>
+      resolve(),
+    );
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
@@ -359,8 +376,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     service: Service | undefined,
     reason: UnavailableReason,
   ) {
-    // An unread body is not drained: the connection closes after the answer.
-    response.setHeader('Connection', 'close');
+    // An unread body is not drained: the connection closes after the answer. A request without a body
+    // keeps its connection: under overload, a closed connection per refusal makes every client connect
+    // again, and the flood of new connections overflows the listen queue (SYNs dropped, retried after
+    // seconds, connections reset), which is where the longest waits and the unanswered requests were.
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
+    if (hasBody) response.setHeader('Connection', 'close');
     if (service === 'auth') {
       response.setHeader('Retry-After', retryAfterHeader['Retry-After']);
       return sendAuthError(
@@ -446,6 +469,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     upstreams: Object.fromEntries(upstreams),
     async stop() {
       // Every part stops even when one fails (no orphan Deno workers); the first failure is reported.
+      loopLag.stop();
       const results: PromiseSettledResult<void>[] = await Promise.allSettled([
         schedules.stop(),
         realtime.close(),
