@@ -27,6 +27,7 @@ export async function createBuyRequest(order: BuyOrder, idempotencyKey: string):
       cryptocurrency: order.cryptocurrency,
       amount: order.amount,
       idempotency_key: idempotencyKey,
+      limit_price: order.limitPrice,
     })
     .single();
   if (error) {
@@ -64,7 +65,8 @@ export function useCreateBuyRequest(userId: string | undefined) {
       await queryClient.cancelQueries({ queryKey });
       const optimistic: BuyRequest = {
         id: `optimistic-${crypto.randomUUID()}`,
-        ...order,
+        cryptocurrency: order.cryptocurrency,
+        amount: order.amount,
         status: 'pending',
         date: new Date().toISOString(),
       };
