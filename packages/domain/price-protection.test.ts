@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isExpired, isPastLimit, limitPriceFor, shownStatus } from './price-protection.ts';
+import {
+  isExpired,
+  isPastLimit,
+  isPriceProtectionRefusal,
+  limitPriceFor,
+  shownStatus,
+} from './price-protection.ts';
 
 describe('limit prices', () => {
   it('let a buy fill at most the tolerance above the price seen, a sell at most the tolerance below', () => {
@@ -45,5 +51,24 @@ describe('expired requests', () => {
   it('never include decided requests, whose status stands', () => {
     expect(isExpired('approved', '2026-11-23T12:00:00Z', now)).toBe(false);
     expect(shownStatus('rejected', '2026-11-23T12:00:00Z', now)).toBe('rejected');
+  });
+});
+
+describe('refusals by price protection', () => {
+  it("are the database's texts naming the price and the limit, or the expiry", () => {
+    expect(
+      isPriceProtectionRefusal("The price of bitcoin is $51.5 now, above this request's limit of $51"),
+    ).toBe(true);
+    expect(
+      isPriceProtectionRefusal("The price of ethereum is $40 now, below this request's limit of $40.01"),
+    ).toBe(true);
+    expect(
+      isPriceProtectionRefusal('This request expired at 2026-11-24 12:00 UTC and cannot be approved'),
+    ).toBe(true);
+  });
+
+  it('are not other refusals', () => {
+    expect(isPriceProtectionRefusal('Insufficient balance')).toBe(false);
+    expect(isPriceProtectionRefusal('permission denied for function approve_buy_request')).toBe(false);
   });
 });

@@ -38,3 +38,14 @@ export function isExpired(status: string, expiresAt: string, now: Date = new Dat
 export function shownStatus(status: string, expiresAt: string, now: Date = new Date()): string {
   return isExpired(status, expiresAt, now) ? 'expired' : status;
 }
+
+/**
+ * The database's refusals of an approval that price protection stops (past the limit, expired): an admin
+ * reads them as they are, since they name the price, the limit or the expiry.
+ */
+const PRICE_PROTECTION_REFUSAL =
+  /^(The price of .+ now, (above|below) this request's limit of |This request expired at .+ and cannot be approved$)/;
+
+export function isPriceProtectionRefusal(message: string): boolean {
+  return PRICE_PROTECTION_REFUSAL.test(message);
+}

@@ -1,7 +1,10 @@
 import type { Tables } from '@/types/database';
 
 /** A buy request as the user's list shows it (the columns the app selects from `buy_requests`). */
-export type BuyRequest = Pick<Tables<'buy_requests'>, 'id' | 'cryptocurrency' | 'amount' | 'status' | 'date'>;
+export type BuyRequest = Pick<
+  Tables<'buy_requests'>,
+  'id' | 'cryptocurrency' | 'amount' | 'status' | 'date' | 'expires_at'
+>;
 
 /**
  * What the buy form hands over once every rule passes: a coin id, an amount in USD and the most USD per coin

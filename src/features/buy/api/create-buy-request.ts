@@ -38,8 +38,8 @@ export async function createBuyRequest(order: BuyOrder, idempotencyKey: string):
       cause: error,
     });
   }
-  const { id, cryptocurrency, amount, status: requestStatus, date } = data;
-  return { id, cryptocurrency, amount: Number(amount), status: requestStatus, date };
+  const { id, cryptocurrency, amount, status: requestStatus, date, expires_at } = data;
+  return { id, cryptocurrency, amount: Number(amount), status: requestStatus, date, expires_at };
 }
 
 /** The buy form's submissions: a lost answer is retried with the same key. */
@@ -69,6 +69,8 @@ export function useCreateBuyRequest(userId: string | undefined) {
         amount: order.amount,
         status: 'pending',
         date: new Date().toISOString(),
+        // The database's default: shown until the stored row replaces it.
+        expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
       };
       setRows((rows, page) => (page === 0 ? [optimistic, ...rows] : rows));
       return { optimisticId: optimistic.id };

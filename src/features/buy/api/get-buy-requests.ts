@@ -7,7 +7,7 @@ import { BUY_REQUESTS_FAILED_MESSAGE } from './buy-messages';
 export const buyRequestsQueryKey = (userId: string) => ['buy-requests', userId] as const;
 
 /** The columns the list shows; always named, never `*`. */
-const BUY_REQUEST_COLUMNS = 'id, cryptocurrency, amount, status, date';
+const BUY_REQUEST_COLUMNS = 'id, cryptocurrency, amount, status, date, expires_at';
 
 /** One page of the person's own buy requests, newest first (row-level security keeps others' out anyway). */
 export async function getBuyRequests(userId: string, page: number): Promise<RowsPage<BuyRequest>> {

@@ -2,6 +2,7 @@ import { DateTime } from '@/components/date-time';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { coinName } from '@domain/coins.ts';
+import { shownStatus } from '@domain/price-protection.ts';
 import { formatUsd } from '@/lib/format';
 import type { BuyRequest } from '../types';
 
@@ -11,7 +12,7 @@ export interface BuyRequestsTableProps {
   coinNames: ReadonlyMap<string, string>;
 }
 
-/** 'Your Buy Requests': newest first, as the query orders them. */
+/** 'Your Buy Requests': newest first, as the query orders them; a pending request past its expiry reads 'Expired'. */
 export function BuyRequestsTable({ requests, coinNames }: BuyRequestsTableProps) {
   if (requests.length === 0) {
     return <p className="text-muted-foreground py-6 text-center">You have no buy requests at the moment.</p>;
@@ -35,7 +36,7 @@ export function BuyRequestsTable({ requests, coinNames }: BuyRequestsTableProps)
             <TableCell>{coinName(request.cryptocurrency, coinNames)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
             <TableCell>
-              <StatusBadge status={request.status} palette="buy" />
+              <StatusBadge status={shownStatus(request.status, request.expires_at)} palette="buy" />
             </TableCell>
           </TableRow>
         ))}
