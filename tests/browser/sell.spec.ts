@@ -66,6 +66,8 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
   const queueRow = adminPage.getByTestId('admin-sell-request-row').filter({ hasText: seller.fullName });
   await expect(queueRow).toHaveCount(1);
   await expect(queueRow).toContainText(toSell);
+  // The limit the person's 2 % price protection set: the price they saw ($30,000) less 2 %.
+  await expect(queueRow.getByTestId('limit-cell')).toHaveText('$29,400.00');
   await queueRow.getByRole('button', { name: /^Approve / }).click();
   const confirmation = adminPage.getByRole('dialog', { name: 'Approve sell request' });
   await expect(confirmation).toContainText(seller.fullName);
