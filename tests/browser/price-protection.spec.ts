@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
 import { seededAccounts } from '../../supabase/seed-accounts';
 import { createNodeClient } from '../support/node-client';
-import { idOf } from '../support/keyed-calls';
+import { approveBuyRequest, idOf, requestBuy } from '../support/keyed-calls';
 import { confirmAdminAction } from './support/admin-actions';
 import { apiUrl, logIn, toast } from './support/auth-people';
 import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer } from './support/buy-people';
@@ -115,6 +115,49 @@ test('a request past its expiry shows as expired to the person and the admin, wh
   await expect(toast(adminPage, 'Buy request rejected')).toBeVisible();
   await expect(row.locator('[data-tone]')).toHaveText('Rejected');
   await expect(page.getByTestId('buy-request-row').first().locator('[data-tone]')).toHaveText('Rejected');
+  await adminPage.context().close();
+  await person.auth.signOut();
+});
+
+test('a sale whose limit the price has fallen below is refused on approval, naming the price and the limit', async ({
+  page,
+  browser,
+}) => {
+  const admin = await signInAdmin();
+  const seller = await signUpFundedBuyer(admin, 1000);
+  const person = createNodeClient(apiUrl(), localDefaults.anonKey);
+  await person.auth.signInWithPassword(seller);
+  expect((await approveBuyRequest(admin, await idOf(requestBuy(person, 'bitcoin', 300)))).error).toBeNull();
+  // The person looked when Bitcoin was 10 % dearer than the server's price now.
+  const shown = Math.round((await serverPrice(admin, 'bitcoin')) * 110) / 100;
+  await admin.auth.signOut();
+  await stubMarketProvider(page, undefined, { bitcoin: shown });
+  await skipLimitsNotices(page);
+  await logIn(page, seller, userLanding);
+
+  await page.getByTestId('portfolio-row').getByRole('button', { name: 'Sell Bitcoin' }).click();
+  const sellDialog = page.getByRole('dialog', { name: 'Sell Bitcoin' });
+  await sellDialog.getByRole('button', { name: 'All' }).click();
+  await sellDialog.getByLabel('Price protection').selectOption('Fill only within 1% below the price shown');
+  const limit = Number((shown * 0.99).toFixed(8));
+  await expect(sellDialog.getByTestId('limit-price')).toContainText(`Limit price: ${usd(limit)} per coin.`);
+  await sellDialog.getByRole('button', { name: 'Submit Sell Request' }).click();
+  await expect(toast(page, 'Sell request submitted successfully')).toBeVisible();
+
+  const adminPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
+  await logIn(adminPage, seededAccounts.admin, adminLanding);
+  await openFromMenu(adminPage, 'Sell requests', 'Sell requests');
+  const row = adminPage.getByTestId('admin-sell-request-row').filter({ hasText: seller.fullName });
+  await expect(row.getByTestId('limit-cell')).toHaveText(`${usd(limit)}Price below the limit`);
+  await row.getByRole('button', { name: /^Approve / }).click();
+  await confirmAdminAction(adminPage, 'Approve');
+  await expect(
+    toast(
+      adminPage,
+      new RegExp(`^The price of bitcoin is \\$[\\d.]+ now, below this request's limit of \\$${limit}$`),
+    ),
+  ).toBeVisible();
+  await expect(row.locator('[data-tone]')).toHaveText('Pending');
   await adminPage.context().close();
   await person.auth.signOut();
 });
