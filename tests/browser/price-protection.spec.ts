@@ -3,10 +3,17 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
 import { seededAccounts } from '../../supabase/seed-accounts';
 import { createNodeClient } from '../support/node-client';
-import { approveBuyRequest, idOf, requestBuy } from '../support/keyed-calls';
+import { idOf } from '../support/keyed-calls';
 import { confirmAdminAction } from './support/admin-actions';
 import { apiUrl, logIn, toast } from './support/auth-people';
-import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer } from './support/buy-people';
+import {
+  adminLanding,
+  signInAdmin,
+  signUpBitcoinHolder,
+  signUpFundedBuyer,
+  userLanding,
+  type Buyer,
+} from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { serverPrice, stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
@@ -124,10 +131,7 @@ test('a sale whose limit the price has fallen below is refused on approval, nami
   browser,
 }) => {
   const admin = await signInAdmin();
-  const seller = await signUpFundedBuyer(admin, 1000);
-  const person = createNodeClient(apiUrl(), localDefaults.anonKey);
-  await person.auth.signInWithPassword(seller);
-  expect((await approveBuyRequest(admin, await idOf(requestBuy(person, 'bitcoin', 300)))).error).toBeNull();
+  const { holder: seller, client: person } = await signUpBitcoinHolder(admin, 1000, 300);
   // The person looked when Bitcoin was 10 % dearer than the server's price now.
   const shown = Math.round((await serverPrice(admin, 'bitcoin')) * 110) / 100;
   await admin.auth.signOut();
