@@ -3,7 +3,7 @@ import type { Tables } from '@/types/database';
 /** A buy request as the user's list shows it (the columns the app selects from `buy_requests`). */
 export type BuyRequest = Pick<
   Tables<'buy_requests'>,
-  'id' | 'cryptocurrency' | 'amount' | 'status' | 'date' | 'expires_at'
+  'id' | 'cryptocurrency' | 'amount' | 'status' | 'date' | 'expires_at' | 'limit_price'
 >;
 
 /**

@@ -15,6 +15,7 @@ const requests: BuyRequest[] = [
     status: 'pending',
     date: '2026-11-21T10:00:00Z',
     expires_at: inADay,
+    limit_price: 30_600,
   },
   {
     id: '2',
@@ -23,6 +24,7 @@ const requests: BuyRequest[] = [
     status: 'approved',
     date: '2026-11-20T10:00:00Z',
     expires_at: aDayAgo,
+    limit_price: null,
   },
   {
     id: '1',
@@ -31,6 +33,7 @@ const requests: BuyRequest[] = [
     status: 'rejected',
     date: '2026-11-19T10:00:00Z',
     expires_at: aDayAgo,
+    limit_price: null,
   },
 ];
 
@@ -79,9 +82,27 @@ describe("'Your Buy Requests' table", () => {
       status: 'pending',
       date: '2026-11-21T10:00:00Z',
       expires_at: aDayAgo,
+      limit_price: null,
     };
     render(<BuyRequestsTable requests={[expired]} coinNames={coinNames} />);
     expect(screen.getByTestId('buy-request-row')).toHaveTextContent('Expired');
     expect(screen.queryByText('Pending')).not.toBeInTheDocument();
+  });
+
+  it("says under a pending request when the price has moved above the person's limit, and not before", () => {
+    const { rerender } = render(
+      <BuyRequestsTable requests={requests} coinNames={coinNames} prices={new Map([['bitcoin', 30_600]])} />,
+    );
+    expect(screen.queryByText(/above your limit/)).not.toBeInTheDocument();
+    rerender(
+      <BuyRequestsTable
+        requests={requests}
+        coinNames={coinNames}
+        prices={new Map([['bitcoin', 30_600.01]])}
+      />,
+    );
+    const [pending, , rejected] = screen.getAllByTestId('buy-request-row');
+    expect(pending).toHaveTextContent('The price is above your limit of $30,600.00');
+    expect(rejected).not.toHaveTextContent('above your limit');
   });
 });
