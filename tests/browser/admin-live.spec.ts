@@ -5,7 +5,7 @@ import { personWithBalance } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
-import { stubMarketProvider } from './support/market-provider';
+import { serverPrice, stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
 
 test.use({ locale: 'en-US' });
@@ -13,10 +13,10 @@ test.use({ locale: 'en-US' });
 /** The spec's budget for a new request to reach an admin's open queue. */
 const LIVE_BUDGET_MS = 2_000;
 
-async function newPage(browser: Browser): Promise<Page> {
+async function newPage(browser: Browser, prices: Readonly<Record<string, number>> = {}): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
-  await stubMarketProvider(page);
+  await stubMarketProvider(page, undefined, prices);
   await skipLimitsNotices(page);
   return page;
 }
@@ -24,9 +24,11 @@ async function newPage(browser: Browser): Promise<Page> {
 test('a user’s buy request and withdrawal reach the admin’s queues live, and the approvals reach the user live', async ({
   browser,
 }) => {
-  const person = await personWithBalance(await signInAdmin(), 'Live Person', 1000);
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Live Person', 1000);
   const adminPage = await newPage(browser);
-  const userPage = await newPage(browser);
+  // The person sees the server's price, so their request's limit (2 % above it) lets the approval fill.
+  const userPage = await newPage(browser, { bitcoin: await serverPrice(admin, 'bitcoin') });
   await logIn(adminPage, seededAccounts.admin, /\/admin\/users$/);
   await logIn(userPage, person);
 

@@ -7,7 +7,7 @@ import { confirmAdminAction } from './support/admin-actions';
 import { logIn } from './support/auth-people';
 import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
-import { stubMarketProvider } from './support/market-provider';
+import { serverPrice, stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
 import { idOf, requestBuy } from '../support/keyed-calls';
 
@@ -63,8 +63,10 @@ test('a user buys, an admin approves, and the request turns approved and the bal
 }) => {
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 1000);
+  // The page shows the server's price, so the request's limit (2 % above it) lets the approval fill.
+  const price = await serverPrice(admin, 'bitcoin');
   await admin.auth.signOut();
-  await stubMarketProvider(page);
+  await stubMarketProvider(page, undefined, { bitcoin: price });
   await skipLimitsNotices(page);
   await openBuyPage(page, buyer);
 
@@ -74,7 +76,7 @@ test('a user buys, an admin approves, and the request turns approved and the bal
 
   await page.getByLabel('Cryptocurrency').selectOption('bitcoin');
   await page.getByLabel('Amount (USD)').fill('250');
-  await expect(page.getByTestId('buy-estimate')).toHaveText('0.00833333 BTC');
+  await expect(page.getByTestId('buy-estimate')).toHaveText(`${(250 / price).toFixed(8)} BTC`);
   // The request is held on its way to the server: the new row must show before any answer.
   let letRequestThrough: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {

@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { localDefaults } from '../../devstack/src/config';
 import { seededAccounts } from '../../supabase/seed-accounts';
-import { createNodeClient } from '../support/node-client';
-import { approveBuyRequest, idOf, recordCurrentPrices, requestBuy } from '../support/keyed-calls';
+import { recordCurrentPrices } from '../support/keyed-calls';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { confirmAdminAction } from './support/admin-actions';
-import { apiUrl, logIn, toast } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { logIn, toast } from './support/auth-people';
+import { signInAdmin, signUpBitcoinHolder } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 
@@ -20,11 +18,7 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
   browser,
 }) => {
   const admin = await signInAdmin();
-  const seller = await signUpFundedBuyer(admin, 1000);
-  const person = createNodeClient(apiUrl(), localDefaults.anonKey);
-  await person.auth.signInWithPassword(seller);
-  const buyId = await idOf(requestBuy(person, 'bitcoin', 300));
-  expect((await approveBuyRequest(admin, buyId)).error).toBeNull();
+  const { holder: seller, buyRequestId: buyId } = await signUpBitcoinHolder(admin, 1000, 300);
   const { data: bought, error } = await admin
     .from('transactions')
     .select('quantity::text')
@@ -66,6 +60,8 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
   const queueRow = adminPage.getByTestId('admin-sell-request-row').filter({ hasText: seller.fullName });
   await expect(queueRow).toHaveCount(1);
   await expect(queueRow).toContainText(toSell);
+  // The limit the person's 2 % price protection set: the price they saw ($30,000) less 2 %.
+  await expect(queueRow.getByTestId('limit-cell')).toHaveText('$29,400.00');
   await queueRow.getByRole('button', { name: /^Approve / }).click();
   const confirmation = adminPage.getByRole('dialog', { name: 'Approve sell request' });
   await expect(confirmation).toContainText(seller.fullName);

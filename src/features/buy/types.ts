@@ -1,10 +1,18 @@
 import type { Tables } from '@/types/database';
 
 /** A buy request as the user's list shows it (the columns the app selects from `buy_requests`). */
-export type BuyRequest = Pick<Tables<'buy_requests'>, 'id' | 'cryptocurrency' | 'amount' | 'status' | 'date'>;
+export type BuyRequest = Pick<
+  Tables<'buy_requests'>,
+  'id' | 'cryptocurrency' | 'amount' | 'status' | 'date' | 'expires_at' | 'limit_price'
+>;
 
-/** What the buy form hands over once every rule passes: a coin id and an amount in USD. */
+/**
+ * What the buy form hands over once every rule passes: a coin id, an amount in USD and the most USD per coin
+ * the person accepts (the price shown plus their tolerance).
+ */
 export interface BuyOrder {
   cryptocurrency: string;
   amount: number;
+  /** None when no price was shown (the request then carries no limit). */
+  limitPrice: number | undefined;
 }

@@ -5,7 +5,14 @@ import { signInWithTotp } from '../../support/two-factor-sign-in';
 import { localDefaults } from '../../../devstack/src/config';
 import { seededAccounts } from '../../../supabase/seed-accounts';
 import type { Database } from '../../../src/types/database';
-import { createDeposit, idOf, recordCurrentPrices, setTransactionStatus } from '../../support/keyed-calls';
+import {
+  approveBuyRequest,
+  createDeposit,
+  idOf,
+  recordCurrentPrices,
+  requestBuy,
+  setTransactionStatus,
+} from '../../support/keyed-calls';
 
 /**
  * People for the buy journey. The browser specs share one seeded stack, so each test signs up its own
@@ -67,6 +74,25 @@ export async function createPendingDeposit(
 export async function completeTransaction(admin: SupabaseClient<Database>, transactionId: string) {
   const { error } = await setTransactionStatus(admin, transactionId, 'complete');
   if (error) throw error;
+}
+
+/**
+ * A new person who bought `spent` USD of Bitcoin out of a `deposit`, approved at the server's price, with
+ * their own signed-in client (signed out by the caller); `buyRequestId` finds the quantity bought.
+ */
+export async function signUpBitcoinHolder(
+  admin: SupabaseClient<Database>,
+  deposit: number,
+  spent: number,
+): Promise<{ holder: Buyer; client: SupabaseClient<Database>; buyRequestId: string }> {
+  const holder = await signUpFundedBuyer(admin, deposit);
+  const client = apiClient();
+  const { error } = await client.auth.signInWithPassword(holder);
+  if (error) throw error;
+  const buyRequestId = await idOf(requestBuy(client, 'bitcoin', spent));
+  const approval = await approveBuyRequest(admin, buyRequestId);
+  if (approval.error) throw approval.error;
+  return { holder, client, buyRequestId };
 }
 
 export const userLanding = /\/user\/wallet$/;

@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../src/types/database';
+import { recordCurrentPrices } from '../../support/keyed-calls';
 
 /**
  * The market-data provider is the one outside party a test may stub. Fixed prices make converter results
@@ -28,9 +31,35 @@ const providerCoins = [
   },
 ];
 
-/** Answers the page's market requests with `providerCoins`; while `isUp()` is false, fails them with a 503. */
-export async function stubMarketProvider(page: Page, isUp: () => boolean = () => true): Promise<void> {
+/**
+ * Answers the page's market requests with `providerCoins` (a coin's price replaced where `prices` names it);
+ * while `isUp()` is false, fails them with a 503.
+ */
+export async function stubMarketProvider(
+  page: Page,
+  isUp: () => boolean = () => true,
+  prices: Readonly<Record<string, number>> = {},
+): Promise<void> {
+  const coins = providerCoins.map((coin) => ({
+    ...coin,
+    current_price: prices[coin.id] ?? coin.current_price,
+  }));
   await page.route('**/coins/markets?**', (route) =>
-    isUp() ? route.fulfill({ json: providerCoins }) : route.fulfill({ status: 503, body: 'down' }),
+    isUp() ? route.fulfill({ json: coins }) : route.fulfill({ status: 503, body: 'down' }),
   );
+}
+
+/**
+ * The server's current price of `coin`, freshly recorded: what an approval fills at. A page showing it makes
+ * a price-protected request that an approval a moment later fills (the limit leaves 2 % for the price to move).
+ */
+export async function serverPrice(client: SupabaseClient<Database>, coin: string): Promise<number> {
+  await recordCurrentPrices(client);
+  const { data, error } = await client
+    .from('latest_prices')
+    .select('price')
+    .eq('cryptocurrency', coin)
+    .single();
+  if (error) throw error;
+  return Number(data.price);
 }

@@ -1,10 +1,15 @@
 import { requestStatuses, type RequestStatus } from '@domain/statuses.ts';
 import { supabase } from '@/lib/supabase';
 import { BUY_REQUESTS_FAILED_MESSAGE } from './admin-messages';
+import {
+  PRICE_PROTECTION_COLUMNS,
+  priceProtectionFields,
+  type PriceProtectedRequest,
+} from './price-protection-fields';
 import { adminListQueries, applyListState, personAmountFields } from './list-query';
 import { isCalendarDay, isUserId, oneOf, type ListDefinition, type ListState } from './list-state';
 
-export interface AdminBuyRequest {
+export interface AdminBuyRequest extends PriceProtectedRequest {
   id: string;
   userId: string;
   userName: string;
@@ -34,10 +39,10 @@ const read = (state: ListState) => (head: boolean) =>
   applyListState(
     supabase
       .from('buy_requests_with_user')
-      .select('id, user_id, full_name, email, cryptocurrency, amount, available, status, date', {
-        count: 'exact',
-        head,
-      }),
+      .select(
+        `id, user_id, full_name, email, cryptocurrency, amount, available, status, date, ${PRICE_PROTECTION_COLUMNS}`,
+        { count: 'exact', head },
+      ),
     state,
     { date: 'date', search: ['full_name', 'email'] },
   );
@@ -46,6 +51,7 @@ type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof read>>>['data']>[num
 
 const toBuyRequest = (row: Row): AdminBuyRequest => ({
   ...personAmountFields(row),
+  ...priceProtectionFields(row),
   cryptocurrency: row.cryptocurrency,
   status: row.status,
 });

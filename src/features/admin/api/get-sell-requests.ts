@@ -1,11 +1,17 @@
 import { supabase } from '@/lib/supabase';
 import { SELL_REQUESTS_FAILED_MESSAGE } from './admin-messages';
 import { buyRequestsList } from './get-buy-requests';
+import {
+  numberOrUndefined,
+  PRICE_PROTECTION_COLUMNS,
+  priceProtectionFields,
+  type PriceProtectedRequest,
+} from './price-protection-fields';
 import { adminListQueries, applyListState, personAmountFields } from './list-query';
 import type { ListDefinition, ListState } from './list-state';
 import type { RequestStatus } from '@domain/statuses.ts';
 
-export interface AdminSellRequest {
+export interface AdminSellRequest extends Omit<PriceProtectedRequest, 'price'> {
   id: string;
   userId: string;
   userName: string;
@@ -38,7 +44,7 @@ const read = (state: ListState) => (head: boolean) =>
     supabase
       .from('sell_requests_with_user')
       .select(
-        'id, user_id, full_name, email, cryptocurrency, quantity, price, amount, held, available, status, date',
+        `id, user_id, full_name, email, cryptocurrency, quantity, amount, held, available, status, date, ${PRICE_PROTECTION_COLUMNS}`,
         { count: 'exact', head },
       ),
     state,
@@ -47,14 +53,12 @@ const read = (state: ListState) => (head: boolean) =>
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof read>>>['data']>[number];
 
-const numberOrUndefined = (value: number | null) => (value === null ? undefined : Number(value));
-
 const toSellRequest = (row: Row): AdminSellRequest => ({
   ...personAmountFields({ ...row, amount: row.amount ?? 0 }),
+  ...priceProtectionFields(row),
   amount: numberOrUndefined(row.amount),
   cryptocurrency: row.cryptocurrency,
   quantity: Number(row.quantity),
-  price: numberOrUndefined(row.price),
   held: Number(row.held ?? 0),
   status: row.status,
 });

@@ -24,9 +24,11 @@ import { ListPager } from './list-pager';
 import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
+import { PriceProtectionCells } from './price-protection-cells';
+import { limitText, usdOrDash } from './price-protection-texts';
 import { QueryRows } from '@/components/query-state';
 
-const COLUMNS = 7;
+const COLUMNS = 10;
 
 const csvColumns: CsvColumn<AdminBuyRequest>[] = [
   ...whenAndWhoColumns(),
@@ -50,6 +52,11 @@ export function BuyRequestsPage() {
     setAction({
       title: approve ? 'Approve buy request' : 'Reject buy request',
       person: { name: request.userName, email: request.email },
+      details: [
+        { term: 'Cryptocurrency', description: coinName(request.cryptocurrency) },
+        { term: 'Price now', description: usdOrDash(request.price) },
+        { term: 'Limit', description: limitText(request.limitPrice) },
+      ],
       amount: request.amount,
       available: request.available,
       consequence: approve
@@ -84,6 +91,9 @@ export function BuyRequestsPage() {
                 Amount (USD)
               </SortableHead>
               <TableHead align="right">Available balance</TableHead>
+              <TableHead align="right">Price now (USD)</TableHead>
+              <TableHead align="right">Limit (USD)</TableHead>
+              <TableHead>Expires</TableHead>
               <SortableHead column="status" sort={state.sort} onSort={setSort}>
                 Status
               </SortableHead>
@@ -112,14 +122,17 @@ export function BuyRequestsPage() {
                   <TableCell className="text-muted-foreground text-right tabular-nums">
                     {formatUsd(request.available)}
                   </TableCell>
+                  <TableCell className="text-right tabular-nums">{usdOrDash(request.price)}</TableCell>
+                  <PriceProtectionCells side="buy" request={request} />
                   <TableCell>
-                    <StatusBadge status={request.status} palette="request" />
+                    <StatusBadge status={request.expired ? 'expired' : request.status} palette="request" />
                   </TableCell>
                   <TableCell className={STICKY_ACTIONS}>
                     {request.status === 'pending' && (
                       <DecisionButtons
                         subject={`${request.userName || request.email}'s request of ${formatUsd(request.amount)}`}
                         disabled={decision.isPending}
+                        expired={request.expired}
                         onApprove={() => confirmDecision(request, true)}
                         onReject={() => confirmDecision(request, false)}
                       />

@@ -4,7 +4,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { coinName } from '@domain/coins.ts';
-import { formatCryptoAmount, formatUsd } from '@/lib/format';
+import { formatCryptoAmount } from '@/lib/format';
 import { NO_MATCHES_MESSAGE, SELL_APPROVED_MESSAGE, SELL_REJECTED_MESSAGE } from '../api/admin-messages';
 import { useDecideSellRequest } from '../api/decide-sell-request';
 import {
@@ -24,12 +24,11 @@ import { ListPager } from './list-pager';
 import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { PersonCell } from './person-cell';
+import { PriceProtectionCells } from './price-protection-cells';
+import { limitText, usdOrDash } from './price-protection-texts';
 import { QueryRows } from '@/components/query-state';
 
-const COLUMNS = 9;
-const NO_PRICE = '—';
-
-const usdOrDash = (value: number | undefined) => (value === undefined ? NO_PRICE : formatUsd(value));
+const COLUMNS = 11;
 
 const csvColumns: CsvColumn<AdminSellRequest>[] = [
   ...whenAndWhoColumns(),
@@ -66,6 +65,7 @@ export function SellRequestsPage() {
         { term: 'Cryptocurrency', description: coin },
         { term: 'Quantity', description: formatCryptoAmount(request.quantity) },
         { term: 'Price now', description: usdOrDash(request.price) },
+        { term: 'Limit', description: limitText(request.limitPrice) },
       ],
       amount: request.amount ?? 0,
       available: request.available,
@@ -110,6 +110,8 @@ export function SellRequestsPage() {
               <SortableHead column="amount" sort={state.sort} onSort={setSort} align="right">
                 Value (USD)
               </SortableHead>
+              <TableHead align="right">Limit (USD)</TableHead>
+              <TableHead>Expires</TableHead>
               <SortableHead column="status" sort={state.sort} onSort={setSort}>
                 Status
               </SortableHead>
@@ -142,14 +144,16 @@ export function SellRequestsPage() {
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{usdOrDash(request.price)}</TableCell>
                   <TableCell className="text-right tabular-nums">{usdOrDash(request.amount)}</TableCell>
+                  <PriceProtectionCells side="sell" request={request} />
                   <TableCell>
-                    <StatusBadge status={request.status} palette="request" />
+                    <StatusBadge status={request.expired ? 'expired' : request.status} palette="request" />
                   </TableCell>
                   <TableCell className={STICKY_ACTIONS}>
                     {request.status === 'pending' && (
                       <DecisionButtons
                         subject={`${request.userName || request.email}'s sale of ${formatCryptoAmount(request.quantity)} ${coinName(request.cryptocurrency)}`}
                         disabled={decision.isPending}
+                        expired={request.expired}
                         onApprove={() => confirmDecision(request, true)}
                         onReject={() => confirmDecision(request, false)}
                       />

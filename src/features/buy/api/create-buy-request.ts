@@ -27,6 +27,7 @@ export async function createBuyRequest(order: BuyOrder, idempotencyKey: string):
       cryptocurrency: order.cryptocurrency,
       amount: order.amount,
       idempotency_key: idempotencyKey,
+      limit_price: order.limitPrice,
     })
     .single();
   if (error) {
@@ -37,8 +38,16 @@ export async function createBuyRequest(order: BuyOrder, idempotencyKey: string):
       cause: error,
     });
   }
-  const { id, cryptocurrency, amount, status: requestStatus, date } = data;
-  return { id, cryptocurrency, amount: Number(amount), status: requestStatus, date };
+  const { id, cryptocurrency, amount, status: requestStatus, date, expires_at, limit_price } = data;
+  return {
+    id,
+    cryptocurrency,
+    amount: Number(amount),
+    status: requestStatus,
+    date,
+    expires_at,
+    limit_price: limit_price === null ? null : Number(limit_price),
+  };
 }
 
 /** The buy form's submissions: a lost answer is retried with the same key. */
@@ -64,9 +73,13 @@ export function useCreateBuyRequest(userId: string | undefined) {
       await queryClient.cancelQueries({ queryKey });
       const optimistic: BuyRequest = {
         id: `optimistic-${crypto.randomUUID()}`,
-        ...order,
+        cryptocurrency: order.cryptocurrency,
+        amount: order.amount,
         status: 'pending',
         date: new Date().toISOString(),
+        // The database's default: shown until the stored row replaces it.
+        expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+        limit_price: order.limitPrice ?? null,
       };
       setRows((rows, page) => (page === 0 ? [optimistic, ...rows] : rows));
       return { optimisticId: optimistic.id };

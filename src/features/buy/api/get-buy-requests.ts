@@ -7,7 +7,7 @@ import { BUY_REQUESTS_FAILED_MESSAGE } from './buy-messages';
 export const buyRequestsQueryKey = (userId: string) => ['buy-requests', userId] as const;
 
 /** The columns the list shows; always named, never `*`. */
-const BUY_REQUEST_COLUMNS = 'id, cryptocurrency, amount, status, date';
+const BUY_REQUEST_COLUMNS = 'id, cryptocurrency, amount, status, date, expires_at, limit_price';
 
 /** One page of the person's own buy requests, newest first (row-level security keeps others' out anyway). */
 export async function getBuyRequests(userId: string, page: number): Promise<RowsPage<BuyRequest>> {
@@ -19,7 +19,13 @@ export async function getBuyRequests(userId: string, page: number): Promise<Rows
     .order('id', { ascending: false })
     .range(...pageRange(page));
   if (error) throw new Error(BUY_REQUESTS_FAILED_MESSAGE, { cause: error });
-  return toPage(data.map((row) => ({ ...row, amount: Number(row.amount) })));
+  return toPage(
+    data.map((row) => ({
+      ...row,
+      amount: Number(row.amount),
+      limit_price: row.limit_price === null ? null : Number(row.limit_price),
+    })),
+  );
 }
 
 /** The requests a page at a time (`data`: the rows loaded so far; `fetchNextPage` for older ones). */

@@ -69,6 +69,7 @@ function BuyCryptoContent() {
 
   const coins = market.data?.coins;
   const coinNames = useMemo(() => coinNamesOf(coins), [coins]);
+  const prices = useMemo(() => new Map(coins?.map((coin) => [coin.id, coin.current_price])), [coins]);
 
   if (!market.data || limits.isPending) return <BuyCryptoSkeleton />;
   // The built-in sample suits a price list, not a purchase: an estimate from made-up prices would
@@ -121,7 +122,7 @@ function BuyCryptoContent() {
             <Skeleton className="h-40 w-full" />
           ) : (
             <>
-              <BuyRequestsTable requests={requests.data} coinNames={coinNames} />
+              <BuyRequestsTable requests={requests.data} coinNames={coinNames} prices={prices} />
               <ShowOlderButton
                 label="Show older requests"
                 hasMore={requests.hasNextPage}

@@ -96,8 +96,8 @@ describe('buy form', () => {
     await submit();
     await waitFor(() =>
       expect(orders).toEqual([
-        { cryptocurrency: 'bitcoin', amount: 10 },
-        { cryptocurrency: 'ethereum', amount: 10000 },
+        { cryptocurrency: 'bitcoin', amount: 10, limitPrice: 30600 },
+        { cryptocurrency: 'ethereum', amount: 10000, limitPrice: 2040 },
       ]),
     );
   });
@@ -119,9 +119,29 @@ describe('buy form', () => {
     await user.type(amountField, '250.50');
     await submit();
     expect(await screen.findByText('Buy request submitted successfully')).toBeInTheDocument();
-    expect(orders).toEqual([{ cryptocurrency: 'ethereum', amount: 250.5 }]);
+    expect(orders).toEqual([{ cryptocurrency: 'ethereum', amount: 250.5, limitPrice: 2040 }]);
     expect(coinField).toHaveValue('');
     expect(amountField).toHaveValue(null);
+  });
+
+  it('protects the price: the request carries the price shown plus the tolerance picked, 2% unless changed', async () => {
+    const { user, coinField, amountField, submit, orders } = renderForm();
+    const limit = screen.getByTestId('limit-price');
+    expect(limit).toHaveTextContent('The limit price is set from the price shown when you submit.');
+    await user.selectOptions(coinField, 'bitcoin');
+    expect(limit).toHaveTextContent(
+      'Limit price: $30,600.00 per coin. If the price is above it when an admin approves',
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Price protection'),
+      'Fill only within 5% above the price shown',
+    );
+    expect(limit).toHaveTextContent('Limit price: $31,500.00 per coin.');
+    await user.type(amountField, '100');
+    await submit();
+    await waitFor(() =>
+      expect(orders).toEqual([{ cryptocurrency: 'bitcoin', amount: 100, limitPrice: 31500 }]),
+    );
   });
 
   it('tells the person when the request failed and keeps what they typed', async () => {
@@ -151,6 +171,8 @@ describe('buy form', () => {
     await user.selectOptions(coinField, 'bitcoin');
     await user.type(amountField, '5');
     await submit();
-    await waitFor(() => expect(orders).toEqual([{ cryptocurrency: 'bitcoin', amount: 5 }]));
+    await waitFor(() =>
+      expect(orders).toEqual([{ cryptocurrency: 'bitcoin', amount: 5, limitPrice: 30600 }]),
+    );
   });
 });

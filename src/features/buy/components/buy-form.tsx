@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { successToastOptions, type SubmissionOutcome } from '@/lib/idempotent-submission';
 import { Button } from '@/components/ui/button';
+import { PriceToleranceSelect } from '@/components/price-tolerance-select';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { formatCryptoAmount, formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
 import { limitsAreSet, outsideLimitsMessage, type TransactionLimits } from '@domain/limits.ts';
+import { defaultPriceTolerance, limitPriceFor } from '@domain/price-protection.ts';
 import { BUY_SUBMITTED_MESSAGE, NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../api/buy-messages';
 import type { BuyOrder } from '../types';
 import { createBuyFormSchema, type BuyFormValues } from './buy-form-schema';
@@ -37,6 +39,7 @@ function estimate(amount: string, coin: BuyFormCoin | undefined): string | undef
 
 export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
   const schema = useMemo(() => createBuyFormSchema(limits), [limits]);
+  const [tolerance, setTolerance] = useState(defaultPriceTolerance);
   const {
     register,
     handleSubmit,
@@ -63,7 +66,13 @@ export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
       }
       let outcome: SubmissionOutcome<unknown>;
       try {
-        outcome = await onSubmit({ cryptocurrency: values.cryptocurrency, amount: Number(values.amount) });
+        // The price the person saw, moved by their tolerance: the most the approval may fill at.
+        const shownPrice = coins.find((coin) => coin.id === values.cryptocurrency)?.current_price;
+        outcome = await onSubmit({
+          cryptocurrency: values.cryptocurrency,
+          amount: Number(values.amount),
+          limitPrice: limitPriceFor('buy', shownPrice, tolerance),
+        });
       } catch (error) {
         toast.error(error instanceof Error ? error.message : SUBMIT_FAILED_MESSAGE);
         return;
@@ -105,6 +114,12 @@ export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
           />
         )}
       </FormField>
+      <PriceToleranceSelect
+        side="buy"
+        price={selectedCoin?.current_price}
+        value={tolerance}
+        onChange={setTolerance}
+      />
       <p className="bg-muted rounded-lg p-3 text-sm" aria-live="polite">
         <span className="text-muted-foreground">Estimated amount: </span>
         <output className="font-semibold tabular-nums" data-testid="buy-estimate">

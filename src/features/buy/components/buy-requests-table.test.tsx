@@ -4,11 +4,37 @@ import type { BuyRequest } from '../types';
 import { BuyRequestsTable } from './buy-requests-table';
 
 const coinNames = new Map([['bitcoin', 'Bitcoin']]);
+const inADay = new Date(Date.now() + 86_400_000).toISOString();
+const aDayAgo = new Date(Date.now() - 86_400_000).toISOString();
 
 const requests: BuyRequest[] = [
-  { id: '3', cryptocurrency: 'bitcoin', amount: 1500, status: 'pending', date: '2026-11-21T10:00:00Z' },
-  { id: '2', cryptocurrency: 'solana', amount: 20.5, status: 'approved', date: '2026-11-20T10:00:00Z' },
-  { id: '1', cryptocurrency: 'bitcoin', amount: 10, status: 'rejected', date: '2026-11-19T10:00:00Z' },
+  {
+    id: '3',
+    cryptocurrency: 'bitcoin',
+    amount: 1500,
+    status: 'pending',
+    date: '2026-11-21T10:00:00Z',
+    expires_at: inADay,
+    limit_price: 30_600,
+  },
+  {
+    id: '2',
+    cryptocurrency: 'solana',
+    amount: 20.5,
+    status: 'approved',
+    date: '2026-11-20T10:00:00Z',
+    expires_at: aDayAgo,
+    limit_price: null,
+  },
+  {
+    id: '1',
+    cryptocurrency: 'bitcoin',
+    amount: 10,
+    status: 'rejected',
+    date: '2026-11-19T10:00:00Z',
+    expires_at: aDayAgo,
+    limit_price: null,
+  },
 ];
 
 describe("'Your Buy Requests' table", () => {
@@ -46,5 +72,37 @@ describe("'Your Buy Requests' table", () => {
     expect(screen.getByText('Approved')).toHaveAttribute('data-tone', 'green');
     expect(screen.getByText('Rejected')).toHaveAttribute('data-tone', 'red');
     expect(screen.getByText('Pending')).toHaveAttribute('data-tone', 'yellow');
+  });
+
+  it('shows a pending request past its expiry as expired: it can no longer be filled', () => {
+    const expired: BuyRequest = {
+      id: '4',
+      cryptocurrency: 'bitcoin',
+      amount: 100,
+      status: 'pending',
+      date: '2026-11-21T10:00:00Z',
+      expires_at: aDayAgo,
+      limit_price: null,
+    };
+    render(<BuyRequestsTable requests={[expired]} coinNames={coinNames} />);
+    expect(screen.getByTestId('buy-request-row')).toHaveTextContent('Expired');
+    expect(screen.queryByText('Pending')).not.toBeInTheDocument();
+  });
+
+  it("says under a pending request when the price has moved above the person's limit, and not before", () => {
+    const { rerender } = render(
+      <BuyRequestsTable requests={requests} coinNames={coinNames} prices={new Map([['bitcoin', 30_600]])} />,
+    );
+    expect(screen.queryByText(/above your limit/)).not.toBeInTheDocument();
+    rerender(
+      <BuyRequestsTable
+        requests={requests}
+        coinNames={coinNames}
+        prices={new Map([['bitcoin', 30_600.01]])}
+      />,
+    );
+    const [pending, , rejected] = screen.getAllByTestId('buy-request-row');
+    expect(pending).toHaveTextContent('The price is above your limit of $30,600.00');
+    expect(rejected).not.toHaveTextContent('above your limit');
   });
 });

@@ -11,6 +11,8 @@ export interface SellOrder {
   cryptocurrency: string;
   /** Coins to sell: decimal text with at most 8 places. */
   quantity: string;
+  /** The least USD per coin the person accepts (the price shown less their tolerance); none without a price. */
+  limitPrice: number | undefined;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function createSellRequest(order: SellOrder, idempotencyKey: string
     // At most 8 places: the shortest text of this number is the quantity typed.
     quantity: Number(order.quantity),
     idempotency_key: idempotencyKey,
+    limit_price: order.limitPrice,
   });
   if (!error) return;
   if (isLostRestAnswer(status)) throw new LostAnswerError(error);

@@ -9,9 +9,11 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { PriceToleranceSelect } from '@/components/price-tolerance-select';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { defaultPriceTolerance, limitPriceFor } from '@domain/price-protection.ts';
 import { formatUsd } from '@/lib/format';
 import { successToastOptions } from '@/lib/idempotent-submission';
 import {
@@ -31,6 +33,7 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
   const [sellBy, setSellBy] = useState<SellBy>('quantity');
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
+  const [tolerance, setTolerance] = useState(defaultPriceTolerance);
   const sale = useCreateSellRequest(userId);
   const symbol = coin.symbol.toUpperCase();
   const available = truncateQuantity(coin.available);
@@ -54,6 +57,7 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
       const outcome = await sale.mutateAsync({
         cryptocurrency: coin.cryptocurrency,
         quantity: checked.quantity,
+        limitPrice: limitPriceFor('sell', coin.price, tolerance),
       });
       toast.success(SELL_SUBMITTED_MESSAGE, successToastOptions(outcome));
       setTyped('');
@@ -120,6 +124,7 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
               </div>
             )}
           </FormField>
+          <PriceToleranceSelect side="sell" price={coin.price} value={tolerance} onChange={setTolerance} />
           <p className="bg-muted rounded-lg p-3 text-sm" aria-live="polite">
             <span className="text-muted-foreground">Estimated value: </span>
             <output className="font-semibold tabular-nums" data-testid="sell-estimate">
