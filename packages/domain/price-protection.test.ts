@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultRequestLifetime,
+  expiryAfter,
   isExpired,
   isPastLimit,
   isPriceProtectionRefusal,
   limitPriceFor,
+  requestLifetimes,
   shownStatus,
 } from './price-protection.ts';
+
+describe('request lifetimes', () => {
+  it('are 24 hours unless the person picks 3 or 7 days, all within the 30 days the database accepts', () => {
+    expect(defaultRequestLifetime.label).toBe('24 hours');
+    expect(requestLifetimes.map(({ label }) => label)).toEqual(['24 hours', '3 days', '7 days']);
+    expect(Math.max(...requestLifetimes.map(({ hours }) => hours))).toBeLessThan(30 * 24);
+  });
+
+  it('set the expiry that far from the moment of submitting', () => {
+    const now = new Date('2026-11-24T15:00:00Z');
+    expect(expiryAfter(defaultRequestLifetime, now)).toBe('2026-11-25T15:00:00.000Z');
+    expect(expiryAfter(requestLifetimes[2], now)).toBe('2026-12-01T15:00:00.000Z');
+  });
+});
 
 describe('limit prices', () => {
   it('let a buy fill at most the tolerance above the price seen, a sell at most the tolerance below', () => {

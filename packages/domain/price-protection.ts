@@ -10,6 +10,23 @@ export const defaultPriceTolerance: PriceTolerance = 2;
 export type RequestSide = 'buy' | 'sell';
 
 /**
+ * How long a request may wait for an admin before it expires, as the person picks; the database takes up to
+ * 30 days ahead, and the longest choice stays well inside that whatever the device's clock says.
+ */
+export const requestLifetimes = [
+  { hours: 24, label: '24 hours' },
+  { hours: 72, label: '3 days' },
+  { hours: 168, label: '7 days' },
+] as const;
+export type RequestLifetime = (typeof requestLifetimes)[number];
+export const defaultRequestLifetime: RequestLifetime = requestLifetimes[0];
+
+/** When a request made `now` with `lifetime` expires (ISO 8601), fixed at submit so a retry sends the same. */
+export function expiryAfter(lifetime: RequestLifetime, now: Date = new Date()): string {
+  return new Date(now.getTime() + lifetime.hours * 60 * 60 * 1000).toISOString();
+}
+
+/**
  * The limit price (8 decimal places) for a `side` request made at `price` with `tolerance` percent; none
  * without a positive price to start from (the request then carries no limit).
  */

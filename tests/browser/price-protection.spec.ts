@@ -62,13 +62,18 @@ test('a buy whose limit the price has moved past is refused on approval, naming 
   await expect(page.getByTestId('limit-price')).toHaveText(
     `Limit price: ${usd(limit)} per coin. If the price is above it when an admin approves, or the request is 24 hours old, it is not filled.`,
   );
+  await page.getByLabel('Expires after').selectOption('3 days');
+  await expect(page.getByTestId('limit-price')).toContainText('or the request is 3 days old');
+  const submittedAt = Date.now();
   await page.getByRole('button', { name: 'Submit Buy Request' }).click();
   await expect(toast(page, 'Buy request submitted successfully')).toBeVisible();
 
   const adminPage = await openAdminBuyQueue(browser);
   const row = adminPage.getByTestId('admin-buy-request-row').filter({ hasText: buyer.fullName });
   await expect(row.getByTestId('limit-cell')).toHaveText(`${usd(limit)}Price above the limit`);
-  await expect(row.getByTestId('expiry-cell').locator('time')).toBeVisible();
+  // The admin sees the expiry the person picked: three days from submitting.
+  const expiry = await row.getByTestId('expiry-cell').locator('time').getAttribute('datetime');
+  expect(Math.round((new Date(expiry ?? '').getTime() - submittedAt) / 3_600_000)).toBe(72);
   await row.getByRole('button', { name: /^Approve / }).click();
   const confirmation = adminPage.getByRole('dialog', { name: 'Approve buy request' });
   await expect(confirmation).toContainText(`Limit${usd(limit)}`);

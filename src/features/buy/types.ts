@@ -15,4 +15,6 @@ export interface BuyOrder {
   amount: number;
   /** None when no price was shown (the request then carries no limit). */
   limitPrice: number | undefined;
+  /** When it expires (ISO 8601), fixed at submit from the lifetime the person picked. */
+  expiresAt: string;
 }

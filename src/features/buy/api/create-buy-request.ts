@@ -28,6 +28,7 @@ export async function createBuyRequest(order: BuyOrder, idempotencyKey: string):
       amount: order.amount,
       idempotency_key: idempotencyKey,
       limit_price: order.limitPrice,
+      expires_at: order.expiresAt,
     })
     .single();
   if (error) {
@@ -77,8 +78,7 @@ export function useCreateBuyRequest(userId: string | undefined) {
         amount: order.amount,
         status: 'pending',
         date: new Date().toISOString(),
-        // The database's default: shown until the stored row replaces it.
-        expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+        expires_at: order.expiresAt,
         limit_price: order.limitPrice ?? null,
       };
       setRows((rows, page) => (page === 0 ? [optimistic, ...rows] : rows));

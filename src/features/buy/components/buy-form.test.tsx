@@ -9,6 +9,10 @@ const coins = [
   { id: 'ethereum', name: 'Ethereum', symbol: 'eth', current_price: 2000 },
 ];
 const limits = { minAmount: 10, maxAmount: 10000 };
+/** The expiry an order carries (its length is checked by the lifetime test). */
+const anExpiry = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+const hoursFromNow = (expiresAt: string | undefined) =>
+  Math.round((new Date(expiresAt ?? '').getTime() - Date.now()) / (60 * 60 * 1000));
 
 function renderForm(props: Partial<BuyFormProps> = {}) {
   const orders: BuyOrder[] = [];
@@ -96,8 +100,8 @@ describe('buy form', () => {
     await submit();
     await waitFor(() =>
       expect(orders).toEqual([
-        { cryptocurrency: 'bitcoin', amount: 10, limitPrice: 30600 },
-        { cryptocurrency: 'ethereum', amount: 10000, limitPrice: 2040 },
+        { cryptocurrency: 'bitcoin', amount: 10, limitPrice: 30600, expiresAt: anExpiry },
+        { cryptocurrency: 'ethereum', amount: 10000, limitPrice: 2040, expiresAt: anExpiry },
       ]),
     );
   });
@@ -119,7 +123,10 @@ describe('buy form', () => {
     await user.type(amountField, '250.50');
     await submit();
     expect(await screen.findByText('Buy request submitted successfully')).toBeInTheDocument();
-    expect(orders).toEqual([{ cryptocurrency: 'ethereum', amount: 250.5, limitPrice: 2040 }]);
+    expect(orders).toEqual([
+      { cryptocurrency: 'ethereum', amount: 250.5, limitPrice: 2040, expiresAt: anExpiry },
+    ]);
+    expect(hoursFromNow(orders[0]?.expiresAt)).toBe(24);
     expect(coinField).toHaveValue('');
     expect(amountField).toHaveValue(null);
   });
@@ -140,8 +147,25 @@ describe('buy form', () => {
     await user.type(amountField, '100');
     await submit();
     await waitFor(() =>
-      expect(orders).toEqual([{ cryptocurrency: 'bitcoin', amount: 100, limitPrice: 31500 }]),
+      expect(orders).toEqual([
+        { cryptocurrency: 'bitcoin', amount: 100, limitPrice: 31500, expiresAt: anExpiry },
+      ]),
     );
+  });
+
+  it('lets the request wait 24 hours unless the person picks 3 or 7 days, and says so beside the limit', async () => {
+    const { user, coinField, amountField, submit, orders } = renderForm();
+    const lifetime = screen.getByLabelText('Expires after');
+    expect(lifetime).toHaveDisplayValue('24 hours');
+    await user.selectOptions(coinField, 'bitcoin');
+    await user.selectOptions(lifetime, '7 days');
+    expect(screen.getByTestId('limit-price')).toHaveTextContent(
+      'or the request is 7 days old, it is not filled.',
+    );
+    await user.type(amountField, '100');
+    await submit();
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(hoursFromNow(orders[0]?.expiresAt)).toBe(7 * 24);
   });
 
   it('tells the person when the request failed and keeps what they typed', async () => {
@@ -172,7 +196,9 @@ describe('buy form', () => {
     await user.type(amountField, '5');
     await submit();
     await waitFor(() =>
-      expect(orders).toEqual([{ cryptocurrency: 'bitcoin', amount: 5, limitPrice: 30600 }]),
+      expect(orders).toEqual([
+        { cryptocurrency: 'bitcoin', amount: 5, limitPrice: 30600, expiresAt: anExpiry },
+      ]),
     );
   });
 });

@@ -4,14 +4,19 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { successToastOptions, type SubmissionOutcome } from '@/lib/idempotent-submission';
 import { Button } from '@/components/ui/button';
-import { PriceToleranceSelect } from '@/components/price-tolerance-select';
+import { PriceProtectionFields } from '@/components/price-protection-fields';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { formatCryptoAmount, formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
 import { limitsAreSet, outsideLimitsMessage, type TransactionLimits } from '@domain/limits.ts';
-import { defaultPriceTolerance, limitPriceFor } from '@domain/price-protection.ts';
+import {
+  defaultPriceTolerance,
+  defaultRequestLifetime,
+  expiryAfter,
+  limitPriceFor,
+} from '@domain/price-protection.ts';
 import { BUY_SUBMITTED_MESSAGE, NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../api/buy-messages';
 import type { BuyOrder } from '../types';
 import { createBuyFormSchema, type BuyFormValues } from './buy-form-schema';
@@ -40,6 +45,7 @@ function estimate(amount: string, coin: BuyFormCoin | undefined): string | undef
 export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
   const schema = useMemo(() => createBuyFormSchema(limits), [limits]);
   const [tolerance, setTolerance] = useState(defaultPriceTolerance);
+  const [lifetime, setLifetime] = useState(defaultRequestLifetime);
   const {
     register,
     handleSubmit,
@@ -72,6 +78,7 @@ export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
           cryptocurrency: values.cryptocurrency,
           amount: Number(values.amount),
           limitPrice: limitPriceFor('buy', shownPrice, tolerance),
+          expiresAt: expiryAfter(lifetime),
         });
       } catch (error) {
         toast.error(error instanceof Error ? error.message : SUBMIT_FAILED_MESSAGE);
@@ -114,11 +121,13 @@ export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
           />
         )}
       </FormField>
-      <PriceToleranceSelect
+      <PriceProtectionFields
         side="buy"
         price={selectedCoin?.current_price}
-        value={tolerance}
-        onChange={setTolerance}
+        tolerance={tolerance}
+        onToleranceChange={setTolerance}
+        lifetime={lifetime}
+        onLifetimeChange={setLifetime}
       />
       <p className="bg-muted rounded-lg p-3 text-sm" aria-live="polite">
         <span className="text-muted-foreground">Estimated amount: </span>

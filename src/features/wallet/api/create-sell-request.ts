@@ -13,6 +13,8 @@ export interface SellOrder {
   quantity: string;
   /** The least USD per coin the person accepts (the price shown less their tolerance); none without a price. */
   limitPrice: number | undefined;
+  /** When it expires (ISO 8601), fixed at submit from the lifetime the person picked. */
+  expiresAt: string;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function createSellRequest(order: SellOrder, idempotencyKey: string
     quantity: Number(order.quantity),
     idempotency_key: idempotencyKey,
     limit_price: order.limitPrice,
+    expires_at: order.expiresAt,
   });
   if (!error) return;
   if (isLostRestAnswer(status)) throw new LostAnswerError(error);

@@ -9,11 +9,16 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { PriceToleranceSelect } from '@/components/price-tolerance-select';
+import { PriceProtectionFields } from '@/components/price-protection-fields';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { defaultPriceTolerance, limitPriceFor } from '@domain/price-protection.ts';
+import {
+  defaultPriceTolerance,
+  defaultRequestLifetime,
+  expiryAfter,
+  limitPriceFor,
+} from '@domain/price-protection.ts';
 import { formatUsd } from '@/lib/format';
 import { successToastOptions } from '@/lib/idempotent-submission';
 import {
@@ -34,6 +39,7 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
   const [tolerance, setTolerance] = useState(defaultPriceTolerance);
+  const [lifetime, setLifetime] = useState(defaultRequestLifetime);
   const sale = useCreateSellRequest(userId);
   const symbol = coin.symbol.toUpperCase();
   const available = truncateQuantity(coin.available);
@@ -58,6 +64,7 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
         cryptocurrency: coin.cryptocurrency,
         quantity: checked.quantity,
         limitPrice: limitPriceFor('sell', coin.price, tolerance),
+        expiresAt: expiryAfter(lifetime),
       });
       toast.success(SELL_SUBMITTED_MESSAGE, successToastOptions(outcome));
       setTyped('');
@@ -124,7 +131,14 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
               </div>
             )}
           </FormField>
-          <PriceToleranceSelect side="sell" price={coin.price} value={tolerance} onChange={setTolerance} />
+          <PriceProtectionFields
+            side="sell"
+            price={coin.price}
+            tolerance={tolerance}
+            onToleranceChange={setTolerance}
+            lifetime={lifetime}
+            onLifetimeChange={setLifetime}
+          />
           <p className="bg-muted rounded-lg p-3 text-sm" aria-live="polite">
             <span className="text-muted-foreground">Estimated value: </span>
             <output className="font-semibold tabular-nums" data-testid="sell-estimate">
