@@ -7,22 +7,39 @@ import { startStack } from '../../devstack/src/stack';
 
 const functionsDir = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
 
+/** How often a worker's first call is asked again when the gateway sheds it (503 with Retry-After). */
+const SHED_RETRIES = 5;
+
 /**
  * Starts every Edge Function's Deno worker (a refused call is enough), so that no test's first call waits
- * for a worker to start: each test's budget is for the app, not for Deno loading its packages.
+ * for a worker to start: each test's budget is for the app, not for Deno loading its packages. Five
+ * workers loading at once can make the gateway shed a call (503 with Retry-After, as under any overload):
+ * that call is asked again after the time it names, as a client should.
  */
 async function startFunctionWorkers(apiUrl: string, anonKey: string) {
   const folders = await readdir(functionsDir, { withFileTypes: true });
   const names = folders.filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'));
   await Promise.all(
     names.map(async ({ name }) => {
-      const answer = await fetch(`${apiUrl}/functions/v1/${name}`, {
-        method: 'POST',
-        headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
-      await answer.body?.cancel();
-      if (answer.status >= 500) throw new Error(`Function '${name}' did not start: ${answer.status}`);
+      for (let attempt = 0; ; attempt += 1) {
+        const answer = await fetch(`${apiUrl}/functions/v1/${name}`, {
+          method: 'POST',
+          headers: {
+            apikey: anonKey,
+            authorization: `Bearer ${anonKey}`,
+            'content-type': 'application/json',
+          },
+          body: '{}',
+        });
+        await answer.body?.cancel();
+        const retryAfter = answer.headers.get('retry-after');
+        if (answer.status === 503 && retryAfter !== null && attempt < SHED_RETRIES) {
+          await new Promise((resolve) => setTimeout(resolve, Number(retryAfter) * 1000));
+          continue;
+        }
+        if (answer.status >= 500) throw new Error(`Function '${name}' did not start: ${answer.status}`);
+        return;
+      }
     }),
   );
 }
