@@ -49,6 +49,12 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
   await sellDialog.getByRole('button', { name: 'Submit Sell Request' }).click();
   await expect(toast(page, 'Sell request submitted successfully')).toBeVisible();
   await expect(sellDialog).toBeHidden();
+  // The person's own list shows it waiting, with the limit their 2 % protection set.
+  const ownRequest = page.getByTestId('sell-request-row');
+  await expect(ownRequest).toHaveCount(1);
+  await expect(ownRequest.getByRole('cell').nth(2)).toHaveText(toSell.replace(/\.?0+$/, ''));
+  await expect(ownRequest.getByRole('cell').nth(3)).toHaveText('$29,400.00');
+  await expect(ownRequest.locator('[data-tone]')).toHaveText('Pending');
 
   // The admin's queue, in a browser of their own.
   const adminContext = await browser.newContext({ locale: 'en-US' });
@@ -89,6 +95,7 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
   expect(Number(left.quantity)).toBeCloseTo(held - Number(toSell), 12);
   await expect(row.getByRole('cell').nth(1)).toHaveText(Number(left.quantity).toFixed(8));
   await expect(page.getByTestId('portfolio-usd-balance')).toHaveText(`USD balance${usd(700 + credit)}`);
+  await expect(ownRequest.locator('[data-tone]')).toHaveText('Approved');
   await adminContext.close();
   await admin.auth.signOut();
 });

@@ -8,6 +8,7 @@ import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useHoldings } from '../api/get-holdings';
 import { useWalletProfile } from '../api/get-profile';
+import { useSellRequests } from '../api/get-sell-requests';
 import { useWalletTransactions } from '../api/get-transactions';
 import { useWalletRealtime } from '../hooks/use-wallet-realtime';
 import { BalanceCard } from './balance-card';
@@ -17,6 +18,7 @@ import { HistoryCard } from './history-card';
 import { PortfolioCard } from './portfolio-card';
 import { RecentTransactions } from './recent-transactions';
 import { SellCoinDialog } from './sell-coin-dialog';
+import { SellRequestsCard } from './sell-requests-card';
 import { sellableCoin } from '../utils/sell-quantity';
 import { WalletCodeCard } from './wallet-code-card';
 
@@ -28,12 +30,14 @@ export function WalletPage({ userId }: { userId: string }) {
   const profile = useWalletProfile(userId);
   const transactions = useWalletTransactions(userId);
   const holdings = useHoldings(userId);
+  const sellRequests = useSellRequests(userId);
   const market = useMarketCoins();
   const limits = useTransactionLimits();
   useWalletRealtime(userId);
 
   const coins = useMemo(() => market.data?.coins ?? [], [market.data]);
   const coinNames = useMemo(() => coinNamesOf(coins), [coins]);
+  const prices = useMemo(() => new Map(coins.map((coin) => [coin.id, coin.current_price])), [coins]);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
@@ -49,6 +53,7 @@ export function WalletPage({ userId }: { userId: string }) {
         balance={balance.data}
         rowAction={(position, coin) => <SellCoinDialog userId={userId} coin={sellableCoin(position, coin)} />}
       />
+      <SellRequestsCard requests={sellRequests} coinNames={coinNames} prices={prices} />
       <HistoryCard userId={userId} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />

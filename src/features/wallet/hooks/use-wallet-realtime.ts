@@ -1,13 +1,15 @@
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { walletBalanceQueryKey } from '@/lib/wallet-balance';
 import { walletHoldingsQueryKey } from '../api/get-holdings';
+import { walletSellRequestsQueryKey } from '../api/get-sell-requests';
 import { portfolioHistoryQueryKey } from '../api/get-portfolio-history';
 import { walletTransactionsQueryKey } from '../api/get-transactions';
 
 /**
  * Keeps the wallet live while an admin works: a ledger change refreshes the transactions, the holdings,
  * the portfolio's history and the balance, a withdraw request change refreshes the balance (open requests are held back from it),
- * a sell request change refreshes the holdings (pending sells are held back from what may be sold).
+ * a sell request change refreshes the sell requests and the holdings (pending sells are held back from what may be
+ * sold).
  */
 export function useWalletRealtime(userId: string) {
   const filter = `user_id=eq.${userId}`;
@@ -22,5 +24,9 @@ export function useWalletRealtime(userId: string) {
     ],
   });
   useRealtimeInvalidation({ table: 'withdraw_requests', filter, queryKeys: [walletBalanceQueryKey(userId)] });
-  useRealtimeInvalidation({ table: 'sell_requests', filter, queryKeys: [walletHoldingsQueryKey(userId)] });
+  useRealtimeInvalidation({
+    table: 'sell_requests',
+    filter,
+    queryKeys: [walletSellRequestsQueryKey(userId), walletHoldingsQueryKey(userId)],
+  });
 }

@@ -1,0 +1,92 @@
+import { DateTime } from '@/components/date-time';
+import { PastLimitNote } from '@/components/past-limit-note';
+import { QueryState, type QueryView, SkeletonRows } from '@/components/query-state';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { coinName } from '@domain/coins.ts';
+import { shownStatus } from '@domain/price-protection.ts';
+import { formatUsd } from '@/lib/format';
+import type { SellRequest } from '../api/get-sell-requests';
+
+const COLUMNS = 5;
+
+/**
+ * 'Your Sell Requests': the person's newest sell requests with their limit and status, live; a pending request
+ * past its expiry reads 'Expired'.
+ */
+export function SellRequestsCard({
+  requests,
+  coinNames,
+  prices,
+}: {
+  requests: QueryView<readonly SellRequest[]>;
+  /** The loaded coins' names by id ('Bitcoin', never 'bitcoin'). */
+  coinNames: ReadonlyMap<string, string>;
+  /** The loaded coins' current prices by id: a pending request's limit is set against them. */
+  prices: ReadonlyMap<string, number>;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your Sell Requests</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <QueryState
+          query={requests}
+          errorMessage="Failed to fetch sell requests"
+          placeholder={
+            <Table>
+              <TableBody>
+                <SkeletonRows rows={2} columns={COLUMNS} />
+              </TableBody>
+            </Table>
+          }
+        >
+          {(rows) =>
+            rows.length === 0 ? (
+              <p className="text-muted-foreground py-6 text-center">
+                You have no sell requests at the moment.
+              </p>
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Date</TableHead>
+                    <TableHead>Cryptocurrency</TableHead>
+                    <TableHead align="right">Quantity</TableHead>
+                    <TableHead align="right">Limit price</TableHead>
+                    <TableHead>Status</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((request) => (
+                    <TableRow key={request.id} data-testid="sell-request-row">
+                      <TableCell>
+                        <DateTime value={request.date} />
+                      </TableCell>
+                      <TableCell>{coinName(request.cryptocurrency, coinNames)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{request.quantity}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {request.limitPrice === null ? 'None' : formatUsd(request.limitPrice)}
+                      </TableCell>
+                      <TableCell>
+                        <StatusBadge status={shownStatus(request.status, request.expiresAt)} palette="buy" />
+                        <PastLimitNote
+                          side="sell"
+                          status={request.status}
+                          limitPrice={request.limitPrice}
+                          price={prices.get(request.cryptocurrency)}
+                        />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )
+          }
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
