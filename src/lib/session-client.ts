@@ -1,0 +1,15 @@
+const importSessionClient = () =>
+  Promise.all([import('./supabase'), import('./session-refresh'), import('./query-client')]);
+
+let sessionClient: ReturnType<typeof importSessionClient> | undefined;
+
+/**
+ * Loads the Supabase client (which restores the stored session as it starts) and what the session needs
+ * beside it (the early refresh, the server-data cache it empties when the person changes), once. The entry
+ * starts it when a session is stored, while the page's code is still on its way, so the session check does
+ * not wait for that code to arrive and render first.
+ */
+export function loadSessionClient(): ReturnType<typeof importSessionClient> {
+  sessionClient ??= importSessionClient();
+  return sessionClient;
+}
