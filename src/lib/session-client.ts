@@ -13,3 +13,12 @@ export function loadSessionClient(): ReturnType<typeof importSessionClient> {
   sessionClient ??= importSessionClient();
   return sessionClient;
 }
+
+/**
+ * The Supabase client, through the same load: for the log-in and sign-up forms, whose first render then
+ * does not wait for supabase-js (most of it unused until the person submits).
+ */
+export async function loadSupabase() {
+  const [{ supabase }] = await loadSessionClient();
+  return supabase;
+}

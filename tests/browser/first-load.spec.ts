@@ -83,9 +83,12 @@ for (const [path, heading] of [
   ['/login', 'Log in'],
   ['/signup', 'Create your account'],
 ] as const) {
-  test(`a visitor sees the ${path} form without waiting for the session check`, async ({ page }) => {
-    // The session check's own code never arrives: a visitor with no stored session has nothing to wait for.
-    await page.route(/\/assets\/session-refresh-[\w-]{8}\.js$/, () => {});
+  test(`a visitor sees the ${path} form without waiting for the session check or the Supabase client`, async ({
+    page,
+  }) => {
+    // The session check's code and supabase-js never arrive: a visitor with no stored session has nothing to
+    // wait for, and the form needs the client only once it is sent.
+    await page.route(/\/assets\/(session-refresh|supabase)-[\w-]{8}\.js$/, () => {});
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();
