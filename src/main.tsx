@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPagesFor } from './app/router';
+import { loadSessionClient } from './lib/session-client';
+import { hasStoredSession } from './lib/stored-session';
 import { configureZodWithoutEval } from './lib/zod-without-eval';
 import './index.css';
 
@@ -10,6 +12,8 @@ if (!root) throw new Error('Missing #root element');
 
 configureZodWithoutEval();
 
+// A stored session is read while the page's code loads, not after its first render.
+if (hasStoredSession()) void loadSessionClient();
 // The landing page is in this chunk; any other page's code is fetched before the first render.
 void preloadPagesFor(window.location.pathname).then(() =>
   createRoot(root).render(

@@ -10,6 +10,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { announceError } from './error-notices';
+import { loadSessionClient } from './session-client';
 import type { supabase } from './supabase';
 
 export type Role = 'admin' | 'user';
@@ -128,17 +129,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!started) return;
     let stopped = false;
     let stop = () => {};
-    void Promise.all([import('./supabase'), import('./session-refresh'), import('./query-client')]).then(
-      ([{ supabase: client }, { startSessionRefresh }, { queryClient }]) => {
-        if (stopped) return;
-        const stopFollowing = followSession(client, setState, () => queryClient.clear());
-        const stopSessionRefresh = startSessionRefresh(client.auth);
-        stop = () => {
-          stopFollowing();
-          stopSessionRefresh();
-        };
-      },
-    );
+    void loadSessionClient().then(([{ supabase: client }, { startSessionRefresh }, { queryClient }]) => {
+      if (stopped) return;
+      const stopFollowing = followSession(client, setState, () => queryClient.clear());
+      const stopSessionRefresh = startSessionRefresh(client.auth);
+      stop = () => {
+        stopFollowing();
+        stopSessionRefresh();
+      };
+    });
     return () => {
       stopped = true;
       stop();

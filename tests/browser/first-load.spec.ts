@@ -1,4 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { existingUser, logIn } from './support/auth-people';
+import { skipLimitsNotices } from './support/limits-notices';
+
+// Log-in lands in the wallet, whose limits notice (a modal) is not what these tests are about.
+test.beforeEach(async ({ page }) => skipLimitsNotices(page));
 
 /**
  * The first load of a page other than the landing page: its code is asked for while the app's entry script
@@ -9,26 +14,29 @@ import { expect, test, type Page } from '@playwright/test';
 /** A chunk's name: its file name without Vite's 8-character content hash. */
 const chunkName = (url: string) => /\/assets\/([\w.-]+?)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
 
+/** The app's entry script. */
+const entryScript = /\/assets\/index-[\w-]{8}\.js$/;
+
 /**
- * Opens `path` with the entry script's answer held back until each of `names` has been asked for (10 s at
+ * Opens `path` with the answer for `held` kept back until each chunk of `names` has been asked for (10 s at
  * most), and returns those asked for meanwhile.
  */
-async function askedForWhileTheEntryLoads(page: Page, path: string, names: string[]): Promise<string[]> {
+async function askedForWhileHeld(page: Page, path: string, held: RegExp, names: string[]): Promise<string[]> {
   const asked = new Set<string>();
   page.on('request', (request) => {
     const name = chunkName(request.url());
     if (name && names.includes(name)) asked.add(name);
   });
-  let askedWhileHeld: string[] = [];
-  await page.route(/\/assets\/index-[\w-]{8}\.js$/, async (route) => {
+  let release: (asked: string[]) => void = () => {};
+  const askedWhileHeld = new Promise<string[]>((resolve) => (release = resolve));
+  await page.route(held, async (route) => {
     await expect
       .poll(() => asked.size, { timeout: 10_000 })
       .toBe(names.length)
       .catch(() => {});
-    askedWhileHeld = [...asked].sort();
+    release([...asked].sort());
     await route.continue();
   });
-  // Returns once the page has loaded, which waits for the entry script.
   await page.goto(path);
   return askedWhileHeld;
 }
@@ -42,10 +50,20 @@ for (const [path, names, heading] of [
   test(`opening ${path}, the browser asks for the page's code while the app's entry script still loads`, async ({
     page,
   }) => {
-    expect(await askedForWhileTheEntryLoads(page, path, [...names])).toEqual(names);
+    expect(await askedForWhileHeld(page, path, entryScript, [...names])).toEqual(names);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   });
 }
+
+test('a signed-in person’s stored session is read while their page’s code still loads', async ({ page }) => {
+  await logIn(page, await existingUser('early-session'));
+  // The wallet page's code (its route chunk and the wallet feature's) is held back; the session's is not.
+  const walletPage = /\/assets\/wallet-[\w-]{8}\.js$/;
+  expect(await askedForWhileHeld(page, '/user/wallet', walletPage, ['session-refresh'])).toEqual([
+    'session-refresh',
+  ]);
+  await expect(page.getByRole('heading', { name: 'Your Wallet', level: 1 })).toBeVisible();
+});
 
 test('the landing page asks for no page code ahead, only its dashboard preview', async ({ page }) => {
   const asked: string[] = [];
@@ -65,9 +83,12 @@ for (const [path, heading] of [
   ['/login', 'Log in'],
   ['/signup', 'Create your account'],
 ] as const) {
-  test(`a visitor sees the ${path} form without waiting for the session check`, async ({ page }) => {
-    // The session check's own code never arrives: a visitor with no stored session has nothing to wait for.
-    await page.route(/\/assets\/session-refresh-[\w-]{8}\.js$/, () => {});
+  test(`a visitor sees the ${path} form without waiting for the session check or the Supabase client`, async ({
+    page,
+  }) => {
+    // The session check's code and supabase-js never arrive: a visitor with no stored session has nothing to
+    // wait for, and the form needs the client only once it is sent.
+    await page.route(/\/assets\/(session-refresh|supabase)-[\w-]{8}\.js$/, () => {});
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();

@@ -10,8 +10,9 @@ import { AppShellNav, type NavGroup } from './app-shell-nav';
 import { BrandMark } from './brand-mark';
 import { mainContentId, SkipLink } from './skip-link';
 
+// Narrower padding on a phone: at 360 px wide the bell, theme, Account and Logout fit beside the menu and mark.
 const topBarTargetClass =
-  'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring inline-flex h-10 items-center rounded-md px-3 focus-visible:ring-2 focus-visible:outline-none';
+  'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring inline-flex h-10 items-center rounded-md px-2 focus-visible:ring-2 focus-visible:outline-none sm:px-3';
 const topBarLinkClass = cn(topBarTargetClass, 'text-sm font-medium');
 
 /**

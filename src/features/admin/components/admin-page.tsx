@@ -17,7 +17,7 @@ export function AdminPage({
 }) {
   const { isAdmin } = useAuth();
   return (
-    <section className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6">
+    <section className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {description && <p className="text-muted-foreground text-sm">{description}</p>}

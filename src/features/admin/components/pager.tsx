@@ -2,7 +2,10 @@ import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ADMIN_PAGE_SIZE } from '../api/paging';
 
-/** Previous/next for a server-paginated list, with where the shown rows sit in the whole list. */
+/**
+ * Previous/next for a server-paginated list, with where the shown rows sit in the whole list. On a phone the
+ * parts wrap as wholes (the rows shown above the buttons), never a number from its words.
+ */
 export function Pager({
   page,
   total,
@@ -19,16 +22,19 @@ export function Pager({
   const first = total === 0 ? 0 : page * ADMIN_PAGE_SIZE + 1;
   const last = Math.min(total, (page + 1) * ADMIN_PAGE_SIZE);
   return (
-    <nav aria-label={`${label} pages`} className="flex items-center justify-between gap-4 text-sm">
-      <p className="text-muted-foreground tabular-nums" aria-live="polite">
+    <nav
+      aria-label={`${label} pages`}
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm"
+    >
+      <p className="text-muted-foreground whitespace-nowrap tabular-nums" aria-live="polite">
         {first}–{last} of {total.toLocaleString()}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" size="sm" disabled={page === 0} onClick={() => onPageChange(page - 1)}>
           <ChevronLeftIcon aria-hidden />
           Previous
         </Button>
-        <span className="tabular-nums">
+        <span className="whitespace-nowrap tabular-nums">
           Page {page + 1} of {pageCount.toLocaleString()}
         </span>
         <Button

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
-import { codeStillNeeded, readAssuranceLevel } from '@/lib/two-factor';
+import { loadSupabase } from '@/lib/session-client';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { emailField } from '../utils/email-field';
 
@@ -22,8 +21,10 @@ export function logInErrorMessage(error: unknown): string {
 
 /** Signs in with the password; `codeNeeded` when the person has two-factor authentication (aal2 next). */
 export async function logIn({ email, password }: LogInInput): Promise<{ codeNeeded: boolean }> {
+  const supabase = await loadSupabase();
   const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) throw error;
+  const { codeStillNeeded, readAssuranceLevel } = await import('@/lib/two-factor');
   return { codeNeeded: codeStillNeeded(await readAssuranceLevel()) };
 }
 

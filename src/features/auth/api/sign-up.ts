@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/session-client';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { emailField } from '../utils/email-field';
 import { confirmationMatches, newPasswordField, passwordsMismatchMessage } from '../utils/new-password';
@@ -45,6 +45,7 @@ export const confirmedSignUpPath = '/confirm-signup';
  * confirmations on there is no session yet (`walletCode: null`): the mailed link signs the person in.
  */
 export async function signUp({ fullName, email, password }: SignUpInput) {
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.auth.signUp({
     email,
     password,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,11 @@ import {
   useLogIn,
   type LogInInput,
 } from '../api/log-in';
-import { SignInCodeStep } from './sign-in-code-step';
+
+// The code step (and the two-factor client code) loads only for a person who has a second factor.
+const SignInCodeStep = lazy(() =>
+  import('./sign-in-code-step').then(({ SignInCodeStep: component }) => ({ default: component })),
+);
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const logIn = useLogIn();
@@ -44,7 +48,12 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     else finish();
   });
 
-  if (codeStep) return <SignInCodeStep onVerified={finish} />;
+  if (codeStep)
+    return (
+      <Suspense>
+        <SignInCodeStep onVerified={finish} />
+      </Suspense>
+    );
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">

@@ -51,7 +51,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
   );
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6 p-4 sm:p-6">
+    <div className="mx-auto grid w-full max-w-4xl gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Withdraw Funds</h1>
       {codeDialog}
       <BalanceBanner balance={balance.data} />
