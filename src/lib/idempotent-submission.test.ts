@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import {
+  createFixedSubmissions,
   createSubmissions,
   LostAnswerError,
   NOTHING_CREATED_MESSAGE,
@@ -75,5 +76,26 @@ describe('a submission that moves money', () => {
     await submit('buy 120');
     await submit('buy 80');
     expect(new Set(keys).size).toBe(3);
+  });
+
+  it('sends again exactly what the first attempt sent, parts fixed then included, when the same form goes again', async () => {
+    vi.useFakeTimers();
+    const sent: { content: string; expiresAt: number; key: string }[] = [];
+    let answer: 'lost' | 'ok' = 'lost';
+    const submit = createFixedSubmissions(
+      async (order: { content: string; expiresAt: number }, key: string) => {
+        sent.push({ ...order, key });
+        if (answer === 'lost') throw new LostAnswerError(new TypeError('Failed to fetch'));
+        return 'created';
+      },
+      (content: string) => ({ content, expiresAt: Date.now() + 24 * 60 * 60 * 1000 }),
+    );
+    await settle(submit('buy 120').catch(() => undefined));
+    vi.advanceTimersByTime(60_000);
+    answer = 'ok';
+    await settle(submit('buy 120'));
+    expect(sent).toHaveLength(5);
+    expect(new Set(sent.map(({ key }) => key)).size).toBe(1);
+    expect(new Set(sent.map(({ expiresAt }) => expiresAt)).size).toBe(1);
   });
 });

@@ -52,15 +52,29 @@ const retryDelaysMs = [300, 1000, 2500];
  * content again (the person pressing the button again) reuses it; a definite answer ends the submission.
  */
 export function createSubmissions<Content, Result>(send: (content: Content, key: string) => Promise<Result>) {
-  let unconfirmed: { content: string; key: string } | undefined;
+  return createFixedSubmissions(send, (content: Content) => content);
+}
+
+/**
+ * As `createSubmissions`, for content that gains parts fixed when a submission first goes (`fixOnce`: an
+ * expiry counted from now): the key and those parts are kept together, so every retry of the same content,
+ * automatic or by hand, sends exactly what the first attempt sent, as the key's fingerprint requires.
+ */
+export function createFixedSubmissions<Content, Sent, Result>(
+  send: (sent: Sent, key: string) => Promise<Result>,
+  fixOnce: (content: Content) => Sent,
+) {
+  let unconfirmed: { content: string; key: string; sent: Sent } | undefined;
 
   return async function submit(content: Content): Promise<SubmissionOutcome<Result>> {
     const text = JSON.stringify(content);
-    if (unconfirmed?.content !== text) unconfirmed = { content: text, key: crypto.randomUUID() };
-    const { key } = unconfirmed;
+    if (unconfirmed?.content !== text) {
+      unconfirmed = { content: text, key: crypto.randomUUID(), sent: fixOnce(content) };
+    }
+    const { key, sent } = unconfirmed;
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const result = await send(content, key);
+        const result = await send(sent, key);
         unconfirmed = undefined;
         return { result, recoveredLostAnswer: attempt > 0 };
       } catch (error) {

@@ -1,3 +1,4 @@
+import type { RequestLifetime } from '@domain/price-protection.ts';
 import type { Tables } from '@/types/database';
 
 /** A buy request as the user's list shows it (the columns the app selects from `buy_requests`). */
@@ -15,6 +16,11 @@ export interface BuyOrder {
   amount: number;
   /** None when no price was shown (the request then carries no limit). */
   limitPrice: number | undefined;
-  /** When it expires (ISO 8601), fixed at submit from the lifetime the person picked. */
+  /** How long it may wait for an admin, as the person picked. */
+  lifetime: RequestLifetime;
+}
+
+/** A buy order as sent: its expiry (ISO 8601) fixed when it first went, and sent again with its key. */
+export interface SentBuyOrder extends BuyOrder {
   expiresAt: string;
 }

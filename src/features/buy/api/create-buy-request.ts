@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
-  createSubmissions,
+  createFixedSubmissions,
   isLostRestAnswer,
   LostAnswerError,
   type SubmissionOutcome,
 } from '@/lib/idempotent-submission';
 import { isLimitRefusal } from '@domain/limits.ts';
+import { expiryAfter } from '@domain/price-protection.ts';
 import { mapPagedRows, type RowsPage } from '@/lib/paged-list';
 import { supabase } from '@/lib/supabase';
 import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
-import type { BuyOrder, BuyRequest } from '../types';
+import type { BuyOrder, BuyRequest, SentBuyOrder } from '../types';
 import { NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from './buy-messages';
 import { buyRequestsQueryKey } from './get-buy-requests';
 
@@ -21,7 +22,7 @@ import { buyRequestsQueryKey } from './get-buy-requests';
  * Creates a pending buy request once for its idempotency key (a repeat answers the same request); the
  * database checks the amount against the current limits.
  */
-export async function createBuyRequest(order: BuyOrder, idempotencyKey: string): Promise<BuyRequest> {
+export async function createBuyRequest(order: SentBuyOrder, idempotencyKey: string): Promise<BuyRequest> {
   const { data, error, status } = await supabase
     .rpc('create_buy_request', {
       cryptocurrency: order.cryptocurrency,
@@ -52,7 +53,10 @@ export async function createBuyRequest(order: BuyOrder, idempotencyKey: string):
 }
 
 /** The buy form's submissions: a lost answer is retried with the same key. */
-const submitBuyRequest = createSubmissions(createBuyRequest);
+const submitBuyRequest = createFixedSubmissions(createBuyRequest, (order: BuyOrder) => ({
+  ...order,
+  expiresAt: expiryAfter(order.lifetime),
+}));
 
 /**
  * Submits a buy request and shows it at the top of the list at once (as pending), replaced by the
@@ -78,7 +82,8 @@ export function useCreateBuyRequest(userId: string | undefined) {
         amount: order.amount,
         status: 'pending',
         date: new Date().toISOString(),
-        expires_at: order.expiresAt,
+        // Until the stored row replaces it.
+        expires_at: expiryAfter(order.lifetime),
         limit_price: order.limitPrice ?? null,
       };
       setRows((rows, page) => (page === 0 ? [optimistic, ...rows] : rows));

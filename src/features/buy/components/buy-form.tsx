@@ -11,12 +11,7 @@ import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { formatCryptoAmount, formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
 import { limitsAreSet, outsideLimitsMessage, type TransactionLimits } from '@domain/limits.ts';
-import {
-  defaultPriceTolerance,
-  defaultRequestLifetime,
-  expiryAfter,
-  limitPriceFor,
-} from '@domain/price-protection.ts';
+import { defaultPriceTolerance, defaultRequestLifetime, limitPriceFor } from '@domain/price-protection.ts';
 import { BUY_SUBMITTED_MESSAGE, NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../api/buy-messages';
 import type { BuyOrder } from '../types';
 import { createBuyFormSchema, type BuyFormValues } from './buy-form-schema';
@@ -78,7 +73,7 @@ export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
           cryptocurrency: values.cryptocurrency,
           amount: Number(values.amount),
           limitPrice: limitPriceFor('buy', shownPrice, tolerance),
-          expiresAt: expiryAfter(lifetime),
+          lifetime,
         });
       } catch (error) {
         toast.error(error instanceof Error ? error.message : SUBMIT_FAILED_MESSAGE);

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
+import { createFixedSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
+import { expiryAfter, type RequestLifetime } from '@domain/price-protection.ts';
 import { supabase } from '@/lib/supabase';
 import { walletHoldingsQueryKey } from './get-holdings';
+import { walletSellRequestsQueryKey } from './get-sell-requests';
 
 export const SELL_SUBMITTED_MESSAGE = 'Sell request submitted successfully';
 export const SELL_FAILED_MESSAGE = 'Failed to submit sell request. Please try again.';
@@ -13,7 +15,12 @@ export interface SellOrder {
   quantity: string;
   /** The least USD per coin the person accepts (the price shown less their tolerance); none without a price. */
   limitPrice: number | undefined;
-  /** When it expires (ISO 8601), fixed at submit from the lifetime the person picked. */
+  /** How long it may wait for an admin, as the person picked. */
+  lifetime: RequestLifetime;
+}
+
+/** A sell order as sent: its expiry (ISO 8601) fixed when it first went, and sent again with its key. */
+interface SentSellOrder extends SellOrder {
   expiresAt: string;
 }
 
@@ -21,7 +28,7 @@ export interface SellOrder {
  * Creates a pending sell request once for its idempotency key. The database's refusal of a quantity
  * beyond the holdings (pending sells included) names the coin, so it is shown as it is.
  */
-export async function createSellRequest(order: SellOrder, idempotencyKey: string): Promise<void> {
+export async function createSellRequest(order: SentSellOrder, idempotencyKey: string): Promise<void> {
   const { error, status } = await supabase.rpc('create_sell_request', {
     cryptocurrency: order.cryptocurrency,
     // At most 8 places: the shortest text of this number is the quantity typed.
@@ -39,13 +46,20 @@ export async function createSellRequest(order: SellOrder, idempotencyKey: string
 }
 
 /** The Sell form's submissions: a lost answer is retried with the same key. */
-const submitSellRequest = createSubmissions(createSellRequest);
+const submitSellRequest = createFixedSubmissions(createSellRequest, (order: SellOrder) => ({
+  ...order,
+  expiresAt: expiryAfter(order.lifetime),
+}));
 
-/** Submits a sell request; the holdings (what is reserved) refresh however it ends. */
+/** Submits a sell request; the person's sell requests and holdings (what is reserved) refresh however it ends. */
 export function useCreateSellRequest(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitSellRequest,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: walletHoldingsQueryKey(userId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: walletSellRequestsQueryKey(userId) }),
+        queryClient.invalidateQueries({ queryKey: walletHoldingsQueryKey(userId) }),
+      ]),
   });
 }

@@ -13,12 +13,7 @@ import { PriceProtectionFields } from '@/components/price-protection-fields';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import {
-  defaultPriceTolerance,
-  defaultRequestLifetime,
-  expiryAfter,
-  limitPriceFor,
-} from '@domain/price-protection.ts';
+import { defaultPriceTolerance, defaultRequestLifetime, limitPriceFor } from '@domain/price-protection.ts';
 import { formatUsd } from '@/lib/format';
 import { successToastOptions } from '@/lib/idempotent-submission';
 import {
@@ -64,7 +59,7 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
         cryptocurrency: coin.cryptocurrency,
         quantity: checked.quantity,
         limitPrice: limitPriceFor('sell', coin.price, tolerance),
-        expiresAt: expiryAfter(lifetime),
+        lifetime,
       });
       toast.success(SELL_SUBMITTED_MESSAGE, successToastOptions(outcome));
       setTyped('');
