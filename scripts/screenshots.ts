@@ -57,6 +57,7 @@ const pages: { name: string; path: string; who: Who; heading: string }[] = [
   { name: 'admin-deposit', path: '/admin/deposit', who: 'admin', heading: 'Deposit' },
   { name: 'admin-status-types', path: '/admin/status-types', who: 'admin', heading: 'Status types' },
   { name: 'admin-buy-requests', path: '/admin/buy-requests', who: 'admin', heading: 'Buy requests' },
+  { name: 'admin-sell-requests', path: '/admin/sell-requests', who: 'admin', heading: 'Sell requests' },
   {
     name: 'admin-withdraw-requests',
     path: '/admin/withdraw-requests',
