@@ -1,7 +1,8 @@
+import { HandCoinsIcon } from 'lucide-react';
 import { DateTime } from '@/components/date-time';
 import { PastLimitNote } from '@/components/past-limit-note';
 import { QueryState, type QueryView, SkeletonRows } from '@/components/query-state';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { coinName } from '@domain/coins.ts';
@@ -29,7 +30,11 @@ export function SellRequestsCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your Sell Requests</CardTitle>
+        <CardTitle className="flex items-center gap-2">
+          <HandCoinsIcon className="text-primary size-4" aria-hidden />
+          Your Sell Requests
+        </CardTitle>
+        <CardDescription>Coins you asked to sell, newest first</CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState

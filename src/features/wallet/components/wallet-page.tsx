@@ -53,7 +53,10 @@ export function WalletPage({ userId }: { userId: string }) {
         balance={balance.data}
         rowAction={(position, coin) => <SellCoinDialog userId={userId} coin={sellableCoin(position, coin)} />}
       />
-      <SellRequestsCard requests={sellRequests} coinNames={coinNames} prices={prices} />
+      {/* Only for someone who holds coins or has asked to sell: nothing to list for anyone else. */}
+      {(Boolean(holdings.data?.length) || Boolean(sellRequests.data?.length)) && (
+        <SellRequestsCard requests={sellRequests} coinNames={coinNames} prices={prices} />
+      )}
       <HistoryCard userId={userId} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />
