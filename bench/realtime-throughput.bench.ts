@@ -6,7 +6,8 @@
  * resident memory.
  *
  * Budgets: delivery p95 ≤ 250 ms, nothing undelivered, slot lag ≤ 64 MB, peak RSS ≤ 300 MB. Realtime holds at
- * most 2,000 undelivered changes in memory and leaves the rest in the slot, so memory stays bounded even
+ * most 2,000 undelivered changes in memory and leaves the rest in the slot, and cuts off the slowest
+ * subscribers past 64 MB of frames unsent to all of them together, so memory stays bounded even
  * when the machine cannot keep up; the slot lag then grows instead, and the latency budget is missed.
  *
  * `npm run bench -- realtime-throughput`

@@ -34,6 +34,7 @@ export interface StackOptions extends PostgresOptions {
     | 'project'
     | 'functionBodyTimeoutMs'
     | 'realtimeMaxBufferedBytes'
+    | 'realtimeMaxUnsentBytes'
     | 'schedules'
     | 'onScheduleFailure'
   >;

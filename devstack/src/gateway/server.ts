@@ -45,6 +45,8 @@ export interface GatewayOptions {
   functionBodyTimeoutMs?: number;
   /** Unsent bytes a Realtime socket may hold before it is cut off as too slow (default 8 MB). */
   realtimeMaxBufferedBytes?: number;
+  /** Unsent bytes all Realtime sockets together may hold before the slowest are cut off (default 64 MB). */
+  realtimeMaxUnsentBytes?: number;
   rateLimits?: Partial<AuthRateLimits>;
   refreshTokenReuseIntervalSeconds?: number;
   /** Settings that differ from `supabase/config.toml` for this gateway (e.g. confirmations on). */
@@ -452,6 +454,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     databaseUrl: options.databaseUrl,
     jwtSecret: options.jwtSecret,
     maxBufferedBytes: options.realtimeMaxBufferedBytes,
+    maxUnsentBytes: options.realtimeMaxUnsentBytes,
   });
 
   const schedules = startSchedules({

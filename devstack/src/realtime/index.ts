@@ -7,12 +7,15 @@ import { SubscriptionRegistry, type Channel, type InterestedChannels } from './r
 import { CheckFailedError, createRlsChecker, type RlsChecker, type VisibleRow } from './rls-check';
 import { defaultMaxBufferedBytes, RealtimeSocket } from './socket';
 import { createTokenVerifier } from './tokens';
+import { defaultMaxUnsentBytes, UnsentBudget } from './unsent-budget';
 
 export interface RealtimeOptions {
   databaseUrl: string;
   jwtSecret: string;
   /** Unsent bytes per socket before it is cut off as too slow (default `defaultMaxBufferedBytes`). */
   maxBufferedBytes?: number;
+  /** Unsent bytes of all sockets together before the slowest are cut off (default `defaultMaxUnsentBytes`). */
+  maxUnsentBytes?: number;
 }
 
 export interface RunningRealtime {
@@ -134,6 +137,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   const verifyToken = createTokenVerifier(options.jwtSecret);
   const delivery = createDelivery(registry, checker);
   const sockets = new Set<RealtimeSocket>();
+  const unsentBudget = new UnsentBudget(options.maxUnsentBytes ?? defaultMaxUnsentBytes);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   let closing = false;
   let replication: ReplicationStream | null = null;
@@ -191,6 +195,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
         checker,
         verifyToken,
         maxBufferedBytes: options.maxBufferedBytes ?? defaultMaxBufferedBytes,
+        unsentBudget,
       });
       sockets.add(realtimeSocket);
       ws.on('close', () => sockets.delete(realtimeSocket));

@@ -11,6 +11,7 @@ import { systemMessage, type Channel, type SubscriptionRegistry } from './regist
 import type { RlsChecker } from './rls-check';
 import { parseSubscription } from './subscriptions';
 import { TokenError, type RealtimeClaims } from './tokens';
+import type { UnsentBudget } from './unsent-budget';
 
 /** Supabase Realtime's `max_channels_per_client` default. */
 export const maxChannelsPerClient = 100;
@@ -23,7 +24,8 @@ const maxTimerMs = 60 * 60 * 1000;
  * kills a socket's process once its heap passes `WEBSOCKET_MAX_HEAP_SIZE` (50 MB; supabase/realtime
  * `config/runtime.exs`, applied in `lib/realtime_web/channels/user_socket.ex`): the connection drops
  * without a word, and realtime-js reconnects and rejoins (and the app re-reads on the join). The same
- * here, with a smaller default because one process serves every socket.
+ * here, with a smaller default because one process serves every socket (and a budget all sockets
+ * share, `unsent-budget.ts`).
  */
 export const defaultMaxBufferedBytes = 8 * 1024 * 1024;
 
@@ -32,6 +34,7 @@ export interface SocketContext {
   checker: RlsChecker;
   verifyToken(token: string): Promise<RealtimeClaims>;
   maxBufferedBytes: number;
+  unsentBudget: UnsentBudget;
 }
 
 function ok(response: unknown = {}) {
@@ -56,6 +59,7 @@ export class RealtimeSocket {
     readonly apiKey: string,
     private readonly context: SocketContext,
   ) {
+    context.unsentBudget.add(ws);
     ws.on('message', (data: RawData, isBinary: boolean) => {
       // Binary frames carry broadcast pushes, which the local stack does not serve.
       if (isBinary) return;
@@ -91,6 +95,7 @@ export class RealtimeSocket {
       setImmediate(() => {
         this.corked = false;
         this.transport.uncork();
+        this.context.unsentBudget.written();
       });
     }
     this.ws.send(frame);
