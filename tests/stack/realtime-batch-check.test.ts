@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { batchWindowMs, maxBatchChanges, waitsForWindow } from '../../devstack/src/realtime/rls-check';
 import { connect, createUser, onlyRow } from '../support/db';
 
 /**
@@ -201,5 +202,25 @@ describe('checking a batch of changes', () => {
         .filter(({ change }) => change === 4)
         .every(({ record }) => !JSON.stringify(record).includes('sealed')),
     ).toBe(true);
+  });
+});
+
+describe('gathering changes into batches', () => {
+  const justAfterABatch = { alone: false, waiting: 1, sinceLastBatchMs: 20 };
+
+  it('checks a change at once while changes arrive slowly (under 100 a second), however recent the last batch', () => {
+    expect(waitsForWindow({ ...justAfterABatch, recentArrivals: 5 })).toBe(false);
+  });
+
+  it('holds changes for the rest of the window while they arrive fast, so they go together', () => {
+    expect(waitsForWindow({ ...justAfterABatch, recentArrivals: 70 })).toBe(true);
+    expect(waitsForWindow({ ...justAfterABatch, recentArrivals: 70, sinceLastBatchMs: batchWindowMs })).toBe(
+      false,
+    );
+  });
+
+  it('never holds a full batch, nor a change being retried on its own', () => {
+    expect(waitsForWindow({ ...justAfterABatch, recentArrivals: 300, waiting: maxBatchChanges })).toBe(false);
+    expect(waitsForWindow({ ...justAfterABatch, recentArrivals: 70, alone: true })).toBe(false);
   });
 });
