@@ -27,6 +27,13 @@ export function coinNamesOf(coins: readonly { id: string; name: string }[] | und
   return new Map(coins?.map((coin) => [coin.id, coin.name]));
 }
 
+/** Current USD prices by coin id from a loaded market list. */
+export function coinPricesOf(
+  coins: readonly { id: string; current_price: number }[] | undefined,
+): Map<string, number> {
+  return new Map(coins?.map((coin) => [coin.id, coin.current_price]));
+}
+
 /**
  * The name to show for the coin with this id: the loaded list's, else the known one, else the id's words
  * (`some-new-coin` reads `Some new coin`), never the id itself.

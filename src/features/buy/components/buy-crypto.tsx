@@ -18,7 +18,7 @@ import { useBuyRequests } from '../api/get-buy-requests';
 import { useBuyRequestsRealtime } from '../hooks/use-buy-requests-realtime';
 import { BuyForm } from './buy-form';
 import { BuyRequestsTable } from './buy-requests-table';
-import { coinNamesOf } from '@domain/coins.ts';
+import { coinNamesOf, coinPricesOf } from '@domain/coins.ts';
 
 /** The session flag of the buy page's limits notice (specification §9). */
 export const BUY_LIMITS_NOTICE_FLAG = 'hasSeenBuyLimits';
@@ -69,7 +69,7 @@ function BuyCryptoContent() {
 
   const coins = market.data?.coins;
   const coinNames = useMemo(() => coinNamesOf(coins), [coins]);
-  const prices = useMemo(() => new Map(coins?.map((coin) => [coin.id, coin.current_price])), [coins]);
+  const prices = useMemo(() => coinPricesOf(coins), [coins]);
 
   if (!market.data || limits.isPending) return <BuyCryptoSkeleton />;
   // The built-in sample suits a price list, not a purchase: an estimate from made-up prices would

@@ -4,7 +4,7 @@ import { QueryState, SkeletonRows, type QueryView } from '@/components/query-sta
 import { CoinIdentity } from '@/components/coin-identity';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { coinName } from '@domain/coins.ts';
+import { coinName, coinPricesOf } from '@domain/coins.ts';
 import { formatCryptoAmount, formatPercent, formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
 import { cn } from '@/lib/utils';
@@ -70,10 +70,7 @@ function Positions({
   rowAction: RowAction | undefined;
 }) {
   const coinsById = useMemo(() => new Map(coins.map((coin) => [coin.id, coin])), [coins]);
-  const portfolio = useMemo(
-    () => valuePortfolio(holdings, new Map(coins.map((coin) => [coin.id, coin.current_price]))),
-    [holdings, coins],
-  );
+  const portfolio = useMemo(() => valuePortfolio(holdings, coinPricesOf(coins)), [holdings, coins]);
   if (portfolio.positions.length === 0)
     return (
       <TableRow>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
 import { LoadError } from '@/components/query-state';
-import { coinNamesOf } from '@domain/coins.ts';
+import { coinNamesOf, coinPricesOf } from '@domain/coins.ts';
 import { useMarketCoins } from '@/lib/market-feed';
 import { limitsLoadFailedMessage } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
@@ -37,7 +37,7 @@ export function WalletPage({ userId }: { userId: string }) {
 
   const coins = useMemo(() => market.data?.coins ?? [], [market.data]);
   const coinNames = useMemo(() => coinNamesOf(coins), [coins]);
-  const prices = useMemo(() => new Map(coins.map((coin) => [coin.id, coin.current_price])), [coins]);
+  const prices = useMemo(() => coinPricesOf(coins), [coins]);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
