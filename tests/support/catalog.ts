@@ -72,6 +72,9 @@ const queries: string[] = [
    join pg_namespace n on n.oid = c.relnamespace
    left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
    cross join lateral (values
+     -- Its place among the live columns: what select * and an insert without a column list go by.
+     ('position', (select count(*) from pg_attribute b where b.attrelid = a.attrelid and b.attnum > 0
+       and b.attnum <= a.attnum and not b.attisdropped)::text),
      ('type', format_type(a.atttypid, a.atttypmod)),
      ('default', pg_get_expr(d.adbin, d.adrelid)),
      ('not null', a.attnotnull::text),
