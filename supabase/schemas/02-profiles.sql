@@ -48,6 +48,11 @@ create policy "Admins can read the audit log"
   on public.audit_log for select to authenticated
   using ((select private.is_admin()));
 comment on policy "Admins can read the audit log" on public.audit_log is 'Nobody else sees who did what.';
+create policy "Only aal2 sessions can read the audit log"
+  on public.audit_log as restrictive for select to authenticated
+  using (((select auth.jwt()) ->> 'aal') = 'aal2');
+comment on policy "Only aal2 sessions can read the audit log" on public.audit_log is
+  'Who did what (and audit_log_with_actor) needs a second factor.';
 create policy "People can read their own profile and admins can read every profile"
   on public.profiles for select to authenticated
   using (id = (select auth.uid()) or (select private.is_admin()));
@@ -59,6 +64,12 @@ create policy "People can update their own profile"
   with check (id = (select auth.uid()));
 comment on policy "People can update their own profile" on public.profiles is
   'Rows: only one''s own. Columns: the update grant allows full_name only (not role, balance or wallet_code).';
+-- Restrictive policies: AND-ed with the permissive ones, per command.
+create policy "Only aal2 sessions can read other people's profiles"
+  on public.profiles as restrictive for select to authenticated
+  using (id = (select auth.uid()) or ((select auth.jwt()) ->> 'aal') = 'aal2');
+comment on policy "Only aal2 sessions can read other people's profiles" on public.profiles is
+  'An admin signed in with a password only sees their own profile (enough for the app to send them to the code step).';
 create function private.generate_wallet_code() returns text
 language plpgsql
 volatile
@@ -143,14 +154,3 @@ create trigger sync_profile_email_after_change
   for each row when (old.email is distinct from new.email)
   execute function private.sync_profile_email();
 comment on trigger sync_profile_email_after_change on auth.users is 'Keeps profiles.email equal to auth.users.email.';
--- Restrictive policies: AND-ed with the permissive ones, per command.
-create policy "Only aal2 sessions can read other people's profiles"
-  on public.profiles as restrictive for select to authenticated
-  using (id = (select auth.uid()) or ((select auth.jwt()) ->> 'aal') = 'aal2');
-comment on policy "Only aal2 sessions can read other people's profiles" on public.profiles is
-  'An admin signed in with a password only sees their own profile (enough for the app to send them to the code step).';
-create policy "Only aal2 sessions can read the audit log"
-  on public.audit_log as restrictive for select to authenticated
-  using (((select auth.jwt()) ->> 'aal') = 'aal2');
-comment on policy "Only aal2 sessions can read the audit log" on public.audit_log is
-  'Who did what (and audit_log_with_actor) needs a second factor.';

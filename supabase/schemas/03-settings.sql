@@ -34,6 +34,16 @@ create policy "Admins can delete status types"
   using ((select private.is_admin()));
 comment on policy "Admins can delete status types" on public.status_types is
   'Only admins remove statuses; rows already carrying the status keep their text.';
+create policy "Only aal2 sessions can create status types"
+  on public.status_types as restrictive for insert to authenticated
+  with check (((select auth.jwt()) ->> 'aal') = 'aal2');
+comment on policy "Only aal2 sessions can create status types" on public.status_types is
+  'Admin settings need a second factor.';
+create policy "Only aal2 sessions can delete status types"
+  on public.status_types as restrictive for delete to authenticated
+  using (((select auth.jwt()) ->> 'aal') = 'aal2');
+comment on policy "Only aal2 sessions can delete status types" on public.status_types is
+  'Admin settings need a second factor.';
 create function private.normalise_status_type() returns trigger
 language plpgsql
 set search_path = ''
@@ -111,10 +121,13 @@ comment on table public.transaction_limits is
 comment on column public.transaction_limits.id is 'Always true: the primary key that keeps this table to one row.';
 comment on column public.transaction_limits.min_amount is 'Smallest amount of a buy or withdraw request.';
 comment on column public.transaction_limits.max_amount is 'Largest amount of a buy or withdraw request.';
+comment on column public.transaction_limits.security_hold_hours is
+  'Hours after a password, e-mail or two-factor change during which new withdrawals are refused (0: no hold).';
 alter table public.transaction_limits enable row level security;
 revoke all on table public.transaction_limits from anon, authenticated, service_role;
 grant select, update (min_amount, max_amount) on table public.transaction_limits to authenticated;
 grant select on table public.transaction_limits to service_role;
+grant update (security_hold_hours) on table public.transaction_limits to authenticated;
 create policy "Signed-in people can read the transaction limits"
   on public.transaction_limits for select to authenticated
   using (true);
@@ -125,6 +138,12 @@ create policy "Admins can update the transaction limits"
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
 comment on policy "Admins can update the transaction limits" on public.transaction_limits is 'Only admins set limits.';
+create policy "Only aal2 sessions can update the transaction limits"
+  on public.transaction_limits as restrictive for update to authenticated
+  using (((select auth.jwt()) ->> 'aal') = 'aal2')
+  with check (((select auth.jwt()) ->> 'aal') = 'aal2');
+comment on policy "Only aal2 sessions can update the transaction limits" on public.transaction_limits is
+  'Admin settings need a second factor.';
 create function private.validate_transaction_limits() returns trigger
 language plpgsql
 set search_path = ''
@@ -252,22 +271,3 @@ comment on function private.name_scripts(text) is
 create unique index status_types_name_skeleton_key on public.status_types (private.status_type_skeleton(name));
 comment on index public.status_types_name_skeleton_key is
   'No two status types look the same (unique skeleton, regardless of case and look-alike letters).';
-create policy "Only aal2 sessions can create status types"
-  on public.status_types as restrictive for insert to authenticated
-  with check (((select auth.jwt()) ->> 'aal') = 'aal2');
-comment on policy "Only aal2 sessions can create status types" on public.status_types is
-  'Admin settings need a second factor.';
-create policy "Only aal2 sessions can delete status types"
-  on public.status_types as restrictive for delete to authenticated
-  using (((select auth.jwt()) ->> 'aal') = 'aal2');
-comment on policy "Only aal2 sessions can delete status types" on public.status_types is
-  'Admin settings need a second factor.';
-create policy "Only aal2 sessions can update the transaction limits"
-  on public.transaction_limits as restrictive for update to authenticated
-  using (((select auth.jwt()) ->> 'aal') = 'aal2')
-  with check (((select auth.jwt()) ->> 'aal') = 'aal2');
-comment on policy "Only aal2 sessions can update the transaction limits" on public.transaction_limits is
-  'Admin settings need a second factor.';
-comment on column public.transaction_limits.security_hold_hours is
-  'Hours after a password, e-mail or two-factor change during which new withdrawals are refused (0: no hold).';
-grant update (security_hold_hours) on table public.transaction_limits to authenticated;

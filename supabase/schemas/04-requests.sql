@@ -25,6 +25,10 @@ comment on column public.buy_requests.amount is 'USD to spend; positive, at most
 comment on column public.buy_requests.status is 'pending until decided by approve_buy_request or reject_buy_request.';
 comment on column public.buy_requests.decided_at is 'When an admin approved or rejected the request.';
 comment on column public.buy_requests.decided_by is 'The admin who decided.';
+comment on column public.buy_requests.limit_price is
+  'Most USD per coin the person accepts: approval is refused when the current price is above it (null: no limit).';
+comment on column public.buy_requests.expires_at is
+  'When the request expires (default 24 hours after it was made): a pending request past it cannot be approved.';
 create index buy_requests_user_id_date_idx on public.buy_requests (user_id, date desc);
 comment on index public.buy_requests_user_id_date_idx is 'A person''s buy requests, newest first.';
 create index buy_requests_date_idx on public.buy_requests (date desc);
@@ -33,7 +37,12 @@ create index buy_requests_status_date_idx on public.buy_requests (status, date d
 comment on index public.buy_requests_status_date_idx is 'Requests by status (the pending queue), newest first.';
 create index buy_requests_decided_by_idx on public.buy_requests (decided_by);
 comment on index public.buy_requests_decided_by_idx is 'Supports the foreign key when an admin is deleted.';
+create index buy_requests_amount_idx on public.buy_requests (amount);
+comment on index public.buy_requests_amount_idx is 'Admin buy request queue sorted by amount.';
 alter table public.buy_requests enable row level security;
+-- Realtime sends old rows of updates and deletes only with replica identity full; a subscriber gets
+-- a change only when RLS lets them select the row (and only the columns they may select).
+alter table public.buy_requests replica identity full;
 revoke all on table public.buy_requests from anon, authenticated, service_role;
 grant select on table public.buy_requests to authenticated;
 grant select on table public.buy_requests to service_role;
@@ -42,6 +51,15 @@ create policy "People can read their own buy requests and admins can read all"
   using (user_id = (select auth.uid()) or (select private.is_admin()));
 comment on policy "People can read their own buy requests and admins can read all" on public.buy_requests is
   'Own rows for people; the whole queue for admins.';
+create policy "Buy requests are read at aal2 or own ones without a factor"
+  on public.buy_requests as restrictive for select to authenticated
+  using (
+    (select coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false))
+    or (user_id = (select auth.uid()) and not (select private.has_verified_factor()))
+  );
+comment on policy "Buy requests are read at aal2 or own ones without a factor" on public.buy_requests is
+  'Other people''s buy requests only at aal2 (admins), and a person with a verified factor reads their own '
+  'only at aal2 too: a log-in left at the code step reads none.';
 create function private.assert_within_limits(p_amount numeric, p_kind text) returns void
 language plpgsql
 stable
@@ -127,7 +145,13 @@ create index withdraw_requests_status_date_idx on public.withdraw_requests (stat
 comment on index public.withdraw_requests_status_date_idx is 'Requests by status, newest first.';
 create index withdraw_requests_decided_by_idx on public.withdraw_requests (decided_by);
 comment on index public.withdraw_requests_decided_by_idx is 'Supports the foreign key when an admin is deleted.';
+create index withdraw_requests_amount_idx on public.withdraw_requests (amount);
+comment on index public.withdraw_requests_amount_idx is 'Admin withdraw request queue sorted by amount.';
+create index withdraw_requests_method_date_idx on public.withdraw_requests (withdraw_method, date desc);
+comment on index public.withdraw_requests_method_date_idx is
+  'Admin withdraw request queue filtered by method, newest first.';
 alter table public.withdraw_requests enable row level security;
+alter table public.withdraw_requests replica identity full;
 revoke all on table public.withdraw_requests from anon, authenticated, service_role;
 -- Every column but encrypted_data: select=* fails for people, so the app names its columns.
 grant select (id, user_id, amount, withdraw_method, status, date, decided_at, decided_by)
@@ -139,10 +163,15 @@ create policy "People can read their own withdraw requests and admins can read a
   using (user_id = (select auth.uid()) or (select private.is_admin()));
 comment on policy "People can read their own withdraw requests and admins can read all" on public.withdraw_requests is
   'Own rows for people; the whole queue for admins. encrypted_data is excluded by the column grant.';
--- Realtime sends old rows of updates and deletes only with replica identity full; a subscriber gets
--- a change only when RLS lets them select the row (and only the columns they may select).
-alter table public.buy_requests replica identity full;
-alter table public.withdraw_requests replica identity full;
+create policy "Withdraw requests are read at aal2 or own ones without a factor"
+  on public.withdraw_requests as restrictive for select to authenticated
+  using (
+    (select coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false))
+    or (user_id = (select auth.uid()) and not (select private.has_verified_factor()))
+  );
+comment on policy "Withdraw requests are read at aal2 or own ones without a factor" on public.withdraw_requests is
+  'Other people''s withdraw requests only at aal2 (admins), and a person with a verified factor reads their own '
+  'only at aal2 too: a log-in left at the code step reads none.';
 alter publication supabase_realtime add table public.buy_requests, public.withdraw_requests;
 -- Decided is final, for sell requests as for buy and withdraw requests: one rule over every column but the
 -- decider (which "on delete set null" may clear), so a column added later is covered too.
@@ -174,32 +203,3 @@ create trigger keep_decided_requests_final_before_update
   for each row execute function private.keep_decided_requests_final();
 comment on trigger keep_decided_requests_final_before_update on public.withdraw_requests is
   'Approved and rejected withdraw requests are final for every writer.';
-create index buy_requests_amount_idx on public.buy_requests (amount);
-comment on index public.buy_requests_amount_idx is 'Admin buy request queue sorted by amount.';
-create index withdraw_requests_amount_idx on public.withdraw_requests (amount);
-comment on index public.withdraw_requests_amount_idx is 'Admin withdraw request queue sorted by amount.';
-create index withdraw_requests_method_date_idx on public.withdraw_requests (withdraw_method, date desc);
-comment on index public.withdraw_requests_method_date_idx is
-  'Admin withdraw request queue filtered by method, newest first.';
-comment on column public.buy_requests.limit_price is
-  'Most USD per coin the person accepts: approval is refused when the current price is above it (null: no limit).';
-comment on column public.buy_requests.expires_at is
-  'When the request expires (default 24 hours after it was made): a pending request past it cannot be approved.';
-create policy "Buy requests are read at aal2 or own ones without a factor"
-  on public.buy_requests as restrictive for select to authenticated
-  using (
-    (select coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false))
-    or (user_id = (select auth.uid()) and not (select private.has_verified_factor()))
-  );
-comment on policy "Buy requests are read at aal2 or own ones without a factor" on public.buy_requests is
-  'Other people''s buy requests only at aal2 (admins), and a person with a verified factor reads their own '
-  'only at aal2 too: a log-in left at the code step reads none.';
-create policy "Withdraw requests are read at aal2 or own ones without a factor"
-  on public.withdraw_requests as restrictive for select to authenticated
-  using (
-    (select coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false))
-    or (user_id = (select auth.uid()) and not (select private.has_verified_factor()))
-  );
-comment on policy "Withdraw requests are read at aal2 or own ones without a factor" on public.withdraw_requests is
-  'Other people''s withdraw requests only at aal2 (admins), and a person with a verified factor reads their own '
-  'only at aal2 too: a log-in left at the code step reads none.';

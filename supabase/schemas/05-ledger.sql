@@ -34,6 +34,12 @@ comment on column public.transactions.status is
 comment on column public.transactions.cryptocurrency is 'The coin bought or sold (buy and sell entries only).';
 comment on column public.transactions.buy_request_id is 'The approved buy request this entry settles.';
 comment on column public.transactions.withdraw_request_id is 'The approved withdraw request this entry settles.';
+comment on column public.transactions.quantity is
+  'Coins bought or sold (buy and sell entries): USD amount / price, truncated to 18 decimal places.';
+comment on column public.transactions.price is 'USD per coin the entry was filled at (buy and sell entries).';
+comment on column public.transactions.sell_request_id is 'The approved sell request this entry settles.';
+comment on constraint transactions_coin_fill on public.transactions is
+  'Only buy and sell entries carry a quantity and a price, both positive, both or neither.';
 create index transactions_user_id_date_idx on public.transactions (user_id, date desc);
 comment on index public.transactions_user_id_date_idx is 'A person''s transaction history, newest first.';
 create index transactions_date_idx on public.transactions (date desc);
@@ -43,7 +49,25 @@ comment on index public.transactions_buy_request_id_idx is 'Finds the entry of a
 create index transactions_withdraw_request_id_idx on public.transactions (withdraw_request_id);
 comment on index public.transactions_withdraw_request_id_idx is
   'Finds the entry of a withdraw request; supports its foreign key.';
+-- The admin list sorted by amount, or filtered by type or status, newest first within the filter; its
+-- person filter uses (user_id, date desc).
+create index transactions_amount_idx on public.transactions (amount);
+comment on index public.transactions_amount_idx is 'Admin transaction list sorted by amount.';
+create index transactions_type_date_idx on public.transactions (type, date desc);
+comment on index public.transactions_type_date_idx is 'Admin transaction list filtered by type, newest first.';
+create index transactions_status_date_idx on public.transactions (status, date desc);
+comment on index public.transactions_status_date_idx is 'Admin transaction list filtered by status, newest first.';
+create index transactions_user_id_cryptocurrency_idx on public.transactions (user_id, cryptocurrency)
+  include (type, amount, quantity)
+  where type in ('buy', 'sell') and status = 'complete' and quantity is not null;
+comment on index public.transactions_user_id_cryptocurrency_idx is
+  'A person''s completed buy and sell entries per coin, covering what the holdings sum (index-only scans).';
+create unique index transactions_sell_request_id_idx on public.transactions (sell_request_id);
+comment on index public.transactions_sell_request_id_idx is
+  'One entry per sell request (a second credit is impossible); supports its foreign key.';
 alter table public.transactions enable row level security;
+alter table public.transactions replica identity full;
+alter publication supabase_realtime add table public.transactions;
 revoke all on table public.transactions from anon, authenticated, service_role;
 grant select on table public.transactions to authenticated;
 grant select on table public.transactions to service_role;
@@ -52,6 +76,20 @@ create policy "People can read their own transactions and admins can read all"
   using (user_id = (select auth.uid()) or (select private.is_admin()));
 comment on policy "People can read their own transactions and admins can read all" on public.transactions is
   'Own history for people; the whole ledger for admins.';
+create policy "Only aal2 sessions can create deposits"
+  on public.transactions as restrictive for insert to authenticated
+  with check (((select auth.jwt()) ->> 'aal') = 'aal2');
+comment on policy "Only aal2 sessions can create deposits" on public.transactions is
+  'The one plain ledger write (an admin''s pending deposit) needs a second factor.';
+create policy "Transactions are read at aal2 or own ones without a factor"
+  on public.transactions as restrictive for select to authenticated
+  using (
+    (select coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false))
+    or (user_id = (select auth.uid()) and not (select private.has_verified_factor()))
+  );
+comment on policy "Transactions are read at aal2 or own ones without a factor" on public.transactions is
+  'Other people''s transactions only at aal2 (admins), and a person with a verified factor reads their own '
+  'only at aal2 too: a log-in left at the code step reads none.';
 create function private.ledger_effect(p_type public.transaction_type, p_amount numeric, p_status text)
 returns numeric
 language sql
@@ -154,8 +192,6 @@ comment on column public.wallet_balances.reserved is 'Sum of open (not approved,
 comment on column public.wallet_balances.available is 'balance - reserved; never below zero.';
 revoke all on table public.wallet_balances from anon, authenticated, service_role;
 grant select on table public.wallet_balances to authenticated, service_role;
-alter table public.transactions replica identity full;
-alter publication supabase_realtime add table public.transactions;
 create function private.keep_settled_entries_final() returns trigger
 language plpgsql
 set search_path = ''
@@ -184,39 +220,3 @@ create trigger keep_settled_entries_final_before_update
   for each row execute function private.keep_settled_entries_final();
 comment on trigger keep_settled_entries_final_before_update on public.transactions is
   'Settled entries are final for every writer, whatever the grants.';
--- Sorting a list by amount, and filtering transactions by type or status and withdrawals by method, newest
--- first within the filter; the person filter uses the existing (user_id, date desc) indexes.
-create index transactions_amount_idx on public.transactions (amount);
-comment on index public.transactions_amount_idx is 'Admin transaction list sorted by amount.';
-create index transactions_type_date_idx on public.transactions (type, date desc);
-comment on index public.transactions_type_date_idx is 'Admin transaction list filtered by type, newest first.';
-create index transactions_status_date_idx on public.transactions (status, date desc);
-comment on index public.transactions_status_date_idx is 'Admin transaction list filtered by status, newest first.';
-comment on column public.transactions.quantity is
-  'Coins bought or sold (buy and sell entries): USD amount / price, truncated to 18 decimal places.';
-comment on column public.transactions.price is 'USD per coin the entry was filled at (buy and sell entries).';
-comment on constraint transactions_coin_fill on public.transactions is
-  'Only buy and sell entries carry a quantity and a price, both positive, both or neither.';
-create index transactions_user_id_cryptocurrency_idx on public.transactions (user_id, cryptocurrency)
-  include (type, amount, quantity)
-  where type in ('buy', 'sell') and status = 'complete' and quantity is not null;
-comment on index public.transactions_user_id_cryptocurrency_idx is
-  'A person''s completed buy and sell entries per coin, covering what the holdings sum (index-only scans).';
-create policy "Only aal2 sessions can create deposits"
-  on public.transactions as restrictive for insert to authenticated
-  with check (((select auth.jwt()) ->> 'aal') = 'aal2');
-comment on policy "Only aal2 sessions can create deposits" on public.transactions is
-  'The one plain ledger write (an admin''s pending deposit) needs a second factor.';
-comment on column public.transactions.sell_request_id is 'The approved sell request this entry settles.';
-create unique index transactions_sell_request_id_idx on public.transactions (sell_request_id);
-comment on index public.transactions_sell_request_id_idx is
-  'One entry per sell request (a second credit is impossible); supports its foreign key.';
-create policy "Transactions are read at aal2 or own ones without a factor"
-  on public.transactions as restrictive for select to authenticated
-  using (
-    (select coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false))
-    or (user_id = (select auth.uid()) and not (select private.has_verified_factor()))
-  );
-comment on policy "Transactions are read at aal2 or own ones without a factor" on public.transactions is
-  'Other people''s transactions only at aal2 (admins), and a person with a verified factor reads their own '
-  'only at aal2 too: a log-in left at the code step reads none.';

@@ -29,6 +29,13 @@ create index price_snapshots_minutely_captured_at_idx on public.price_snapshots 
 comment on index public.price_snapshots_minutely_captured_at_idx is 'Finds the minute snapshots past a day.';
 create index price_snapshots_captured_at_idx on public.price_snapshots (captured_at);
 comment on index public.price_snapshots_captured_at_idx is 'Finds the snapshots past a year; ranges of all coins.';
+-- The 7 d, 30 d and all ranges read hourly points only: without this index they would step over the
+-- day's minute snapshots (1,440 per coin) in the primary key.
+create index price_snapshots_hourly_idx on public.price_snapshots (cryptocurrency, captured_at)
+  include (price)
+  where hourly;
+comment on index public.price_snapshots_hourly_idx is
+  'A coin''s hourly snapshots with their price, for the 7 d, 30 d and all ranges (index-only scans).';
 alter table public.price_snapshots enable row level security;
 revoke all on table public.price_snapshots from anon, authenticated, service_role;
 grant select on table public.price_snapshots to anon, authenticated, service_role;
@@ -118,10 +125,3 @@ comment on function private.fresh_price(text) is
   'else null: for showing, where private.current_price would refuse.';
 revoke execute on function private.fresh_price(text) from public;
 grant execute on function private.fresh_price(text) to authenticated, service_role;
--- The 7 d, 30 d and all ranges read hourly points only: without this index they would step over the
--- day's minute snapshots (1,440 per coin) in the primary key.
-create index price_snapshots_hourly_idx on public.price_snapshots (cryptocurrency, captured_at)
-  include (price)
-  where hourly;
-comment on index public.price_snapshots_hourly_idx is
-  'A coin''s hourly snapshots with their price, for the 7 d, 30 d and all ranges (index-only scans).';

@@ -71,6 +71,8 @@ comment on table private.withdrawal_locks is
   'People whose withdrawals are locked because they reported a security change they did not make (the '
   '"this wasn''t me" link of a security e-mail); only an admin lifts a lock (end_security_hold).';
 comment on column private.withdrawal_locks.security_email_id is 'The e-mail whose "this wasn''t me" link locked them.';
+create index withdrawal_locks_security_email_id_idx on private.withdrawal_locks (security_email_id);
+comment on index private.withdrawal_locks_security_email_id_idx is 'Deleting an e-mail clears the lock''s reference.';
 revoke all on table private.withdrawal_locks from public, anon, authenticated, service_role;
 create function private.record_security_change(p_user_id uuid, p_change text) returns void
 language sql
@@ -228,5 +230,3 @@ comment on function public.end_security_hold(uuid) is
   'made sure who they are); refuses when there is neither (P0001).';
 revoke execute on function public.end_security_hold(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.end_security_hold(uuid) to authenticated;
-create index withdrawal_locks_security_email_id_idx on private.withdrawal_locks (security_email_id);
-comment on index private.withdrawal_locks_security_email_id_idx is 'Deleting an e-mail clears the lock''s reference.';

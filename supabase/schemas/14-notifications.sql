@@ -28,6 +28,8 @@ comment on column public.notifications.read_at is 'When the owner marked it read
 create index notifications_user_id_created_at_idx on public.notifications (user_id, created_at desc);
 comment on index public.notifications_user_id_created_at_idx is 'A person''s notifications, newest first.';
 alter table public.notifications enable row level security;
+alter table public.notifications replica identity full;
+alter publication supabase_realtime add table public.notifications;
 revoke all on table public.notifications from anon, authenticated, service_role;
 grant select, update (read_at) on table public.notifications to authenticated;
 create policy "People can read their own notifications"
@@ -41,8 +43,6 @@ create policy "People can mark their own notifications read"
   with check (user_id = (select auth.uid()));
 comment on policy "People can mark their own notifications read" on public.notifications is
   'Only read_at is granted: the owner marks read, never rewrites what happened.';
-alter table public.notifications replica identity full;
-alter publication supabase_realtime add table public.notifications;
 create function private.notify(p_user_id uuid, p_kind text, p_title text, p_body text) returns void
 language sql
 security definer
@@ -146,6 +146,8 @@ comment on table private.security_emails is
 comment on column private.security_emails.not_me_token is
   'The secret of the e-mail''s "this wasn''t me" link (report_not_me), valid for 30 days.';
 comment on column private.security_emails.sent_at is 'When the provider accepted it; null while waiting.';
+comment on column private.security_emails.claimed_until is
+  'A sender is sending it until then (claim_security_emails); after that, another sender may try again.';
 create index security_emails_user_id_idx on private.security_emails (user_id);
 comment on index private.security_emails_user_id_idx is 'Deleting a person deletes their e-mails.';
 create index security_emails_unsent_idx on private.security_emails (created_at) where sent_at is null;
@@ -275,8 +277,6 @@ comment on function public.report_not_me(uuid) is
   'withdrawals at once, audited; a second click changes nothing. Refuses unknown or older than 30 days (P0001).';
 revoke execute on function public.report_not_me(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.report_not_me(uuid) to anon, authenticated;
-comment on column private.security_emails.claimed_until is
-  'A sender is sending it until then (claim_security_emails); after that, another sender may try again.';
 create function public.claim_security_emails()
 returns table (id uuid, recipient text, subject text, body text, not_me_token uuid)
 language sql

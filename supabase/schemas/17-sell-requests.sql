@@ -36,6 +36,11 @@ comment on column public.sell_requests.status is 'pending until decided by appro
 comment on column public.sell_requests.date is 'When the person asked.';
 comment on column public.sell_requests.decided_at is 'When an admin approved or rejected the request.';
 comment on column public.sell_requests.decided_by is 'The admin who decided.';
+comment on column public.sell_requests.limit_price is
+  'Least USD per coin the person accepts: approval is refused when the current price is below it (null: no limit).';
+comment on column public.sell_requests.expires_at is
+  'When the request expires (default 24 hours after it was made): a pending request past it cannot be approved '
+  'and reserves nothing.';
 create index sell_requests_user_id_date_idx on public.sell_requests (user_id, date desc);
 comment on index public.sell_requests_user_id_date_idx is 'A person''s sell requests, newest first.';
 create index sell_requests_date_idx on public.sell_requests (date desc);
@@ -48,6 +53,9 @@ comment on index public.sell_requests_pending_idx is 'The quantity a person''s p
 create index sell_requests_decided_by_idx on public.sell_requests (decided_by);
 comment on index public.sell_requests_decided_by_idx is 'Supports the foreign key when an admin is deleted.';
 alter table public.sell_requests enable row level security;
+-- Live: the admin queue and the person's wallet (RLS decides who receives a change).
+alter table public.sell_requests replica identity full;
+alter publication supabase_realtime add table public.sell_requests;
 revoke all on table public.sell_requests from anon, authenticated, service_role;
 -- No writes: people create through create_sell_request, admins decide through the keyed RPCs.
 grant select on table public.sell_requests to authenticated, service_role;
@@ -56,6 +64,15 @@ create policy "People can read their own sell requests and admins can read all"
   using (user_id = (select auth.uid()) or (select private.is_admin()));
 comment on policy "People can read their own sell requests and admins can read all" on public.sell_requests is
   'Own rows for people; the whole queue for admins.';
+create policy "Sell requests are read at aal2 or own ones without a factor"
+  on public.sell_requests as restrictive for select to authenticated
+  using (
+    (select coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false))
+    or (user_id = (select auth.uid()) and not (select private.has_verified_factor()))
+  );
+comment on policy "Sell requests are read at aal2 or own ones without a factor" on public.sell_requests is
+  'Other people''s sell requests only at aal2 (admins), and a person with a verified factor reads their own '
+  'only at aal2 too: a log-in left at the code step reads none.';
 create trigger keep_decided_requests_final_before_update
   before update on public.sell_requests
   for each row execute function private.keep_decided_requests_final();
@@ -284,9 +301,6 @@ revoke execute on function public.approve_sell_request(uuid, uuid) from public, 
 grant execute on function public.approve_sell_request(uuid, uuid) to authenticated;
 revoke execute on function public.reject_sell_request(uuid, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.reject_sell_request(uuid, uuid) to authenticated;
--- Live: the admin queue and the person's wallet (RLS decides who receives a change).
-alter table public.sell_requests replica identity full;
-alter publication supabase_realtime add table public.sell_requests;
 create function private.notify_sell_decision() returns trigger
 language plpgsql
 security definer
@@ -313,17 +327,3 @@ create trigger notify_decision_after_update
   for each row when (old.status is distinct from new.status and new.status in ('approved', 'rejected'))
   execute function private.notify_sell_decision();
 comment on trigger notify_decision_after_update on public.sell_requests is 'A decided sell request is notified.';
-comment on column public.sell_requests.limit_price is
-  'Least USD per coin the person accepts: approval is refused when the current price is below it (null: no limit).';
-comment on column public.sell_requests.expires_at is
-  'When the request expires (default 24 hours after it was made): a pending request past it cannot be approved '
-  'and reserves nothing.';
-create policy "Sell requests are read at aal2 or own ones without a factor"
-  on public.sell_requests as restrictive for select to authenticated
-  using (
-    (select coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false))
-    or (user_id = (select auth.uid()) and not (select private.has_verified_factor()))
-  );
-comment on policy "Sell requests are read at aal2 or own ones without a factor" on public.sell_requests is
-  'Other people''s sell requests only at aal2 (admins), and a person with a verified factor reads their own '
-  'only at aal2 too: a log-in left at the code step reads none.';
