@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, createUser, onlyRow, queryAs, signedIn } from '../support/db';
+import { connect, createUser, errorOf, onlyRow, queryAs, signedIn } from '../support/db';
 
 let pool: pg.Pool;
 
@@ -53,20 +53,23 @@ describe('sign-up makes a profile', () => {
     expect(rows).toEqual([{ full_name: 'New Name' }]);
   });
 
-  it('is deleted with the Auth user, together with their money and requests', async () => {
+  it('outlives the Auth user as a closed, nameless row keeping their books; refused while they hold money', async () => {
     const { id } = await createUser(pool, { deposit: 100 });
+    expect((await errorOf(pool.query('delete from auth.users where id = $1', [id]))).message).toBe(
+      'This person still holds 100 USD: pay it out before closing the account',
+    );
     await pool.query(
-      `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 20)`,
+      `insert into public.transactions (user_id, type, amount, status) values ($1, 'withdraw', 100, 'complete')`,
       [id],
     );
     await pool.query('delete from auth.users where id = $1', [id]);
     const { rows } = await pool.query(
-      `select (select count(*) from public.profiles where id = $1)::int as profiles,
-              (select count(*) from public.transactions where user_id = $1)::int as transactions,
-              (select count(*) from public.buy_requests where user_id = $1)::int as buy_requests`,
+      `select (select count(*) from public.profiles where id = $1 and email is null and full_name is null
+                 and closed_at is not null)::int as closed_profiles,
+              (select count(*) from public.transactions where user_id = $1)::int as transactions`,
       [id],
     );
-    expect(rows).toEqual([{ profiles: 0, transactions: 0, buy_requests: 0 }]);
+    expect(rows).toEqual([{ closed_profiles: 1, transactions: 2 }]);
   });
 });
 
@@ -136,7 +139,7 @@ describe('schema contracts', () => {
     expect(rows).toEqual([]);
   });
 
-  it('buy, sell and withdraw requests, transactions and notifications are live (Realtime publication, full old rows)', async () => {
+  it('buy, sell and withdraw requests, transactions, notifications and second approvals are live (Realtime publication, full old rows)', async () => {
     const { rows } = await pool.query(
       `select tables.tablename::text, class.relreplident::text as identity
        from pg_publication_tables as tables
@@ -146,6 +149,7 @@ describe('schema contracts', () => {
     expect(rows).toEqual([
       { tablename: 'buy_requests', identity: 'f' },
       { tablename: 'notifications', identity: 'f' },
+      { tablename: 'second_approvals', identity: 'f' },
       { tablename: 'sell_requests', identity: 'f' },
       { tablename: 'transactions', identity: 'f' },
       { tablename: 'withdraw_requests', identity: 'f' },
