@@ -74,13 +74,23 @@ describe('sign-up makes a profile', () => {
 });
 
 describe('seed', () => {
-  it('has the admin, the user with a completed deposit of $5,000, the limits and the status types', async () => {
+  it('has two admins with a factor each, the user with a completed deposit of $5,000, the limits and the status types', async () => {
     const { rows: people } = await pool.query(
       `select profiles.email, profiles.role, wallet.available::text
        from public.profiles join public.wallet_balances as wallet on wallet.user_id = profiles.id
-       where profiles.email in ('admin@example.com', 'user@example.com') order by profiles.email`,
+       where profiles.email in ('admin@example.com', 'admin2@example.com', 'user@example.com')
+       order by profiles.email`,
     );
+    const { rows: factors } = await pool.query(
+      `select users.email, factors.secret from auth.mfa_factors as factors join auth.users on users.id = factors.user_id
+       where users.email like 'admin%@example.com' and factors.status = 'verified' order by users.email`,
+    );
+    expect(factors).toEqual([
+      { email: 'admin2@example.com', secret: 'COINVAULTLOCALSECONDADMINTOTPKEY' },
+      { email: 'admin@example.com', secret: 'COINVAULTLOCALADMINSECRETTOTPKEY' },
+    ]);
     expect(people).toEqual([
+      { email: 'admin2@example.com', role: 'admin', available: '0.00' },
       { email: 'admin@example.com', role: 'admin', available: '0.00' },
       { email: 'user@example.com', role: 'user', available: '5000.00' },
     ]);
