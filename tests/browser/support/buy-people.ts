@@ -71,9 +71,34 @@ export async function createPendingDeposit(
   return idOf(createDeposit(admin, userId, amount));
 }
 
+let secondAdmin: Promise<SupabaseClient<Database>> | undefined;
+
+/** The seeded second admin at aal2, signed in once per worker: the four-eyes rule's other pair of eyes. */
+export function signInSecondAdmin(): Promise<SupabaseClient<Database>> {
+  secondAdmin ??= (async () => {
+    const client = apiClient();
+    await signInWithTotp(client, seededAccounts.secondAdmin);
+    return client;
+  })();
+  return secondAdmin;
+}
+
+/**
+ * Completes a pending entry as an admin does; above the four-eyes threshold (1,000 USD) the first admin's
+ * completion is a proposal, which the second admin confirms.
+ */
 export async function completeTransaction(admin: SupabaseClient<Database>, transactionId: string) {
   const { error } = await setTransactionStatus(admin, transactionId, 'complete');
   if (error) throw error;
+  const { data, error: readError } = await admin
+    .from('transactions_with_user')
+    .select('proposed_by')
+    .eq('id', transactionId)
+    .single();
+  if (readError) throw readError;
+  if (data.proposed_by === null) return;
+  const confirmed = await setTransactionStatus(await signInSecondAdmin(), transactionId, 'complete');
+  if (confirmed.error) throw confirmed.error;
 }
 
 /**
