@@ -3,7 +3,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
 import { signInWithTotp } from '../../support/two-factor-sign-in';
 import { localDefaults } from '../../../devstack/src/config';
-import { seededAccounts } from '../../../supabase/seed-accounts';
 import type { Database } from '../../../src/types/database';
 import {
   approveBuyRequest,
@@ -13,11 +12,12 @@ import {
   requestBuy,
   setTransactionStatus,
 } from '../../support/keyed-calls';
+import { workerAdmin } from './worker-admin';
 
 /**
  * People for the buy journey. The browser specs share one seeded stack, so each test signs up its own
  * buyer and funds it the way an admin does (a pending deposit, then `set_transaction_status` complete);
- * the seeded admin decides requests through supabase-js, as a second person working at the same time.
+ * the worker's admin decides requests through supabase-js, as a second person working at the same time.
  */
 
 export interface Buyer {
@@ -34,10 +34,10 @@ function apiClient(): SupabaseClient<Database> {
   return createNodeClient(apiUrl, localDefaults.anonKey);
 }
 
-/** The seeded admin at aal2 (admins work only there): the password, then a code from the seeded secret. */
+/** The worker's admin at aal2 (admins work only there): the password, then a code from its secret. */
 export async function signInAdmin(): Promise<SupabaseClient<Database>> {
   const admin = apiClient();
-  await signInWithTotp(admin, seededAccounts.admin);
+  await signInWithTotp(admin, workerAdmin());
   return admin;
 }
 
