@@ -29,7 +29,7 @@ async function rest(
     method = 'GET',
     body,
     headers = {},
-  }: { method?: string; body?: string | Buffer; headers?: Record<string, string> } = {},
+  }: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
 ) {
   const response = await fetch(`${stack.apiUrl}/rest/v1/${pathAndQuery}`, {
     method,
@@ -104,7 +104,7 @@ describe('functions with one unnamed argument', () => {
   it('passes an application/octet-stream body to a bytea argument, byte for byte', async () => {
     const answer = await rest('rpc/size_of_bytes', {
       method: 'POST',
-      body: Buffer.from([0, 255, 1, 254, 2]),
+      body: new Blob([new Uint8Array([0, 255, 1, 254, 2])]),
       headers: { 'Content-Type': 'application/octet-stream' },
     });
     expect(answer).toMatchObject({ status: 200, body: 5 });
