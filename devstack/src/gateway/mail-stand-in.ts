@@ -8,15 +8,23 @@ import type { Mailbox } from './mailbox';
  * answer the developer only, as Supabase's Inbucket is reached only from the developer's own machine.
  */
 
-const loopbackHostnames = ['127.0.0.1', 'localhost', '[::1]'];
+const loopbackHostnames = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** The hostname of a `Host` header (`name`, `name:port`, `[v6]:port`). */
+function hostnameOf(host: string): string {
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
+}
 
 /**
- * Whether a request comes from this machine and, when a browser says which page sent it, from a page of
- * the gateway's own origin (`Origin`, or `Sec-Fetch-Site` for requests that carry no `Origin`).
+ * Whether a request comes from the developer: sent from this machine, addressed to a loopback name or
+ * address (`Host`: a page of another site that a DNS rebinding pointed at 127.0.0.1 still sends its own
+ * name), and, when a browser says which page sent it, sent by a page of the gateway's own origin (`Origin`,
+ * or `Sec-Fetch-Site` for requests that carry no `Origin`: a same-origin GET of a rebound page).
  */
 export function isDeveloperRequest(request: IncomingMessage, ownUrl: string): boolean {
   const address = request.socket.remoteAddress ?? '';
   if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address)) return false;
+  if (!loopbackHostnames.test(hostnameOf(headerValue(request, 'host') ?? ''))) return false;
   const origin = headerValue(request, 'origin');
   if (origin !== undefined) {
     const own = new URL(ownUrl);
@@ -24,7 +32,7 @@ export function isDeveloperRequest(request: IncomingMessage, ownUrl: string): bo
     return (
       sender !== undefined &&
       sender.port === own.port &&
-      loopbackHostnames.includes(sender.hostname) &&
+      loopbackHostnames.test(sender.hostname) &&
       sender.protocol === own.protocol
     );
   }
