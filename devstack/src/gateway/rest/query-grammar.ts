@@ -158,6 +158,7 @@ function parseLogical(kind: 'and' | 'or', negate: boolean, text: string, depth =
 
 function parseOrder(text: string): OrderTerm[] {
   return splitTopLevel(text).map((term) => {
+    if (term.includes('->')) throw restErrors.unsupported(`JSON path in order: '${term.trim()}'`);
     const [column, ...modifiers] = term.trim().split('.');
     const order: OrderTerm = { column: columnName(column ?? '', 'order column'), descending: false };
     for (const modifier of modifiers) {
