@@ -156,6 +156,7 @@ async function reachableDataDir(dataDir: string) {
   await mkdir(path.dirname(dataDir), { recursive: true });
   await symlink(placed, dataDir);
   return placed;
+}
 
 /*
  * A throwaway database (about 40 MB) goes with the process that made it, however that process ends. A stop
