@@ -11,6 +11,7 @@ import {
   useSignOutOtherSessions,
 } from '../api/sign-out-other-sessions';
 import { deviceName } from '../utils/device-name';
+import { QueryState } from '@/components/query-state';
 
 export const sessionsLoadFailedMessage = 'Failed to load your sessions';
 
@@ -63,22 +64,24 @@ export function SessionsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent aria-busy={sessions.isPending}>
-        {sessions.isPending ? (
-          <div className="grid gap-3" aria-hidden>
-            <Skeleton className="h-12 w-full" />
-            <Skeleton className="h-12 w-full" />
-          </div>
-        ) : sessions.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {sessionsLoadFailedMessage}
-          </p>
-        ) : (
-          <ul aria-label="Signed-in sessions" className="divide-y">
-            {sessions.data.map((session) => (
-              <SessionItem key={session.id} session={session} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={sessions}
+          placeholder={
+            <div className="grid gap-3" aria-hidden>
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-12 w-full" />
+            </div>
+          }
+          errorMessage={sessionsLoadFailedMessage}
+        >
+          {(signedIn) => (
+            <ul aria-label="Signed-in sessions" className="divide-y">
+              {signedIn.map((session) => (
+                <SessionItem key={session.id} session={session} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       <CardFooter>
         <Button

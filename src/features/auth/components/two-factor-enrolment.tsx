@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { copyWithToast } from '@/lib/clipboard';
 import { verifyFactorCode } from '@/lib/two-factor';
 import { enrolTotpFactor } from '../api/enrol-totp-factor';
+import { ErrorMessage } from '@/components/error-message';
 
 export const twoFactorOnMessage = 'Two-factor authentication is on';
 
@@ -27,11 +28,7 @@ export function TwoFactorEnrolment({ onEnrolled }: { onEnrolled: () => void }) {
         >
           {enrolment.isPending ? 'Preparing…' : 'Set up two-factor authentication'}
         </Button>
-        {enrolment.isError && (
-          <p role="alert" className="text-destructive text-sm">
-            Could not start the set-up. Please try again.
-          </p>
-        )}
+        {enrolment.isError && <ErrorMessage>Could not start the set-up. Please try again.</ErrorMessage>}
       </div>
     );
   }

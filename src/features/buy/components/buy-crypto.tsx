@@ -1,4 +1,3 @@
-import { LoadError } from '@/components/query-state';
 import { StalePricesNote } from '@/components/stale-prices-note';
 import { useMemo } from 'react';
 import { ShowOlderButton } from '@/components/show-older-button';
@@ -19,6 +18,7 @@ import { useBuyRequestsRealtime } from '../hooks/use-buy-requests-realtime';
 import { BuyForm } from './buy-form';
 import { BuyRequestsTable } from './buy-requests-table';
 import { coinNamesOf, coinPricesOf } from '@domain/coins.ts';
+import { ErrorMessage } from '@/components/error-message';
 
 /** The session flag of the buy page's limits notice (specification §9). */
 export const BUY_LIMITS_NOTICE_FLAG = 'hasSeenBuyLimits';
@@ -76,8 +76,8 @@ function BuyCryptoContent() {
   // mislead, so here a failed feed is the page's load failure, with Retry (specification, /user/buy).
   if (market.data.source === 'sample') {
     return (
-      <div role="alert" className="grid justify-items-start gap-3">
-        <p className="text-destructive">{MARKET_FAILED_MESSAGE}</p>
+      <div className="grid justify-items-start gap-3">
+        <ErrorMessage>{MARKET_FAILED_MESSAGE}</ErrorMessage>
         <Button variant="outline" onClick={() => window.location.reload()}>
           Retry
         </Button>
@@ -97,7 +97,7 @@ function BuyCryptoContent() {
               {balance.data ? formatUsd(balance.data.available) : '…'}
             </span>
           </CardDescription>
-          {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
+          {limits.isError && <ErrorMessage>{limitsLoadFailedMessage}</ErrorMessage>}
           <StalePricesNote snapshot={market.data} />
         </CardHeader>
         <CardContent>
@@ -115,9 +115,7 @@ function BuyCryptoContent() {
         </CardHeader>
         <CardContent>
           {requests.isError ? (
-            <p role="alert" className="text-destructive">
-              {requests.error.message}
-            </p>
+            <ErrorMessage>{requests.error.message}</ErrorMessage>
           ) : requests.isPending ? (
             <Skeleton className="h-40 w-full" />
           ) : (
