@@ -1,3 +1,5 @@
+import { formatUsd } from './money.ts';
+
 /**
  * The global transaction limits and their messages. The database applies the same limits again under its
  * lock (`private.assert_within_limits`) and refuses with the same words, so a refusal from either side reads
@@ -27,9 +29,7 @@ export const limitsNegativeMessage = 'Amounts cannot be negative';
 export type LimitedAmount = 'amount' | 'transaction amount' | 'withdrawal amount';
 
 /** A dollar bound as the messages write it: thousands separators, at most 2 decimals, no trailing zeros. */
-function dollars(value: number): string {
-  return `$${value.toLocaleString(undefined, { maximumFractionDigits: 2 })}`;
-}
+const dollars = (value: number) => formatUsd(value, { precision: 'bound' });
 
 export function minimumMessage(minimum: number, what: LimitedAmount = 'amount'): string {
   return `Minimum ${what} is ${dollars(minimum)}`;
