@@ -18,9 +18,9 @@ export function limitsAreSet(limits: TransactionLimits): boolean {
   return limits.maxAmount > 0;
 }
 
-export const limitsLoadFailedMessage = 'Failed to load transaction limits';
-export const limitsOrderMessage = 'Minimum amount must be less than maximum amount';
-export const limitsNegativeMessage = 'Amounts cannot be negative';
+export const LIMITS_LOAD_FAILED_MESSAGE = 'Failed to load transaction limits';
+export const LIMITS_ORDER_MESSAGE = 'Minimum amount must be less than maximum amount';
+export const LIMITS_NEGATIVE_MESSAGE = 'Amounts cannot be negative';
 
 /**
  * What an amount is checked as: a form field ('Minimum amount is $10'), a buy on submit and in the database

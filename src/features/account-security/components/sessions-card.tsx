@@ -6,14 +6,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatTime } from '@/lib/format';
 import { useMySessions, type SignedInSession } from '../api/list-my-sessions';
 import {
-  signedOutOthersMessage,
-  signOutOthersFailedMessage,
+  SIGNED_OUT_OTHERS_MESSAGE,
+  SIGN_OUT_OTHERS_FAILED_MESSAGE,
   useSignOutOtherSessions,
 } from '../api/sign-out-other-sessions';
 import { deviceName } from '../utils/device-name';
 import { QueryState } from '@/components/query-state';
 
-export const sessionsLoadFailedMessage = 'Failed to load your sessions';
+export const SESSIONS_LOAD_FAILED_MESSAGE = 'Failed to load your sessions';
 
 function SessionItem({ session }: { session: SignedInSession }) {
   return (
@@ -49,10 +49,10 @@ export function SessionsCard() {
     try {
       await signOutOthers.mutateAsync();
     } catch {
-      toast.error(signOutOthersFailedMessage);
+      toast.error(SIGN_OUT_OTHERS_FAILED_MESSAGE);
       return;
     }
-    toast.success(signedOutOthersMessage);
+    toast.success(SIGNED_OUT_OTHERS_MESSAGE);
   };
 
   return (
@@ -72,7 +72,7 @@ export function SessionsCard() {
               <Skeleton className="h-12 w-full" />
             </div>
           }
-          errorMessage={sessionsLoadFailedMessage}
+          errorMessage={SESSIONS_LOAD_FAILED_MESSAGE}
         >
           {(signedIn) => (
             <ul aria-label="Signed-in sessions" className="divide-y">

@@ -10,7 +10,7 @@ import { formatUsd } from '@/lib/format';
 import { useMarketCoins } from '@/lib/market-feed';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
-import { limitsLoadFailedMessage } from '@domain/limits.ts';
+import { LIMITS_LOAD_FAILED_MESSAGE } from '@domain/limits.ts';
 import { MARKET_FAILED_MESSAGE } from '../api/buy-messages';
 import { useCreateBuyRequest } from '../api/create-buy-request';
 import { useBuyRequests } from '../api/get-buy-requests';
@@ -97,7 +97,7 @@ function BuyCryptoContent() {
               {balance.data ? formatUsd(balance.data.available) : '…'}
             </span>
           </CardDescription>
-          {limits.isError && <ErrorMessage>{limitsLoadFailedMessage}</ErrorMessage>}
+          {limits.isError && <ErrorMessage>{LIMITS_LOAD_FAILED_MESSAGE}</ErrorMessage>}
           <StalePricesNote snapshot={market.data} />
         </CardHeader>
         <CardContent>

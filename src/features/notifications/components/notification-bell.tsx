@@ -16,7 +16,7 @@ import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
 import { QueryState } from '@/components/query-state';
 
-export const notificationsLoadFailedMessage = 'Failed to load your notifications';
+export const NOTIFICATIONS_LOAD_FAILED_MESSAGE = 'Failed to load your notifications';
 const markReadFailedMessage = 'Failed to mark your notifications read. Please try again.';
 
 function NotificationItem({ notification }: { notification: AppNotification }) {
@@ -87,7 +87,7 @@ export function NotificationBell() {
         <QueryState
           query={notifications}
           placeholder={<p className="text-muted-foreground text-sm">Loading…</p>}
-          errorMessage={notificationsLoadFailedMessage}
+          errorMessage={NOTIFICATIONS_LOAD_FAILED_MESSAGE}
         >
           {({ latest }) =>
             latest.length === 0 ? (

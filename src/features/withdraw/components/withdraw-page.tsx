@@ -5,7 +5,7 @@ import { QueryState } from '@/components/query-state';
 import { useCodePrompt } from '@/components/two-factor-code-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { limitsLoadFailedMessage } from '@domain/limits.ts';
+import { LIMITS_LOAD_FAILED_MESSAGE } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { SecondFactorRequiredError } from '@/lib/step-up';
 import { useWalletBalance } from '@/lib/wallet-balance';
@@ -57,7 +57,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
       {codeDialog}
       <BalanceBanner balance={balance.data} />
       {balance.isError && <ErrorMessage>Error loading data. Please try again.</ErrorMessage>}
-      {limits.isError && <ErrorMessage>{limitsLoadFailedMessage}</ErrorMessage>}
+      {limits.isError && <ErrorMessage>{LIMITS_LOAD_FAILED_MESSAGE}</ErrorMessage>}
       <Card>
         <CardHeader>
           <CardTitle>Request a withdrawal</CardTitle>
