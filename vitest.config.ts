@@ -22,6 +22,7 @@ export default defineConfig({
             'packages/**/*.test.ts',
             'supabase/functions/**/*.test.ts',
             'eslint/**/*.test.ts',
+            'devstack/src/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/unit.ts'],
         },

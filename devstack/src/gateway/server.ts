@@ -339,13 +339,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }
     for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
 
-    if (pathname === '/auth/v1/health') {
-      return sendJson(response, 200, {
-        version: 'devstack',
-        name: 'GoTrue',
-        description: 'GoTrue is a user registration and authentication API',
-      });
-    }
     const upstream = upstreams.get(pathname.split('/')[1] ?? '');
     if (upstream) return upstream.handle(request, response);
 
@@ -358,9 +351,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }
     if (pathname.startsWith('/auth/v1/')) {
       // Pages a browser opens without any key (Supabase's gateway leaves them open): the e-mailed link and
-      // the OAuth redirects.
+      // the OAuth redirects; and the health check.
       const opensInBrowser =
-        /^\/auth\/v1\/(verify|authorize|callback)$/.test(pathname) && request.method === 'GET';
+        /^\/auth\/v1\/(verify|authorize|callback|health)$/.test(pathname) && request.method === 'GET';
       if (!opensInBrowser) await checkApiKey(request, requestUrl);
       return auth(request, response, pathname.slice('/auth/v1'.length), requestUrl);
     }
