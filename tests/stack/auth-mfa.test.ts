@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { totpCode } from '../../devstack/src/gateway/auth/totp';
+import { unusedTotpCode } from '../support/totp-codes';
 import { connect } from '../support/db';
 import {
   apiClient,
@@ -133,7 +134,7 @@ describe('verifying a code', () => {
     });
     const { error } = await again.client.auth.mfa.challengeAndVerify({
       factorId: person.factorId,
-      code: totpCode(person.totpSecret),
+      code: (await unusedTotpCode(person.totpSecret)).code,
     });
     expect(error).toBeNull();
     await again.client.auth.refreshSession();
@@ -154,6 +155,46 @@ describe('verifying a code', () => {
       message: 'Invalid TOTP code entered',
     });
     expect((await claimsOf(person.client)).aal).toBe('aal1');
+  });
+
+  // RFC 6238 §5.2; the answers are GoTrue's for a wrong code and an unknown challenge (internal/api/mfa.go
+  // verifyTOTPFactor, validateChallenge).
+  it('refuses a code already accepted, even on a new challenge, as a wrong code', async () => {
+    const person = await signUpNewPerson();
+    const factor = await enrolTotp(person.client);
+    const code = totpCode(factor.totp.secret);
+    expect((await person.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code })).error).toBeNull();
+    const replayed = await person.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+    expect(replayed.error).toMatchObject({
+      status: 422,
+      code: 'mfa_verification_failed',
+      message: 'Invalid TOTP code entered',
+    });
+    // A code of an earlier step than the accepted one is refused too.
+    const earlier = totpCode(factor.totp.secret, new Date(Date.now() - 30_000));
+    const older = await person.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: earlier });
+    expect(older.error).toMatchObject({ code: 'mfa_verification_failed' });
+  });
+
+  it('uses up a challenge on a wrong code: the right code then needs a new challenge', async () => {
+    const person = await signUpNewPerson();
+    const factor = await enrolTotp(person.client);
+    const right = totpCode(factor.totp.secret);
+    const wrong = right === '000000' ? '000001' : '000000';
+    const challenge = await person.client.auth.mfa.challenge({ factorId: factor.id });
+    const challengeId = challenge.data?.id ?? '';
+    const guessed = await person.client.auth.mfa.verify({ factorId: factor.id, challengeId, code: wrong });
+    expect(guessed.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    const retried = await person.client.auth.mfa.verify({ factorId: factor.id, challengeId, code: right });
+    expect(retried.error).toMatchObject({
+      status: 422,
+      code: 'mfa_factor_not_found',
+      message: 'MFA factor with the provided challenge ID not found',
+    });
+    expect((await claimsOf(person.client)).aal).toBe('aal1');
+    expect(
+      (await person.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: right })).error,
+    ).toBeNull();
   });
 
   it('refuses a challenge used once already, an expired one and an empty code', async () => {

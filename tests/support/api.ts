@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createNodeClient } from './node-client';
 import { signInWithTotp } from './two-factor-sign-in';
-import { totpCode } from '../../devstack/src/gateway/auth/totp';
+import { unusedTotpCode } from './totp-codes';
 import { seededAccounts } from '../../supabase/seed-accounts';
 
 /**
@@ -65,7 +65,7 @@ export async function signUpPersonWithTotp(fullName?: string): Promise<TwoFactor
   if (enrolled.error) throw enrolled.error;
   const verified = await person.client.auth.mfa.challengeAndVerify({
     factorId: enrolled.data.id,
-    code: totpCode(enrolled.data.totp.secret),
+    code: (await unusedTotpCode(enrolled.data.totp.secret)).code,
   });
   if (verified.error) throw verified.error;
   return {

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/src/config';
-import { totpCode } from '../../../devstack/src/gateway/auth/totp';
+import { unusedTotpCode } from '../../support/totp-codes';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
@@ -40,6 +40,23 @@ export async function existingUser(prefix: string): Promise<Account> {
   });
   if (error) throw error;
   return account;
+}
+
+/** Someone who signed up earlier and set up an authenticator app (a verified TOTP factor). */
+export async function existingUserWithTotp(prefix: string): Promise<Account & { totpSecret: string }> {
+  const account = newAccount(prefix);
+  const client = apiClient();
+  const signedUp = await client.auth.signUp({
+    ...account,
+    options: { data: { full_name: 'Account Tester' } },
+  });
+  if (signedUp.error) throw signedUp.error;
+  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
+  if (enrolled.error) throw enrolled.error;
+  const { code } = await unusedTotpCode(enrolled.data.totp.secret);
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code });
+  if (verified.error) throw verified.error;
+  return { ...account, totpSecret: enrolled.data.totp.secret };
 }
 
 /** The wallet code the database gave this person, read as that person. */
@@ -86,9 +103,9 @@ export async function logIn(page: Page, account: Account, landing: RegExp = /\/u
   await expect(page).toHaveURL(landing);
 }
 
-/** Answers a code step (at log-in, in the admin area, before a withdrawal) with the current code. */
+/** Answers a code step (at log-in, in the admin area, before a withdrawal) with a code not used yet. */
 export async function enterTotpCode(page: Page, totpSecret: string) {
-  await page.getByLabel('Authentication code').fill(totpCode(totpSecret));
+  await page.getByLabel('Authentication code').fill((await unusedTotpCode(totpSecret)).code);
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
