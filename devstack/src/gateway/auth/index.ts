@@ -5,6 +5,7 @@ import { createAuthContext, type AuthOptions } from './context';
 import { apiVersionHeader, AuthError, authErrors, sendAuthError } from './errors';
 import { createLinkMailer, linkRoutes } from './links';
 import { mfaRoutes } from './mfa';
+import { reauthenticationRoutes } from './password-change';
 import { matchRoute, type AuthRoute } from './route';
 import { settingsRoutes } from './settings';
 import { signUpRoutes } from './signup';
@@ -25,7 +26,6 @@ const unsupportedEndpoints: Record<string, string> = {
   '/magiclink': 'magic links',
   '/resend': 'resending confirmation mails',
   '/invite': 'invitations',
-  '/reauthenticate': 'reauthentication nonces (secure_password_change)',
   '/sso': 'SAML single sign-on',
   '/user/identities': 'identity linking',
 };
@@ -54,6 +54,7 @@ export function createAuthHandler(options: AuthOptions) {
     ...signUpRoutes(context, links),
     ...linkRoutes(context, links),
     ...userRoutes(context),
+    ...reauthenticationRoutes(context),
     ...adminRoutes(context),
     ...mfaRoutes(context),
     ...settingsRoutes(context),

@@ -1,10 +1,11 @@
 import { headerValue } from '../http';
 import { adminRoles, type AuthContext } from './context';
 import { apiVersionHeader, authErrors } from './errors';
-import { objectField, readJsonObject } from './request-body';
+import { createPasswordChangeChecks } from './password-change';
+import { objectField, readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
 import { endSessions } from './sessions';
-import { findUserById, passwordMatches, updateUser, userJson } from './users';
+import { findUserById, updateUser, userJson } from './users';
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
@@ -20,6 +21,7 @@ export function logoutScopeOf(url: URL): LogoutScope {
 /** The signed-in person's own account: GET and PUT /user, POST /logout (api/user.go, api/logout.go). */
 export function userRoutes(context: AuthContext): AuthRoute[] {
   const { pool } = context;
+  const checkChange = createPasswordChangeChecks(context);
 
   return [
     {
@@ -41,7 +43,8 @@ export function userRoutes(context: AuthContext): AuthRoute[] {
       path: '/user',
       // GoTrue's `UserUpdate`.
       handle: async ({ request }) => {
-        const { user, sessionId, claims } = await context.authenticated(request);
+        const caller = await context.authenticated(request);
+        const { user, sessionId, claims } = caller;
         const body = await readJsonObject(request);
         context.limit(context.limiters.userUpdate, request);
         const password = body.password === undefined || body.password === null ? undefined : body.password;
@@ -52,11 +55,17 @@ export function userRoutes(context: AuthContext): AuthRoute[] {
         if (body.app_metadata !== undefined && !adminRoles.has(claims.role)) {
           throw authErrors.notAdmin('Updating app_metadata requires admin privileges');
         }
+        await checkChange(caller, {
+          password,
+          email: stringField(body, 'email'),
+          phone: stringField(body, 'phone'),
+          nonce: stringField(body, 'nonce'),
+          currentPassword: stringField(body, 'current_password'),
+        });
         if (body.email !== undefined && body.email !== user.email) {
           throw authErrors.validation('Changing the e-mail address is not supported by the local stack');
         }
         if (body.phone !== undefined && body.phone !== '') throw authErrors.phoneSignupsDisabled();
-        if (password && (await passwordMatches(pool, user.id, password))) throw authErrors.samePassword();
         await updateUser(pool, user.id, { password, metadata: objectField(body, 'data'), sessionId });
         const updated = await findUserById(pool, user.id);
         return userJson(updated ?? user);
