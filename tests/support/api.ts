@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { inject } from 'vitest';
 import { createNodeClient } from './node-client';
 import { signInWithTotp } from './two-factor-sign-in';
@@ -109,6 +110,15 @@ export function signInSeededUser(): Promise<Person> {
 }
 
 /** A raw HTTP call to the gateway, for what supabase-js cannot send (bad JSON, forged tokens). */
+/** A token signed with the project's secret, carrying whatever claims an attacker chose. */
+export function forgedToken(claims: Record<string, unknown>) {
+  return new SignJWT({ role: 'authenticated', aud: 'authenticated', ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(inject('jwtSecret')));
+}
+
 export function callApi(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
   return fetch(`${inject('apiUrl')}${path}`, {
     ...init,

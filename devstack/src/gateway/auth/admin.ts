@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { bearerToken } from '../http';
-import { adminRoles, uuidPattern, type AuthContext } from './context';
-import { authErrors } from './errors';
+import { adminRoles, uuidPattern, verifiedClaims, type AuthContext } from './context';
+import { AuthError, authErrors } from './errors';
 import { readJsonObject } from './request-body';
 import type { AuthRoute } from './route';
 
@@ -9,18 +9,13 @@ import type { AuthRoute } from './route';
 export function adminRoutes(context: AuthContext): AuthRoute[] {
   const { pool, jwt } = context;
 
-  /** The caller's role, if their token is signed with the project's secret and names an admin role. */
+  /** GoTrue's `requireAdminCredentials` (api/middleware.go): a bearer token signed for an admin role. */
   async function requireAdmin(request: IncomingMessage) {
     const token = bearerToken(request);
-    let role: string | undefined;
-    try {
-      // GoTrue's admin roles need not be API roles (supabase_admin is not one).
-      const claimed = token ? (await jwt.verifySignature(token)).role : undefined;
-      role = typeof claimed === 'string' ? claimed : undefined;
-    } catch {
-      role = undefined;
-    }
-    if (!role || !adminRoles.has(role)) throw authErrors.notAdmin();
+    if (!token) throw authErrors.noAuthorization();
+    // GoTrue's admin roles need not be API roles (supabase_admin is not one).
+    const { role } = await verifiedClaims(jwt, token);
+    if (typeof role !== 'string' || !adminRoles.has(role)) throw authErrors.notAdmin();
   }
 
   return [
@@ -29,7 +24,8 @@ export function adminRoutes(context: AuthContext): AuthRoute[] {
       path: /^\/admin\/users\/([^/]+)$/,
       handle: async ({ request, params: [userId = ''] }) => {
         await requireAdmin(request);
-        if (!uuidPattern.test(userId)) throw authErrors.validation('user_id must be a UUID');
+        if (!uuidPattern.test(userId))
+          throw new AuthError(404, 'validation_failed', 'user_id must be an UUID');
         const body = await readJsonObject(request);
         if (body.should_soft_delete === true) {
           throw authErrors.validation(

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type pg from 'pg';
 import { bearerToken, headerValue } from '../http';
-import { InvalidJwtError, type JwtVerifier, type VerifiedClaims } from '../jwt';
+import type { JWTPayload } from 'jose';
+import { InvalidJwtError, type JwtVerifier } from '../jwt';
 import type { Mailbox } from '../mailbox';
 import type { ProjectConfig } from '../project-config';
 import { AuthError, authErrors, maxPasswordBytes } from './errors';
@@ -25,6 +26,18 @@ export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The JWT roles GoTrue treats as admin (`GOTRUE_JWT_ADMIN_ROLES` default). */
 export const adminRoles = new Set(['service_role', 'supabase_admin']);
+
+const nilUuid = '00000000-0000-0000-0000-000000000000';
+
+/** A token's claims if the project's secret signed it and it has not expired, else GoTrue's 403 bad_jwt. */
+export async function verifiedClaims(jwt: JwtVerifier, token: string): Promise<JWTPayload> {
+  try {
+    return await jwt.verifySignature(token);
+  } catch (error) {
+    const reason = error instanceof InvalidJwtError ? error.message : 'unable to verify';
+    throw authErrors.badJwt(`invalid JWT: unable to parse or verify signature, ${reason}`);
+  }
+}
 
 /** GoTrue's `checkPasswordStrength` (api/password.go): length first, then bcrypt's 72-byte bound. */
 export function checkPasswordStrength(password: string, minimumLength: number) {
@@ -71,29 +84,45 @@ export function createAuthContext(options: AuthOptions) {
     if (!limiter(clientAddress(request))) throw authErrors.rateLimited();
   }
 
-  /** The signed-in caller: a valid user JWT whose session still exists (api/auth.go). */
+  /**
+   * The signed-in caller, in GoTrue's order (api/auth.go `requireAuthentication`): a validly signed,
+   * unexpired token of any role whose `sub` is an existing user, and whose `session_id`, when it names one,
+   * still exists. A token without `session_id` has no session (GoTrue answers `GET /user` for it).
+   */
   async function authenticated(request: IncomingMessage) {
     const token = bearerToken(request);
     if (!token) throw authErrors.noAuthorization();
-    let claims: VerifiedClaims;
-    try {
-      claims = await jwt.verify(token);
-    } catch (error) {
-      const reason = error instanceof InvalidJwtError ? error.message : 'unable to verify';
-      throw authErrors.badJwt(`invalid JWT: unable to parse or verify signature, ${reason}`);
-    }
-    if (!claims.sub) throw authErrors.badJwt('invalid claim: missing sub claim');
+    const claims = await verifiedClaims(jwt, token);
+    const sub = typeof claims.sub === 'string' ? claims.sub : '';
+    if (!sub) throw authErrors.badJwt('invalid claim: missing sub claim');
     // Validly signed but malformed: GoTrue's 4xx bad_jwt, never a database error.
-    if (!uuidPattern.test(claims.sub))
-      throw authErrors.badJwt('invalid claim: sub claim must be a UUID', 400);
-    if (claims.session_id !== undefined && !uuidPattern.test(String(claims.session_id))) {
-      throw authErrors.badJwt('invalid claim: session_id claim must be a UUID');
-    }
-    if (!claims.session_id || !(await sessionExists(pool, claims.session_id)))
-      throw authErrors.sessionNotFound();
-    const user = await findUserById(pool, claims.sub);
+    if (!uuidPattern.test(sub)) throw authErrors.badJwt('invalid claim: sub claim must be a UUID', 400);
+    const user = await findUserById(pool, sub);
     if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    return { user, sessionId: claims.session_id, claims };
+    const claimedSession = typeof claims.session_id === 'string' ? claims.session_id : '';
+    const sessionId = claimedSession === '' || claimedSession === nilUuid ? undefined : claimedSession;
+    if (sessionId !== undefined) {
+      if (!uuidPattern.test(sessionId))
+        throw authErrors.badJwt('invalid claim: session_id claim must be a UUID');
+      if (!(await sessionExists(pool, sessionId))) throw authErrors.sessionNotFound();
+    }
+    return { user, sessionId, claims };
+  }
+
+  /**
+   * The caller of an endpoint that acts on their session (MFA): a token without `session_id` is refused
+   * with a 4xx where GoTrue answers 500 ("A valid session … required", api/mfa.go).
+   */
+  async function authenticatedInSession(request: IncomingMessage) {
+    const caller = await authenticated(request);
+    const { sessionId } = caller;
+    if (!sessionId)
+      throw new AuthError(
+        403,
+        'session_not_found',
+        'A valid session is required: the token has no session_id',
+      );
+    return { ...caller, sessionId };
   }
 
   /** A new session for `userId`, authenticated by `method`, answered as GoTrue's token response. */
@@ -125,6 +154,7 @@ export function createAuthContext(options: AuthOptions) {
     clientAddress,
     limit,
     authenticated,
+    authenticatedInSession,
     sessionFor,
     checkPasswordStrength: (password: string) =>
       checkPasswordStrength(password, project.minimumPasswordLength),
@@ -133,3 +163,4 @@ export function createAuthContext(options: AuthOptions) {
 
 export type AuthContext = ReturnType<typeof createAuthContext>;
 export type Caller = Awaited<ReturnType<AuthContext['authenticated']>>;
+export type SessionCaller = Awaited<ReturnType<AuthContext['authenticatedInSession']>>;

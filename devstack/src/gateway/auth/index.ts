@@ -16,30 +16,30 @@ export type { AuthOptions } from './context';
 export type { AuthRateLimits } from './rate-limiter';
 
 /**
- * GoTrue endpoints the stack does not implement, refused by name (rather than a bare 404) so a caller
- * knows the feature, not the URL, is missing locally.
+ * GoTrue endpoints the stack does not serve, refused with a 4xx (auth-js retries a 5xx as a network fault):
+ * what hosted Auth answers when the feature is switched off as config.toml has it (api/external.go,
+ * api/middleware.go), else GoTrue's `feature_disabled` naming what the local stack lacks.
  */
-const unsupportedEndpoints: Record<string, string> = {
-  '/authorize': 'OAuth providers (signInWithOAuth)',
-  '/callback': 'OAuth providers (signInWithOAuth)',
-  '/otp': 'one-time passwords and magic links (signInWithOtp)',
-  '/magiclink': 'magic links',
-  '/resend': 'resending confirmation mails',
-  '/invite': 'invitations',
-  '/sso': 'SAML single sign-on',
-  '/user/identities': 'identity linking',
+const refusedEndpoints: Record<string, () => AuthError> = {
+  '/authorize': () => authErrors.validation('Unsupported provider: provider is not enabled'),
+  '/callback': () => authErrors.validation('Unsupported provider: provider is not enabled'),
+  '/sso': () => new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled'),
+  '/user/identities': () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
+  '/otp': () => featureMissing('One-time passwords and magic links (signInWithOtp)'),
+  '/magiclink': () => featureMissing('Magic links'),
+  '/resend': () => featureMissing('Resending confirmation mails'),
+  '/invite': () => featureMissing('Invitations'),
 };
 
-function unsupported(method: string, path: string): AuthError {
-  const feature = Object.entries(unsupportedEndpoints).find(
+function featureMissing(feature: string) {
+  return new AuthError(404, 'feature_disabled', `${feature} are not supported by the local stack`);
+}
+
+function refusal(method: string, path: string): AuthError {
+  const refused = Object.entries(refusedEndpoints).find(
     ([prefix]) => path === prefix || path.startsWith(`${prefix}/`),
   );
-  if (!feature) return authErrors.notFound(`${method} ${path}`);
-  return new AuthError(
-    501,
-    'not_implemented',
-    `${method} ${path}: ${feature[1]} are not supported by the local stack`,
-  );
+  return refused ? refused[1]() : authErrors.notFound(`${method} ${path}`);
 }
 
 /**
@@ -69,7 +69,7 @@ export function createAuthHandler(options: AuthOptions) {
     const method = request.method ?? 'GET';
     try {
       const matched = matchRoute(routes, method, path);
-      if (!matched) throw unsupported(method, path);
+      if (!matched) throw refusal(method, path);
       const body = await matched.route.handle({ request, response, url, params: matched.params });
       if (body) sendJson(response, 200, body, apiVersionHeader);
     } catch (error) {

@@ -125,19 +125,35 @@ export function linkRoutes(context: AuthContext, links: LinkMailer): AuthRoute[]
     response.end();
   }
 
-  /** POST /verify with `token_hash` (supabase-js `verifyOtp`): the session in the body. */
+  /**
+   * POST /verify (supabase-js `verifyOtp`): `{type, token_hash}`, or `{type, email, token}` where the token
+   * must be that address's (api/verify.go `Validate`, `verifyUserAndToken`); the session in the body.
+   */
   async function verifyOtp(request: IncomingMessage) {
     const body = await readJsonObject(request);
-    const token = stringField(body, 'token_hash') ?? stringField(body, 'token');
-    const type = stringField(body, 'type');
-    if (!isLinkKind(type) || !token) {
-      throw authErrors.validation('Only signup and recovery verification with token_hash is supported');
+    const type = stringField(body, 'type') ?? '';
+    const token = stringField(body, 'token') ?? '';
+    const tokenHash = stringField(body, 'token_hash') ?? '';
+    const email = stringField(body, 'email')?.trim() ?? '';
+    const phone = stringField(body, 'phone') ?? '';
+    if (type === '') throw authErrors.validation('Verify requires a verification type');
+    if ((token === '') === (tokenHash === ''))
+      throw authErrors.validation('Verify requires either a token or a token hash');
+    if (token !== '') {
+      if (phone !== '' && email === '') throw authErrors.phoneLoginsDisabled();
+      if (email === '' || phone !== '')
+        throw authErrors.validation('Only an email address or phone number should be provided on verify');
+      if (!emailPattern.test(email)) throw new AuthError(422, 'validation_failed', 'Invalid email format');
+    } else if (email !== '' || phone !== '' || stringField(body, 'redirect_to')) {
+      throw authErrors.validation('Only the token_hash and type should be provided');
     }
+    if (!isLinkKind(type)) throw authErrors.validation('Unsupported verification type');
     const { userId } = await redeemLinkToken(
       pool,
-      token.replace(/^pkce_/, ''),
+      (token || tokenHash).replace(/^pkce_/, ''),
       type,
       project.emailLinkExpirySeconds,
+      token === '' ? undefined : email,
     );
     return context.sessionFor(userId, request, 'otp');
   }

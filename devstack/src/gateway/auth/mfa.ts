@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { uuidPattern, type AuthContext, type Caller } from './context';
+import { uuidPattern, type AuthContext, type SessionCaller as Caller } from './context';
 import { mfaErrors } from './mfa-errors';
 import {
   completeVerification,
@@ -157,13 +157,13 @@ export function mfaRoutes(context: AuthContext): AuthRoute[] {
       method: 'POST',
       path: '/factors',
       handle: async ({ request }) =>
-        enrol(await context.authenticated(request), await readJsonObject(request)),
+        enrol(await context.authenticatedInSession(request), await readJsonObject(request)),
     },
     {
       method: 'POST',
       path: /^\/factors\/([^/]+)\/challenge$/,
       handle: async ({ request, params: [factorId = ''] }) => {
-        const caller = await context.authenticated(request);
+        const caller = await context.authenticatedInSession(request);
         context.limit(context.limiters.mfaChallenge, request);
         return challenge(caller, factorId, context.clientAddress(request));
       },
@@ -172,7 +172,7 @@ export function mfaRoutes(context: AuthContext): AuthRoute[] {
       method: 'POST',
       path: /^\/factors\/([^/]+)\/verify$/,
       handle: async ({ request, params: [factorId = ''] }) => {
-        const caller = await context.authenticated(request);
+        const caller = await context.authenticatedInSession(request);
         context.limit(context.limiters.mfaVerify, request);
         return verify(caller, factorId, await readJsonObject(request), context.clientAddress(request));
       },
@@ -181,7 +181,7 @@ export function mfaRoutes(context: AuthContext): AuthRoute[] {
       method: 'DELETE',
       path: /^\/factors\/([^/]+)$/,
       handle: async ({ request, params: [factorId = ''] }) =>
-        unenrol(await context.authenticated(request), factorId),
+        unenrol(await context.authenticatedInSession(request), factorId),
     },
   ];
 }

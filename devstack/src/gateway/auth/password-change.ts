@@ -49,7 +49,8 @@ export function hasVerifiedFactor(user: UserRow): boolean {
   return (user.factors ?? []).some((factor) => factor.status === 'verified');
 }
 
-async function sessionOf(db: Queryable, sessionId: string) {
+async function sessionOf(db: Queryable, sessionId: string | undefined) {
+  if (!sessionId) return { session: undefined, amr: [] };
   const { rows } = await db.query<{ aal: string | null; created_at: Date }>(
     'select aal, created_at from auth.sessions where id = $1',
     [sessionId],

@@ -183,7 +183,7 @@ export async function sessionExists(db: Queryable, sessionId: string): Promise<b
 export async function endSessions(
   db: Queryable,
   userId: string,
-  sessionId: string,
+  sessionId: string | null,
   scope: 'global' | 'local' | 'others',
 ) {
   await db.query(

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AuthContext } from './context';
 import { exchangeAuthCode } from './email-links';
-import { AuthError, authErrors, maxPasswordBytes } from './errors';
+import { authErrors, maxPasswordBytes } from './errors';
 import { readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
 import { rotateRefreshToken, tokenResponse } from './sessions';
@@ -28,16 +28,13 @@ export function tokenRoutes(context: AuthContext): AuthRoute[] {
     const email = stringField(body, 'email')?.trim() ?? '';
     const phone = stringField(body, 'phone') ?? '';
     const password = stringField(body, 'password') ?? '';
+    // GoTrue's order (api/token.go `ResourceOwnerPasswordGrant`).
     if (email !== '' && phone !== '') {
-      throw new AuthError(
-        422,
-        'validation_failed',
-        'Only an email address or phone number should be provided on login.',
-      );
+      throw authErrors.validation('Only an email address or phone number should be provided on login.');
     }
-    if (phone !== '') throw authErrors.phoneLoginsDisabled();
-    if (email === '') throw authErrors.invalidCredentials();
-    if (!project.enableEmailProvider) throw authErrors.emailLoginsDisabled();
+    if (email !== '' && !project.enableEmailProvider) throw authErrors.emailLoginsDisabled();
+    if (email === '' && phone !== '') throw authErrors.phoneLoginsDisabled();
+    if (email === '') throw authErrors.validation('missing email or phone');
     // bcrypt compares 72 bytes only; a longer password can never have been set, so it never matches.
     if (Buffer.byteLength(password, 'utf8') > maxPasswordBytes) throw authErrors.invalidCredentials();
     const user = await findUserByPassword(pool, email, password);
@@ -47,8 +44,9 @@ export function tokenRoutes(context: AuthContext): AuthRoute[] {
   }
 
   async function refreshGrant(request: IncomingMessage) {
-    const presented = stringField(await readJsonObject(request), 'refresh_token');
-    if (!presented) throw authErrors.refreshTokenNotFound();
+    const presented = stringField(await readJsonObject(request), 'refresh_token') ?? '';
+    // api/token_refresh.go `RefreshTokenGrantParams.Validate`.
+    if (presented.length < 12) throw authErrors.validation('Refresh token is not valid');
     const { user, sessionId, refreshToken, amr } = await rotateRefreshToken(pool, presented, sessionSettings);
     return tokenResponse(jwt, sessionSettings, user, sessionId, refreshToken, amr);
   }

@@ -11,9 +11,9 @@ export type LogoutScope = 'global' | 'local' | 'others';
 
 /** `?scope=` of POST /logout: GoTrue's three scopes, `global` when none is named (api/logout.go). */
 export function logoutScopeOf(url: URL): LogoutScope {
-  const scope = url.searchParams.get('scope') ?? 'global';
+  const scope = url.searchParams.get('scope') || 'global';
   if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
-    throw authErrors.validation(`Unsupported logout scope: ${scope}`);
+    throw authErrors.validation(`Unsupported logout scope ${JSON.stringify(scope)}`);
   }
   return scope;
 }
@@ -52,7 +52,7 @@ export function userRoutes(context: AuthContext): AuthRoute[] {
           if (typeof password !== 'string') throw authErrors.badJson();
           context.checkPasswordStrength(password);
         }
-        if (body.app_metadata !== undefined && !adminRoles.has(claims.role)) {
+        if (body.app_metadata !== undefined && !adminRoles.has(String(claims.role))) {
           throw authErrors.notAdmin('Updating app_metadata requires admin privileges');
         }
         await checkChange(caller, {
@@ -66,7 +66,11 @@ export function userRoutes(context: AuthContext): AuthRoute[] {
           throw authErrors.validation('Changing the e-mail address is not supported by the local stack');
         }
         if (body.phone !== undefined && body.phone !== '') throw authErrors.phoneSignupsDisabled();
-        await updateUser(pool, user.id, { password, metadata: objectField(body, 'data'), sessionId });
+        await updateUser(pool, user.id, {
+          password,
+          metadata: objectField(body, 'data'),
+          sessionId: sessionId ?? null,
+        });
         const updated = await findUserById(pool, user.id);
         return userJson(updated ?? user);
       },
@@ -76,7 +80,9 @@ export function userRoutes(context: AuthContext): AuthRoute[] {
       path: '/logout',
       handle: async ({ request, response, url }) => {
         const { user, sessionId } = await context.authenticated(request);
-        await endSessions(pool, user.id, sessionId, logoutScopeOf(url));
+        const scope = logoutScopeOf(url);
+        // A token without a session logs its user out everywhere, as GoTrue's Logout.
+        await endSessions(pool, user.id, sessionId ?? null, sessionId ? scope : 'global');
         response.writeHead(204, apiVersionHeader);
         response.end();
         return null;
