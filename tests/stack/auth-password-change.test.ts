@@ -6,6 +6,7 @@ import {
   signIn,
   signUpNewPerson,
   signUpPersonWithTotp,
+  testGatewayOptions,
   type ApiClient,
   type Person,
 } from '../support/api';
@@ -123,13 +124,11 @@ describe('secure_password_change: the reauthentication nonce (internal/api/reaut
   let gateway: RunningGateway;
   const db = connect(inject('databaseUrl'), 2);
   beforeAll(async () => {
-    gateway = await startGateway({
-      databaseUrl: inject('databaseUrl'),
-      jwtSecret: inject('jwtSecret'),
-      anonKey: inject('anonKey'),
-      serviceRoleKey: inject('serviceRoleKey'),
-      project: { securePasswordChange: true, requireCurrentPassword: false, emailMaxFrequencySeconds: 0 },
-    });
+    gateway = await startGateway(
+      testGatewayOptions({
+        project: { securePasswordChange: true, requireCurrentPassword: false, emailMaxFrequencySeconds: 0 },
+      }),
+    );
   });
   afterAll(async () => {
     await Promise.all([gateway.stop(), db.end()]);

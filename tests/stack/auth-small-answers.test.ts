@@ -10,6 +10,7 @@ import {
   postAuth,
   serviceClient,
   signUpNewPerson,
+  testGatewayOptions,
 } from '../support/api';
 
 /**
@@ -22,15 +23,9 @@ let emailOff: RunningGateway;
 let confirming: RunningGateway;
 
 beforeAll(async () => {
-  const base = {
-    databaseUrl: inject('databaseUrl'),
-    jwtSecret: inject('jwtSecret'),
-    anonKey: inject('anonKey'),
-    serviceRoleKey: inject('serviceRoleKey'),
-  };
   [emailOff, confirming] = await Promise.all([
-    startGateway({ ...base, project: { enableEmailProvider: false } }),
-    startGateway({ ...base, project: { enableConfirmations: true } }),
+    startGateway(testGatewayOptions({ project: { enableEmailProvider: false } })),
+    startGateway(testGatewayOptions({ project: { enableConfirmations: true } })),
   ]);
 });
 afterAll(async () => {

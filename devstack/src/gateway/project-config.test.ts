@@ -7,8 +7,6 @@ const refusal = (setting: string) =>
 describe('config.toml settings the local Auth does not implement stop it at start, by name', () => {
   it.each([
     ['[auth.sms]\nenable_signup = true\n', '[auth.sms] enable_signup = true'],
-    ['[auth.sessions]\ntimebox = "24h"\n', '[auth.sessions] timebox = "24h"'],
-    ['[auth.sessions]\ninactivity_timeout = "8h"\n', '[auth.sessions] inactivity_timeout = "8h"'],
     [
       '[auth.email.template.invite]\nsubject = "Join us"\n',
       '[auth.email.template.invite] subject = "Join us"',
@@ -25,6 +23,16 @@ describe('config.toml settings the local Auth does not implement stop it at star
         '[auth.email]\n"require_current_password" = true\nsecure_password_change = true\n',
     );
     expect(config).toMatchObject({ requireCurrentPassword: true, securePasswordChange: true });
+  });
+
+  it('reads session limits as Go durations, off when unset', () => {
+    expect(
+      projectConfigFromToml('[auth.sessions]\ntimebox = "24h"\ninactivity_timeout = "30m"\n'),
+    ).toMatchObject({
+      sessionTimeboxSeconds: 86_400,
+      sessionInactivityTimeoutSeconds: 1800,
+    });
+    expect(projectConfigFromToml('').sessionTimeboxSeconds).toBe(0);
   });
 
   it('names the line it cannot read', () => {

@@ -58,6 +58,12 @@ export interface ProjectConfig {
   enableEmailProvider: boolean;
   /** `[auth.email] enable_confirmations`: a new address must be confirmed by its mailed link first. */
   enableConfirmations: boolean;
+  /**
+   * `[auth.sessions] timebox` and `inactivity_timeout` in seconds (0: off): a session ends that long after
+   * it began, or after its last refresh.
+   */
+  sessionTimeboxSeconds: number;
+  sessionInactivityTimeoutSeconds: number;
   /** `[auth.email] require_current_password`: `PUT /user` needs `current_password` to set a password. */
   requireCurrentPassword: boolean;
   /** `[auth.email] secure_password_change`: a session older than 24 h needs a mailed nonce to set one. */
@@ -122,8 +128,7 @@ const supportedAuthSettings: Record<string, Record<string, readonly TomlValue[] 
     template: undefined,
     max_frequency: undefined,
   },
-  // Session time-boxes and inactivity time-outs are not implemented: any value stops the stack.
-  'auth.sessions': { timebox: [], inactivity_timeout: [] },
+  'auth.sessions': { timebox: undefined, inactivity_timeout: undefined },
   'auth.mfa.totp': { enroll_enabled: undefined, verify_enabled: undefined },
   'auth.email': {
     enable_signup: undefined,
@@ -199,6 +204,11 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     enableSignup: auth.get('enable_signup') !== false,
     enableEmailProvider: email.get('enable_signup') !== false,
     enableConfirmations: email.get('enable_confirmations') === true,
+    sessionTimeboxSeconds: durationSeconds(tables.get('auth.sessions')?.get('timebox'), 0),
+    sessionInactivityTimeoutSeconds: durationSeconds(
+      tables.get('auth.sessions')?.get('inactivity_timeout'),
+      0,
+    ),
     requireCurrentPassword: email.get('require_current_password') === true,
     securePasswordChange: email.get('secure_password_change') === true,
     emailMaxFrequencySeconds: durationSeconds(email.get('max_frequency'), 60),

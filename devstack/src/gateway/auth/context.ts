@@ -55,6 +55,8 @@ export function createAuthContext(options: AuthOptions) {
     issuer: `${options.apiUrl}/auth/v1`,
     jwtExpirySeconds: project.jwtExpirySeconds,
     refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds,
+    timeboxSeconds: project.sessionTimeboxSeconds,
+    inactivityTimeoutSeconds: project.sessionInactivityTimeoutSeconds,
   };
   const limits = authRateLimits(project, options.rateLimits);
   const limiters = {

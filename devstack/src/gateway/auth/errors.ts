@@ -80,6 +80,9 @@ export const authErrors = {
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
   refreshTokenNotFound: () =>
     new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  /** internal/tokens/service.go: the session's time-box or inactivity time-out has passed. */
+  sessionExpired: (reason = '') =>
+    new AuthError(400, 'session_expired', `Invalid Refresh Token: Session Expired${reason}`),
   refreshTokenAlreadyUsed: () =>
     new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   noAuthorization: () =>
