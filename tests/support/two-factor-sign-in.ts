@@ -1,5 +1,5 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { unusedTotpCode } from './totp-codes';
+import { totpCode } from '../../devstack/src/gateway/auth/totp';
 
 export interface TwoFactorAccount {
   email: string;
@@ -14,14 +14,12 @@ const attempts = 5;
  * Signs `client` in as a person with a TOTP factor does: the password (aal1), then a code computed from
  * their secret for their verified factor (aal2). Verifying a code ends the person's other sessions still at
  * aal1 (GoTrue's InvalidateSessionsWithAALLessThan), so two sign-ins of one person at the same moment can
- * end each other's first step; the loser signs in again, as a person would. A code another process used
- * first is refused; the next step's code is tried.
+ * end each other's first step; the loser signs in again, as a person would.
  */
 export async function signInWithTotp(
   client: Pick<SupabaseClient, 'auth' | 'realtime'>,
   account: TwoFactorAccount,
 ): Promise<Session> {
-  let refusedStep: number | undefined;
   for (let attempt = 1; ; attempt++) {
     const signedIn = await client.auth.signInWithPassword({
       email: account.email,
@@ -32,8 +30,10 @@ export async function signInWithTotp(
       (candidate) => candidate.factor_type === 'totp' && candidate.status === 'verified',
     );
     if (!factor) throw new Error(`${account.email} has no verified TOTP factor`);
-    const { code, step } = await unusedTotpCode(account.totpSecret, refusedStep);
-    const verified = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+    const verified = await client.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totpCode(account.totpSecret),
+    });
     if (!verified.error) {
       const { data } = await client.auth.getSession();
       if (!data.session) throw new Error('no session after the code was verified');
@@ -42,8 +42,6 @@ export async function signInWithTotp(
       await client.realtime.setAuth(data.session.access_token);
       return data.session;
     }
-    const retried = ['session_not_found', 'mfa_verification_failed'];
-    if (!retried.includes(verified.error.code ?? '') || attempt === attempts) throw verified.error;
-    refusedStep = verified.error.code === 'mfa_verification_failed' ? step : undefined;
+    if (verified.error.code !== 'session_not_found' || attempt === attempts) throw verified.error;
   }
 }

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/src/config';
-import { unusedTotpCode } from '../../support/totp-codes';
+import { totpCode } from '../../../devstack/src/gateway/auth/totp';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
@@ -53,8 +53,10 @@ export async function existingUserWithTotp(prefix: string): Promise<Account & { 
   if (signedUp.error) throw signedUp.error;
   const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
   if (enrolled.error) throw enrolled.error;
-  const { code } = await unusedTotpCode(enrolled.data.totp.secret);
-  const verified = await client.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code });
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: enrolled.data.id,
+    code: totpCode(enrolled.data.totp.secret),
+  });
   if (verified.error) throw verified.error;
   return { ...account, totpSecret: enrolled.data.totp.secret };
 }
@@ -103,9 +105,9 @@ export async function logIn(page: Page, account: Account, landing: RegExp = /\/u
   await expect(page).toHaveURL(landing);
 }
 
-/** Answers a code step (at log-in, in the admin area, before a withdrawal) with a code not used yet. */
+/** Answers a code step (at log-in, in the admin area, before a withdrawal) with the current code. */
 export async function enterTotpCode(page: Page, totpSecret: string) {
-  await page.getByLabel('Authentication code').fill((await unusedTotpCode(totpSecret)).code);
+  await page.getByLabel('Authentication code').fill(totpCode(totpSecret));
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 

@@ -71,12 +71,9 @@ export async function findChallenge(
 }
 
 /**
- * A code for `step` of a live challenge: refused (undefined, nothing changed) when the factor already accepted
- * a code of this step or a later one (RFC 6238 §5.2: a verifier must not accept a code twice); otherwise the
- * challenge is used and records the step in `otp_code` (GoTrue keeps phone codes there; a TOTP challenge has
- * none), the factor verified, the session raised to `aal2` with `totp` in its `amr` and a new refresh token
- * (GoTrue's GrantRefreshTokenSwap), the person's sessions still at `aal1` ended
- * (models.InvalidateSessionsWithAALLessThan) and their other unverified factors dropped.
+ * A verified code: the challenge is used, the factor verified, the session raised to `aal2` with `totp` in
+ * its `amr` and a new refresh token (GoTrue's GrantRefreshTokenSwap), the person's sessions still at
+ * `aal1` ended (models.InvalidateSessionsWithAALLessThan) and their other unverified factors dropped.
  */
 export async function completeVerification(
   pool: pg.Pool,
@@ -85,25 +82,11 @@ export async function completeVerification(
     factorId,
     sessionId,
     userId,
-    step,
-  }: Record<'challengeId' | 'factorId' | 'sessionId' | 'userId', string> & { step: number },
+  }: Record<'challengeId' | 'factorId' | 'sessionId' | 'userId', string>,
 ) {
   const refreshToken = randomBytes(24).toString('base64url');
   return inTransaction(pool, async (client) => {
-    // The factor's row lock orders two verifications of one code: the second sees the first's step.
-    const { rows } = await client.query<{ used: boolean }>(
-      `select exists (
-         select from auth.mfa_challenges c where c.factor_id = f.id and c.verified_at is not null
-           and c.otp_code ~ '^[0-9]+$' and c.otp_code::bigint >= $2
-       ) as used
-       from auth.mfa_factors f where f.id = $1 for update of f`,
-      [factorId, step],
-    );
-    if (rows[0]?.used !== false) return undefined;
-    await client.query('update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id = $1', [
-      challengeId,
-      String(step),
-    ]);
+    await client.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
     await client.query(
       `update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1 and status = 'unverified'`,
       [factorId],

@@ -13,7 +13,7 @@ import { qrCodeSvg } from './qr-code';
 import { readJsonObject, type JsonObject } from './request-body';
 import type { AuthRoute } from './route';
 import { tokenResponse } from './sessions';
-import { matchingTotpStep, newTotpSecret, totpUri } from './totp';
+import { newTotpSecret, totpCodeMatches, totpUri } from './totp';
 
 /**
  * GoTrue's multi-factor API for TOTP (api/mfa.go): enrol a factor, challenge it, verify a code (the
@@ -122,23 +122,17 @@ export function mfaRoutes(context: AuthContext): AuthRoute[] {
       await pool.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
       throw mfaErrors.challengeExpired(challengeId);
     }
-    // A wrong or already accepted code uses up its challenge, with GoTrue's answer for a wrong code.
-    const step = matchingTotpStep(factor.secret, code);
-    const verified =
-      step === undefined
-        ? undefined
-        : await completeVerification(pool, {
-            challengeId,
-            factorId: factor.id,
-            sessionId: caller.sessionId,
-            userId: caller.user.id,
-            step,
-          });
-    if (!verified) {
+    // A wrong code uses up its challenge (a retry needs a new one), with GoTrue's answer for a wrong code.
+    if (!totpCodeMatches(factor.secret, code)) {
       await pool.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
       throw mfaErrors.wrongCode();
     }
-    const { user, amr, refreshToken } = verified;
+    const { user, amr, refreshToken } = await completeVerification(pool, {
+      challengeId,
+      factorId: factor.id,
+      sessionId: caller.sessionId,
+      userId: caller.user.id,
+    });
     if (!user) throw mfaErrors.factorNotFound();
     return tokenResponse(jwt, sessionSettings, user, caller.sessionId, refreshToken, amr);
   }

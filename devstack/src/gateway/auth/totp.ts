@@ -43,22 +43,14 @@ export function totpCode(secret: string, at: Date = new Date()): string {
   return String(value % 10 ** digits).padStart(digits, '0');
 }
 
-/** The 30-second step that contains `at`. */
-export function totpStep(at: Date): number {
-  return Math.floor(at.getTime() / 1000 / periodSeconds);
-}
-
-/**
- * The step whose code `code` is, among this step, the one before and the one after; undefined when it is
- * none of them. The verifier records the step it accepted, so a code is never accepted twice.
- */
-export function matchingTotpStep(secret: string, code: string, at: Date = new Date()): number | undefined {
-  if (!/^\d{6}$/.test(code)) return undefined;
+/** Whether `code` is the code of this step, the one before or the one after. */
+export function totpCodeMatches(secret: string, code: string, at: Date = new Date()): boolean {
+  if (!/^\d{6}$/.test(code)) return false;
   for (let step = -skewSteps; step <= skewSteps; step++) {
     const expected = totpCode(secret, new Date(at.getTime() + step * periodSeconds * 1000));
-    if (timingSafeEqual(Buffer.from(expected), Buffer.from(code))) return totpStep(at) + step;
+    if (timingSafeEqual(Buffer.from(expected), Buffer.from(code))) return true;
   }
-  return undefined;
+  return false;
 }
 
 /**
