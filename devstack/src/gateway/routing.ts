@@ -34,8 +34,8 @@ export interface RoutedParts {
 }
 
 /**
- * Supabase's API gateway's routes: the mail stand-in (no CORS, developer only), CORS preflights, Auth's
- * health, the project's upstream stubs, then Functions, Auth and REST behind their key checks.
+ * Supabase's API gateway's routes: the mail stand-in (no CORS, developer only), CORS preflights, the
+ * project's upstream stubs, then Functions, Auth and REST behind their key checks.
  */
 export function createRouter({ ownUrl, keys, mail, upstreams, functions, auth, rest }: RoutedParts) {
   return async function route(request: IncomingMessage, response: ServerResponse) {
@@ -53,13 +53,6 @@ export function createRouter({ ownUrl, keys, mail, upstreams, functions, auth, r
     }
     setCorsHeaders(response);
 
-    if (pathname === '/auth/v1/health') {
-      return sendJson(response, 200, {
-        version: 'devstack',
-        name: 'GoTrue',
-        description: 'GoTrue is a user registration and authentication API',
-      });
-    }
     const upstream = upstreams.get(pathname.split('/')[1] ?? '');
     if (upstream) return upstream.handle(request, response);
 
@@ -72,9 +65,9 @@ export function createRouter({ ownUrl, keys, mail, upstreams, functions, auth, r
     }
     if (pathname.startsWith('/auth/v1/')) {
       // Pages a browser opens without any key (Supabase's gateway leaves them open): the e-mailed link and
-      // the OAuth redirects.
+      // the OAuth redirects; and the health check.
       const opensInBrowser =
-        /^\/auth\/v1\/(verify|authorize|callback)$/.test(pathname) && request.method === 'GET';
+        /^\/auth\/v1\/(verify|authorize|callback|health)$/.test(pathname) && request.method === 'GET';
       if (!opensInBrowser) await keys.checkApiKey(request, requestUrl);
       return auth(request, response, pathname.slice('/auth/v1'.length), requestUrl);
     }

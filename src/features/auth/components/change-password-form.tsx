@@ -15,7 +15,7 @@ import {
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { NewPasswordFields } from './new-password-fields';
 
-export function ChangePasswordForm({ email }: { email: string }) {
+export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   const {
     register,
@@ -30,7 +30,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
 
   const submit = handleSubmit(async (input) => {
     try {
-      await changePassword.mutateAsync({ ...input, email });
+      await changePassword.mutateAsync(input);
     } catch (error) {
       if (error instanceof CurrentPasswordWrongError) {
         setError('currentPassword', { message: error.message }, { shouldFocus: true });
