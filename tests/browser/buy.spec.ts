@@ -216,6 +216,8 @@ test('a request larger than the balance is refused on approval and the balance i
 test('the limits notice shows once per session and the form refuses amounts outside the limits', async ({
   page,
 }) => {
+  // Eight form steps, a reload and a second page as the witness: past the default minute on a busy machine.
+  test.setTimeout(120_000);
   const buyer = await newBuyer(page);
   // The wallet page (where log-in lands) has its own notice; this test is about the buy page's.
   await skipLimitsNotices(page, 'buy');
@@ -242,7 +244,7 @@ test('the limits notice shows once per session and the form refuses amounts outs
   // The form shows once the limits have loaded, when the notice's delay would start.
   await expect(page.getByRole('button', { name: 'Submit Buy Request' })).toBeVisible();
   // A notice opened later on another page shows; this one stays away for the rest of the session.
-  await untilALaterNoticeShows(page, 'wallet');
+  await untilALaterNoticeShows(page, 'withdraw');
   await expect(notice).toBeHidden();
 });
 

@@ -28,6 +28,8 @@ test('a page whose code failed to load (a deploy replaced it) reloads once by it
   page,
 }) => {
   await signedInPerson(page);
+  // Away from the wallet first: its preload of the other pages must not be the request that fails.
+  await page.goto('about:blank');
   let failures = 1;
   await page.route(buyPageChunk, (route) => (failures-- > 0 ? route.abort('failed') : route.continue()));
   const loads = countPageLoads(page);

@@ -87,6 +87,6 @@ test('the form refuses more than the available balance, and the limits notice sh
   await expect(page.getByRole('heading', { name: 'Withdraw Funds' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Withdraw Request' })).toBeVisible();
   // A notice opened later on another page shows; this one stays away for the rest of the session.
-  await untilALaterNoticeShows(page, 'wallet');
+  await untilALaterNoticeShows(page, 'buy');
   await expect(notice).toBeHidden();
 });
