@@ -4,12 +4,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatTime } from '@/lib/format';
-import { useMySessions, type SignedInSession } from '../api/list-my-sessions';
+import type { SignedInSession } from '../api/list-my-sessions';
 import {
   signedOutOthersMessage,
   signOutOthersFailedMessage,
   useSignOutOtherSessions,
 } from '../api/sign-out-other-sessions';
+import { useLiveSessions } from '../hooks/use-live-sessions';
 import { deviceName } from '../utils/device-name';
 
 export const sessionsLoadFailedMessage = 'Failed to load your sessions';
@@ -40,7 +41,7 @@ function SessionItem({ session }: { session: SignedInSession }) {
 
 /** /user/account: where the person is signed in, and "Sign out everywhere else". */
 export function SessionsCard() {
-  const sessions = useMySessions();
+  const sessions = useLiveSessions();
   const signOutOthers = useSignOutOtherSessions();
   const others = sessions.data?.filter((session) => !session.isCurrent).length ?? 0;
 

@@ -1,13 +1,13 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { useRealtimeInvalidation } from '@/lib/realtime';
+import { liveTopics, useRealtimeInvalidation } from '@/lib/realtime';
 
 /**
  * Keeps an admin queue live: any new request or another admin's decision refreshes every loaded page,
- * without a reload. Row-level security lets an admin receive every row's changes.
+ * without a reload. The requests come on the private admin topic, which only admins at aal2 may join.
  */
 export function useAdminQueueRealtime(
   table: 'buy_requests' | 'sell_requests' | 'withdraw_requests',
   queryKey: QueryKey,
 ) {
-  useRealtimeInvalidation({ table, queryKeys: [queryKey] });
+  useRealtimeInvalidation({ topic: liveTopics.adminQueues, tables: [table], queryKeys: [queryKey] });
 }
