@@ -1,5 +1,14 @@
 import type { CommittedChange } from './change-source';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { subTopic, type Channel } from './registry';
+
+/**
+ * Payload bytes sent per event-loop turn before the rest waits for the next: a large transaction's
+ * broadcasts then leave in slices, so clients that read keep up between them and only one that does not
+ * read piles up unsent frames (and is cut off by the unsent budget), instead of every socket holding the
+ * whole transaction at once.
+ */
+export const sliceBytes = 256 * 1024;
 
 /** The publication Supabase Realtime streams `realtime.messages` from (its replication_connection.ex). */
 export const broadcastStream = {
@@ -58,12 +67,18 @@ export class BroadcastTopics {
     if (channels?.size === 0) this.byTopic.delete(key);
   }
 
-  /** Sends each message to every channel of its topic, in commit order. */
-  deliver(messages: BroadcastMessage[]) {
+  /** Sends each message to every channel of its topic, in the order given, a slice per event-loop turn. */
+  async deliver(messages: BroadcastMessage[]) {
+    let sliceSent = 0;
     for (const message of messages) {
       const channels = this.byTopic.get(topicKey(message.private, message.topic));
       if (!channels) continue;
       for (const channel of channels) channel.socket.sendBroadcast(channel, message);
+      sliceSent += message.payloadJson.length * channels.size;
+      if (sliceSent >= sliceBytes) {
+        sliceSent = 0;
+        await nextTurn();
+      }
     }
   }
 }

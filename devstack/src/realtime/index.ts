@@ -220,11 +220,14 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     () => delivery.streamEnded(),
     (channel) => channel.subscriptions.length > 0,
   );
+  let broadcastsInOrder = Promise.resolve();
   const broadcasts = keepStreaming(
     broadcastStream,
     (transaction) => {
-      registry.topics.deliver(transaction.flatMap((change) => broadcastOf(change) ?? []));
-      return Promise.resolve();
+      const messages = transaction.flatMap((change) => broadcastOf(change) ?? []);
+      // Transactions arrive as soon as they commit; their deliveries leave one after the other.
+      broadcastsInOrder = broadcastsInOrder.then(() => registry.topics.deliver(messages));
+      return broadcastsInOrder;
     },
     () => undefined,
     (channel) => channel.private || channel.subscriptions.length === 0,

@@ -99,7 +99,15 @@ export class RealtimeSocket {
   }
 
   sendBroadcast(channel: Channel, message: BroadcastMessage) {
-    this.sendFrame(encodeBroadcast(this.version, channel.topic, message));
+    let frame: string | Buffer;
+    try {
+      frame = encodeBroadcast(this.version, channel.topic, message);
+    } catch (error) {
+      // As Supabase Realtime's serializer, which cannot frame it either: this message is not sent.
+      console.error(`realtime: ${(error as Error).message}`);
+      return;
+    }
+    this.sendFrame(frame);
   }
 
   private sendFrame(frame: string | Buffer) {
