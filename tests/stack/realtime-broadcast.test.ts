@@ -142,6 +142,24 @@ describe('joining private topics', () => {
     expect((await join(topic, await tokenFor(withFactor.id, 'aal2'))).statuses).toEqual(['SUBSCRIBED']);
   });
 
+  it('refuses broadcast replay by name, as the local stack does not serve it', async () => {
+    const client = createClient(apiUrl, anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    clients.push(client);
+    await client.realtime.setAuth(await tokenFor(person.id));
+    const errors: string[] = [];
+    client
+      .channel(`user:${person.id}:account`, {
+        config: { private: true, broadcast: { replay: { since: Date.now() - 60_000 } } },
+      })
+      .subscribe((_status, error) => error && errors.push(error.message));
+    expect(await waitFor(() => errors[0], 'the refusal')).toBe(
+      'broadcast replay is not served by the local stack (postgres_changes and broadcasts from the database only)',
+    );
+  });
+
   it('refuses presence by name, as the local stack does not serve it', async () => {
     const client = createClient(apiUrl, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },

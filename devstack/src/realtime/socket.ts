@@ -209,10 +209,17 @@ export class RealtimeSocket {
       typeof message.payload === 'object' && message.payload !== null ? message.payload : {}
     ) as {
       access_token?: unknown;
-      config?: { postgres_changes?: unknown; private?: unknown; presence?: { enabled?: unknown } };
+      config?: {
+        postgres_changes?: unknown;
+        private?: unknown;
+        presence?: { enabled?: unknown };
+        broadcast?: { replay?: unknown };
+      };
     };
     if (payload.config?.presence?.enabled === true)
       return this.reply(message, refused(unservedByLocalStack('presence')));
+    if (payload.config?.broadcast?.replay !== undefined)
+      return this.reply(message, refused(unservedByLocalStack('broadcast replay')));
     const isPrivate = payload.config?.private === true;
     const offered = typeof payload.access_token === 'string' ? payload.access_token : null;
     // A publishable key (sb_…) is not a user token: the socket's API key stands for it, as on Supabase.
