@@ -9,17 +9,18 @@
  * the last commit, and CPU per 1,000 commits: Postgres in all and by connection, and the Realtime process.
  *
  * Budgets (Broadcast at 2,000 subscribers): delivery p95 ≤ 250 ms, all delivered, Postgres CPU per change
- * within 1.3× of the same at 200; and the load reached: 2,000 joined, ≥ 95 % of 500 commits/s achieved.
+ * within 1.3× of the same at 200; and the load reached: 2,000 joined, ≥ 95 % of 500 commits/s in both
+ * Broadcast runs (else the run measured something else and fails as such).
  * Postgres Changes is measured for comparison (docs/capacity.md), without a budget.
  *
- * `npm run bench -- realtime-broadcast`
+ * `npm run bench -- realtime-broadcast` (`BENCH_SECONDS=5` for a short run).
  */
 import { loadavg } from 'node:os';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { startPostgres } from '../devstack/src/db/postgres';
 import { prepareDatabase } from '../devstack/src/db/prepare';
-import { reportBudgetChecks } from './support/budget-checks';
+import { benchSeconds, reachedLoad, reportBudgetChecks } from './support/budget-checks';
 import { postgresCpuMs, processCpuMs } from './support/cpu';
 import {
   createPeople,
@@ -34,12 +35,12 @@ import {
 import { percentile } from './support/stats';
 
 const CHANGES_PER_SECOND = 500;
-const DURATION_S = 20;
+const DURATION_S = benchSeconds(20);
 const WRITERS = 8;
 const SUBSCRIBER_COUNTS = [200, 2000] as const;
 const JOIN_CONCURRENCY = 50;
 const DRAIN_TIMEOUT_MS = 30_000;
-const BUDGET = { p95Ms: 250, cpuGrowth: 1.3, achievedShare: 0.95 };
+const BUDGET = { p95Ms: 250, cpuGrowth: 1.3 };
 
 type Design = 'Broadcast' | 'Postgres Changes';
 
@@ -181,25 +182,43 @@ async function main() {
     const small = broadcast(SUBSCRIBER_COUNTS[0]);
     const large = broadcast(SUBSCRIBER_COUNTS[1]);
     const growth = large.postgresCpuPerThousand / small.postgresCpuPerThousand;
-    reportBudgetChecks({
-      'Broadcast subscribers joined': [
-        large.subscribers,
-        `${SUBSCRIBER_COUNTS[1]}`,
-        large.subscribers === SUBSCRIBER_COUNTS[1],
-      ],
-      'Broadcast commits/s achieved at 2,000': [
-        large.achievedPerSecond,
-        `≥ ${CHANGES_PER_SECOND * BUDGET.achievedShare}`,
-        large.achievedPerSecond >= CHANGES_PER_SECOND * BUDGET.achievedShare,
-      ],
-      'Broadcast delivery p95 ms at 2,000': [large.p95, `≤ ${BUDGET.p95Ms}`, large.p95 <= BUDGET.p95Ms],
-      'Broadcast undelivered at 2,000': [large.undelivered, '0', large.undelivered === 0],
-      'Postgres CPU per change, 2,000 / 200 subscribers': [
-        Number(growth.toFixed(2)),
-        `≤ ${BUDGET.cpuGrowth}`,
-        growth <= BUDGET.cpuGrowth,
-      ],
-    });
+    await reportBudgetChecks(
+      {
+        'Broadcast subscribers joined at 2,000': reachedLoad(
+          large.subscribers,
+          SUBSCRIBER_COUNTS[1],
+          'subscribers',
+        ),
+        'Broadcast commits/s reached at 200': reachedLoad(
+          small.achievedPerSecond,
+          CHANGES_PER_SECOND,
+          'commits/s',
+        ),
+        'Broadcast commits/s reached at 2,000': reachedLoad(
+          large.achievedPerSecond,
+          CHANGES_PER_SECOND,
+          'commits/s',
+        ),
+        'Broadcast delivery p95 ms at 2,000': [large.p95, `≤ ${BUDGET.p95Ms}`, large.p95 <= BUDGET.p95Ms],
+        'Broadcast undelivered at 2,000': [large.undelivered, '0', large.undelivered === 0],
+        'Postgres CPU per change, 2,000 / 200 subscribers': [
+          Number(growth.toFixed(2)),
+          `≤ ${BUDGET.cpuGrowth}`,
+          growth <= BUDGET.cpuGrowth,
+        ],
+      },
+      Object.fromEntries(
+        results.flatMap((result) => {
+          const run = `${result.design} × ${result.subscribers}`;
+          return [
+            [`${run}: p95 ms`, result.p95],
+            [`${run}: undelivered`, result.undelivered],
+            [`${run}: Postgres CPU ms per 1,000 commits`, result.postgresCpuPerThousand],
+            [`${run}: Realtime CPU ms per 1,000 commits`, result.realtimeCpuPerThousand],
+          ];
+        }),
+      ),
+    );
   } finally {
     await stopRealtime(realtime);
     await pool.end();
