@@ -15,7 +15,13 @@ export const liveTopics = {
 
 /** The tables whose changes are broadcast; each broadcast's event is its table's name. */
 export type LiveTable =
-  'transactions' | 'buy_requests' | 'sell_requests' | 'withdraw_requests' | 'notifications' | 'sessions';
+  | 'transactions'
+  | 'buy_requests'
+  | 'sell_requests'
+  | 'withdraw_requests'
+  | 'notifications'
+  | 'sessions'
+  | 'second_approvals';
 
 export interface TopicChanges {
   /** A topic of `liveTopics`. */

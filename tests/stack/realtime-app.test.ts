@@ -248,7 +248,7 @@ describe('the app’s live queries (invalidateOnTopicChanges)', () => {
     try {
       await live.joined();
       await waitFor(() => live.shown(), 'the first read');
-      live.disconnect();
+      await live.disconnect();
       const id = await live.insertRequest();
       live.reconnect();
       await waitFor(() => (live.shown()?.includes(id) ? true : undefined), 'the request in the list', 15_000);

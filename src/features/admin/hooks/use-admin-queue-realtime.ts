@@ -6,8 +6,13 @@ export type QueueTable = 'buy_requests' | 'sell_requests' | 'withdraw_requests';
 
 /**
  * Keeps an admin queue live: any new request or another admin's decision refreshes every loaded page,
- * without a reload. The requests come on the private admin topic, which only admins at aal2 may join.
+ * without a reload, and so does a first approval that waits for a second admin. Both come on the private
+ * admin topic, which only admins at aal2 may join.
  */
 export function useAdminQueueRealtime(table: QueueTable, queryKey: QueryKey) {
-  useRealtimeInvalidation({ topic: liveTopics.adminQueues, tables: [table], queryKeys: [queryKey] });
+  useRealtimeInvalidation({
+    topic: liveTopics.adminQueues,
+    tables: [table, 'second_approvals'],
+    queryKeys: [queryKey],
+  });
 }
