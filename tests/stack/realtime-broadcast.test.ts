@@ -142,7 +142,8 @@ describe('joining private topics', () => {
     expect((await join(topic, await tokenFor(withFactor.id, 'aal2'))).statuses).toEqual(['SUBSCRIBED']);
   });
 
-  it('refuses broadcast replay by name, as the local stack does not serve it', async () => {
+  /** The reason a private join of the person's account topic with `config` is refused. */
+  async function refusalOf(config: Record<string, unknown>) {
     const client = createClient(apiUrl, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: WebSocket as never },
@@ -151,27 +152,16 @@ describe('joining private topics', () => {
     await client.realtime.setAuth(await tokenFor(person.id));
     const errors: string[] = [];
     client
-      .channel(`user:${person.id}:account`, {
-        config: { private: true, broadcast: { replay: { since: Date.now() - 60_000 } } },
-      })
+      .channel(`user:${person.id}:account`, { config: { private: true, ...config } })
       .subscribe((_status, error) => error && errors.push(error.message));
-    expect(await waitFor(() => errors[0], 'the refusal')).toBe(
+    return waitFor(() => errors[0], 'the refusal');
+  }
+
+  it('refuses broadcast replay and presence by name, as the local stack serves neither', async () => {
+    expect(await refusalOf({ broadcast: { replay: { since: Date.now() - 60_000 } } })).toBe(
       'broadcast replay is not served by the local stack (postgres_changes and broadcasts from the database only)',
     );
-  });
-
-  it('refuses presence by name, as the local stack does not serve it', async () => {
-    const client = createClient(apiUrl, anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
-    });
-    clients.push(client);
-    await client.realtime.setAuth(await tokenFor(person.id));
-    const errors: string[] = [];
-    client
-      .channel(`user:${person.id}:account`, { config: { private: true, presence: { enabled: true } } })
-      .subscribe((_status, error) => error && errors.push(error.message));
-    expect(await waitFor(() => errors[0], 'the refusal')).toBe(
+    expect(await refusalOf({ presence: { enabled: true } })).toBe(
       'presence is not served by the local stack (postgres_changes and broadcasts from the database only)',
     );
   });
