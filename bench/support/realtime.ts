@@ -85,18 +85,22 @@ export async function residentMegabytes(pid: number | undefined, which: 'VmRSS' 
 
 /**
  * A supabase-js client listening to ledger inserts as the app does: people their own rows, admins the
- * whole ledger. `onChange` gets each arrival's row id and latency (arrival − `commit_timestamp`).
+ * whole ledger. `onChange` gets each arrival's row id and latency (arrival − `commit_timestamp`);
+ * `onTold`, once joined, each time the channel is told it may have missed changes (CHANNEL_ERROR, as on
+ * a gap report or a connection cut off; realtime-js then rejoins and the app reads again).
  */
 export async function subscribeToLedger(
   url: string,
   person: BenchPerson,
   onChange: (id: string, latencyMs: number) => void,
+  onTold: () => void = () => undefined,
 ): Promise<SupabaseClient> {
   const client = createClient(url, localDefaults.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
   await client.realtime.setAuth(person.token);
+  let joined = false;
   await new Promise<void>((resolve, reject) => {
     client
       .channel(`ledger-${person.id}`)
@@ -110,6 +114,43 @@ export async function subscribeToLedger(
         },
         (change: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
           onChange(String((change.new as { id?: unknown }).id), now() - Date.parse(change.commit_timestamp));
+        },
+      )
+      .subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') joined = true;
+        if (status === 'SUBSCRIBED') resolve();
+        if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
+          if (joined) onTold();
+          else reject(error ?? new Error(status));
+        }
+      });
+  });
+  return client;
+}
+
+/**
+ * A supabase-js client joined to the person's private wallet topic as the app joins it. `onBroadcast`
+ * gets each ledger broadcast's row id and latency (arrival − the row's `date`, its transaction's start).
+ */
+export async function subscribeToWalletTopic(
+  url: string,
+  person: BenchPerson,
+  onBroadcast: (id: string, latencyMs: number) => void,
+): Promise<SupabaseClient> {
+  const client = createClient(url, localDefaults.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  await client.realtime.setAuth(person.token);
+  await new Promise<void>((resolve, reject) => {
+    client
+      .channel(`user:${person.id}:wallet`, { config: { private: true } })
+      .on(
+        'broadcast',
+        { event: 'transactions' },
+        ({ payload }: { payload: { record?: { id?: unknown; date?: unknown } } }) => {
+          const record = payload.record ?? {};
+          onBroadcast(String(record.id), now() - Date.parse(String(record.date)));
         },
       )
       .subscribe((status, error) => {

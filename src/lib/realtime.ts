@@ -1,34 +1,36 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { supabase } from '@/lib/supabase';
-import { invalidateOnTableChanges, type TableChanges } from './table-changes';
+import { invalidateOnTopicChanges, type TopicChanges } from './table-changes';
 
-export interface RealtimeInvalidationOptions extends TableChanges {
+export { liveTopics, type LiveTable } from './table-changes';
+
+export interface RealtimeInvalidationOptions extends TopicChanges {
   enabled?: boolean;
 }
 
 /**
- * Keeps the given queries fresh from Realtime while the component is mounted (see
- * `invalidateOnTableChanges`); the channel is removed when it unmounts.
+ * Keeps the given queries fresh from a private Broadcast topic while the component is mounted (see
+ * `invalidateOnTopicChanges`); it stops listening when it unmounts.
  */
 export function useRealtimeInvalidation({
-  table,
-  filter,
+  topic,
+  tables,
   queryKeys,
   enabled = true,
 }: RealtimeInvalidationOptions) {
   const queryClient = useQueryClient();
-  const instanceId = useId();
-  // Query keys are arrays made anew on every render; their JSON is what identifies them.
+  // Query keys and table lists are arrays made anew on every render; their JSON is what identifies them.
   const keysJson = JSON.stringify(queryKeys);
+  const tablesJson = JSON.stringify(tables);
 
   useEffect(() => {
     if (!enabled) return;
-    return invalidateOnTableChanges(supabase, queryClient, `${table}:${filter ?? 'all'}:${instanceId}`, {
-      table,
-      filter,
+    return invalidateOnTopicChanges(supabase, queryClient, {
+      topic,
+      tables: JSON.parse(tablesJson) as TopicChanges['tables'],
       queryKeys: JSON.parse(keysJson) as QueryKey[],
     });
-  }, [table, filter, keysJson, enabled, instanceId, queryClient]);
+  }, [topic, tablesJson, keysJson, enabled, queryClient]);
 }

@@ -1,13 +1,34 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Database } from '@/types/database';
 
-export interface TableChanges {
-  /** A table in the `supabase_realtime` publication. */
-  table: 'transactions' | 'buy_requests' | 'sell_requests' | 'withdraw_requests' | 'notifications';
-  /** A Realtime filter such as `user_id=eq.<uuid>`; row-level security applies either way. */
-  filter?: string;
-  /** The queries whose data this table's changes make stale. */
+/**
+ * The private Broadcast topics the database writes to (supabase/migrations/…_broadcast_topics.sql): a
+ * person's requests and transactions, a person's notifications and sessions, and every request for admins
+ * at aal2. Who may join which is decided by the policies on `realtime.messages` when the channel joins.
+ */
+export const liveTopics = {
+  wallet: (userId: string) => `user:${userId}:wallet`,
+  account: (userId: string) => `user:${userId}:account`,
+  adminQueues: 'admin:queues',
+} as const;
+
+/** The tables whose changes are broadcast; each broadcast's event is its table's name. */
+export type LiveTable =
+  | 'transactions'
+  | 'buy_requests'
+  | 'sell_requests'
+  | 'withdraw_requests'
+  | 'notifications'
+  | 'sessions'
+  | 'second_approvals';
+
+export interface TopicChanges {
+  /** A topic of `liveTopics`. */
+  topic: string;
+  /** The tables whose changes make the queries stale. */
+  tables: readonly LiveTable[];
+  /** The queries whose data these changes make stale. */
   queryKeys: QueryKey[];
 }
 
@@ -26,28 +47,93 @@ async function readAgainAfterJoin(queryClient: QueryClient, queryKey: QueryKey) 
   await queryClient.invalidateQueries({ queryKey, predicate: (query) => query.state.status === 'success' });
 }
 
+interface TopicListener {
+  tables: readonly LiveTable[];
+  changed(): void;
+  joined(): void;
+}
+
+interface TopicChannel {
+  listeners: Set<TopicListener>;
+  channel: RealtimeChannel | null;
+  joined: boolean;
+  removal?: ReturnType<typeof setTimeout>;
+}
+
 /**
- * Keeps queries fresh from Realtime `postgres_changes` on one channel: any insert, update or delete on
- * the table invalidates the given queries, and so does each (re)join of the channel, which covers what
- * changed before it — including the rejoin after the server reports a gap (CHANNEL_ERROR: Postgres or
- * Realtime restarted, a change could not be checked). Returns the function that removes the channel.
+ * One channel per topic and client, shared by every listener (realtime-js keeps one channel per topic
+ * name). A channel whose last listener left is removed after the current task, so a listener that comes
+ * straight back (React's effects run twice in development, a page handing over to the next) keeps it; a
+ * new channel waits until the removal of the old one with the same topic has finished.
  */
-export function invalidateOnTableChanges(
+const topicChannels = new WeakMap<SupabaseClient<Database>, Map<string, TopicChannel>>();
+const removals = new WeakMap<SupabaseClient<Database>, Map<string, Promise<unknown>>>();
+
+function openTopic(client: SupabaseClient<Database>, topic: string, entry: TopicChannel) {
+  const pendingRemoval = removals.get(client)?.get(topic) ?? Promise.resolve();
+  void pendingRemoval.then(() => {
+    if (topicChannels.get(client)?.get(topic) !== entry) return;
+    entry.channel = client
+      .channel(topic, { config: { private: true } })
+      .on('broadcast', { event: '*' }, ({ event }: { event: string }) => {
+        for (const listener of entry.listeners) {
+          if (listener.tables.includes(event as LiveTable)) listener.changed();
+        }
+      })
+      .subscribe((status) => {
+        entry.joined = status === 'SUBSCRIBED';
+        if (entry.joined) for (const listener of entry.listeners) listener.joined();
+      });
+  });
+}
+
+function closeTopic(client: SupabaseClient<Database>, topic: string, entry: TopicChannel) {
+  topicChannels.get(client)?.delete(topic);
+  if (!entry.channel) return;
+  let pending = removals.get(client);
+  if (!pending) removals.set(client, (pending = new Map()));
+  const removal = client.removeChannel(entry.channel).finally(() => {
+    if (pending.get(topic) === removal) pending.delete(topic);
+  });
+  pending.set(topic, removal);
+}
+
+/**
+ * Keeps queries fresh from a private Broadcast topic: a change of one of the tables invalidates the
+ * queries, and so does each (re)join of the topic's channel, which covers what changed before it —
+ * including the rejoin after the server reports a gap (CHANNEL_ERROR: Postgres or Realtime restarted) or
+ * cuts off a client that read too slowly. Returns the function that stops listening.
+ */
+export function invalidateOnTopicChanges(
   client: SupabaseClient<Database>,
   queryClient: QueryClient,
-  channelName: string,
-  { table, filter, queryKeys }: TableChanges,
+  { topic, tables, queryKeys }: TopicChanges,
 ): () => void {
-  const channel = client
-    .channel(channelName)
-    .on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, () => {
+  let channels = topicChannels.get(client);
+  if (!channels) topicChannels.set(client, (channels = new Map()));
+  let entry = channels.get(topic);
+  if (!entry) {
+    entry = { listeners: new Set(), channel: null, joined: false };
+    channels.set(topic, entry);
+    openTopic(client, topic, entry);
+  }
+  clearTimeout(entry.removal);
+  const listener: TopicListener = {
+    tables,
+    changed: () => {
       for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
-    })
-    .subscribe((status) => {
-      if (status !== 'SUBSCRIBED') return;
+    },
+    joined: () => {
       for (const queryKey of queryKeys) void readAgainAfterJoin(queryClient, queryKey);
-    });
+    },
+  };
+  entry.listeners.add(listener);
+  // Already joined: what changed between this listener's first read and now is read again.
+  if (entry.joined) listener.joined();
+  const joinedEntry = entry;
   return () => {
-    void client.removeChannel(channel);
+    joinedEntry.listeners.delete(listener);
+    if (joinedEntry.listeners.size > 0) return;
+    joinedEntry.removal = setTimeout(() => closeTopic(client, topic, joinedEntry));
   };
 }

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { invalidateOnTableChanges } from '@/lib/table-changes';
+import { invalidateOnTopicChanges, liveTopics } from '@/lib/table-changes';
 import { createNodeClient } from '../support/node-client';
 import { faultStackForFile, waitUntil } from '../support/fault-stack';
 
@@ -32,9 +32,9 @@ describe('the app’s live list when Postgres restarts', () => {
       },
     });
     const stopObserving = observer.subscribe(() => undefined);
-    const removeChannel = invalidateOnTableChanges(client, queryClient, 'own-buy-requests', {
-      table: 'buy_requests',
-      filter: `user_id=eq.${fault.person().id}`,
+    const removeChannel = invalidateOnTopicChanges(client, queryClient, {
+      topic: liveTopics.wallet(fault.person().id),
+      tables: ['buy_requests'],
       queryKeys: [queryKey],
     });
     try {

@@ -7,7 +7,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { invalidateOnTableChanges } from '@/lib/table-changes';
+import { invalidateOnTopicChanges, liveTopics } from '@/lib/table-changes';
 import { seededAccounts } from '../../supabase/seed-accounts';
 import { createNodeClient } from '../support/node-client';
 import { signInWithTotp, type TwoFactorAccount } from '../support/two-factor-sign-in';
@@ -178,7 +178,7 @@ describe('live app tables through the local stack', () => {
   });
 });
 
-describe('the app’s live queries (invalidateOnTableChanges)', () => {
+describe('the app’s live queries (invalidateOnTopicChanges)', () => {
   /** A person's own buy requests as the app reads them, through a query kept live the app's way. */
   async function ownBuyRequests(read: (ids: () => Promise<string[]>) => Promise<string[]>) {
     const account = await newPerson();
@@ -208,9 +208,9 @@ describe('the app’s live queries (invalidateOnTableChanges)', () => {
       return row.id;
     };
     const follow = () =>
-      invalidateOnTableChanges(client, queryClient, `live-query-${crypto.randomUUID()}`, {
-        table: 'buy_requests',
-        filter: `user_id=eq.${userId}`,
+      invalidateOnTopicChanges(client, queryClient, {
+        topic: liveTopics.wallet(userId),
+        tables: ['buy_requests'],
         queryKeys: [queryKey],
       });
     const joined = () =>
@@ -222,7 +222,10 @@ describe('the app’s live queries (invalidateOnTableChanges)', () => {
       await client.removeAllChannels();
       client.realtime.disconnect();
     };
-    return { insertRequest, follow, joined, shown, shownLists, cleanUp };
+    // The socket goes down as a lost network takes it: the server sees it close, nothing is said to the channel.
+    const disconnect = () => client.realtime.disconnect();
+    const reconnect = () => client.realtime.connect();
+    return { insertRequest, follow, joined, shown, shownLists, cleanUp, disconnect, reconnect };
   }
 
   it('shows a request committed after the page read its list but before its channel joined', async () => {
@@ -233,6 +236,22 @@ describe('the app’s live queries (invalidateOnTableChanges)', () => {
     const stop = live.follow();
     try {
       await waitFor(() => (live.shown()?.includes(id) ? true : undefined), 'the request in the list');
+    } finally {
+      stop();
+      await live.cleanUp();
+    }
+  });
+
+  it('shows a request committed while its connection was down, once the connection is back', async () => {
+    const live = await ownBuyRequests((ids) => ids());
+    const stop = live.follow();
+    try {
+      await live.joined();
+      await waitFor(() => live.shown(), 'the first read');
+      await live.disconnect();
+      const id = await live.insertRequest();
+      live.reconnect();
+      await waitFor(() => (live.shown()?.includes(id) ? true : undefined), 'the request in the list', 15_000);
     } finally {
       stop();
       await live.cleanUp();

@@ -4,8 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
- * Replication slot hygiene: Realtime's slot is temporary, so however the process ends (stop, crash,
- * kill -9) Postgres drops it and WAL is never held back for a reader that is gone.
+ * Replication slot hygiene: Realtime's slots (one for Postgres Changes, one for the broadcasts written to
+ * realtime.messages, as hosted) are temporary, so however the process ends (stop, crash, kill -9) Postgres
+ * drops them and WAL is never held back for a reader that is gone.
  */
 const databaseUrl = inject('databaseUrl');
 const serveScript = new URL('../../devstack/src/realtime/serve.ts', import.meta.url).pathname;
@@ -53,11 +54,10 @@ afterAll(async () => {
 });
 
 describe('replication slots', () => {
-  it('streams from one temporary slot per running Realtime and none is left after kill -9', async () => {
+  it('streams from two temporary slots per running Realtime and none is left after kill -9', async () => {
     const crashing = await startRealtimeProcess();
-    expect(await slotsOf(crashing.pid)).toEqual([
-      { slot_name: expect.stringMatching(/^realtime_/), temporary: true, active: true },
-    ]);
+    const slot = { slot_name: expect.stringMatching(/^realtime_/), temporary: true, active: true };
+    expect(await slotsOf(crashing.pid)).toEqual([slot, slot]);
 
     const exited = new Promise((resolve) => crashing.once('exit', resolve));
     crashing.kill('SIGKILL');
@@ -65,9 +65,9 @@ describe('replication slots', () => {
     await waitUntilNoSlot(crashing.pid);
   });
 
-  it('makes a fresh slot after a restart and drops it on a normal stop', async () => {
+  it('makes fresh slots after a restart and drops them on a normal stop', async () => {
     const restarted = await startRealtimeProcess();
-    expect(await slotsOf(restarted.pid)).toHaveLength(1);
+    expect(await slotsOf(restarted.pid)).toHaveLength(2);
 
     const exited = new Promise((resolve) => restarted.once('exit', resolve));
     restarted.kill('SIGTERM');

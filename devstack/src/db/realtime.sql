@@ -544,3 +544,158 @@ comment on function realtime.filter_problem(text, text, jsonb) is
   'table or column, a value that is not of the column''s type), or null: checked at join, so that one '
   'subscriber''s bad filter never fails the checks shared by every subscriber of a change.';
 revoke all on function realtime.filter_problem(text, text, jsonb) from public;
+
+-- Broadcast from the database, as Supabase Realtime's own `realtime` schema has it (supabase/realtime
+-- priv/repo/tenant_schema/realtime: tables/messages.sql, functions/send.sql, broadcast_changes.sql,
+-- topic.sql): messages written by `realtime.send` are streamed from their own publication and delivered
+-- to the channels joined to their topic; row-level security on `realtime.messages` decides, when a
+-- private channel joins, who may read which topic (devstack/src/realtime/authorization.ts).
+
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin nologin noinherit noreplication;
+  end if;
+end
+$$;
+-- As on hosted projects, postgres may write policies on realtime.messages (it is a member of the owner).
+grant supabase_realtime_admin to postgres;
+grant create, usage on schema realtime to supabase_realtime_admin;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  constraint messages_payload_exclusive check (payload is null or binary_payload is null),
+  constraint messages_pkey primary key (id, inserted_at)
+) partition by range (inserted_at);
+comment on table realtime.messages is
+  'Broadcast messages (realtime.send) and, inside a rolled-back transaction, the probes of the join-time '
+  'authorization: row-level security on it decides who may read which topic. Partitioned by day; the local '
+  'Realtime makes the partitions from yesterday to three days ahead and drops those older than three days.';
+alter table realtime.messages owner to supabase_realtime_admin;
+alter table realtime.messages enable row level security;
+create index if not exists messages_inserted_at_topic_index on only realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
+grant insert, select, update on table realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic()
+returns text
+language sql
+stable
+as $$
+  select nullif(pg_catalog.current_setting('realtime.topic', true), '');
+$$;
+comment on function realtime.topic() is
+  'The topic a join (or a send) is about: set by Realtime before it checks the policies on realtime.messages.';
+alter function realtime.topic() owner to supabase_realtime_admin;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+declare
+  message_id uuid := gen_random_uuid();
+begin
+  begin
+    perform pg_catalog.set_config('realtime.topic', topic, true);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (
+      message_id,
+      case when payload ? 'id' then payload else payload || jsonb_build_object('id', message_id) end,
+      event, topic, private, 'broadcast'
+    );
+  exception when others then
+    -- As hosted: a message that cannot be written (no partition for today, a policy) never fails the
+    -- transaction that sent it.
+    raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+comment on function realtime.send(jsonb, text, text, boolean) is
+  'Broadcasts payload (with an id added when it has none) as event on topic, to private channels by '
+  'default; a failure is a warning, never the sender''s error.';
+alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
+
+create or replace function realtime.broadcast_changes(
+  topic_name text,
+  event_name text,
+  operation text,
+  table_name text,
+  table_schema text,
+  new record,
+  old record,
+  level text default 'ROW'
+)
+returns void
+language plpgsql
+as $$
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation not in ('INSERT', 'UPDATE', 'DELETE') then
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+  perform realtime.send(
+    jsonb_build_object('old_record', old, 'record', new, 'operation', operation, 'table', table_name,
+      'schema', table_schema),
+    event_name, topic_name
+  );
+end;
+$$;
+comment on function realtime.broadcast_changes(text, text, text, text, text, record, record, text) is
+  'Broadcasts a row change ({old_record, record, operation, table, schema}, every column) on a private topic.';
+alter function realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  owner to supabase_realtime_admin;
+
+create or replace function realtime.local_maintain_messages_partitions()
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  day date;
+  partition_name text;
+begin
+  -- As Supabase Realtime's janitor: partitions from yesterday to three days ahead ...
+  for day in select generate_series(current_date - 1, current_date + 3, interval '1 day')::date loop
+    partition_name := 'messages_' || pg_catalog.to_char(day, 'YYYY_MM_DD');
+    if pg_catalog.to_regclass('realtime.' || partition_name) is null then
+      execute format('create table realtime.%I partition of realtime.messages for values from (%L) to (%L)',
+        partition_name, day, day + 1);
+      execute format('alter table realtime.%I owner to supabase_realtime_admin', partition_name);
+    end if;
+  end loop;
+  -- ... and messages older than three days dropped with their partition.
+  for partition_name in
+    select child.relname from pg_catalog.pg_inherits i
+      join pg_catalog.pg_class child on child.oid = i.inhrelid
+     where i.inhparent = 'realtime.messages'::regclass
+       and child.relname ~ '^messages_\d{4}_\d{2}_\d{2}$'
+       and pg_catalog.to_date(substr(child.relname, 10), 'YYYY_MM_DD') < (now() - interval '72 hours')::date
+  loop
+    execute format('drop table realtime.%I', partition_name);
+  end loop;
+end;
+$$;
+comment on function realtime.local_maintain_messages_partitions() is
+  'Local stack only (Supabase Realtime''s janitor does it on hosted): makes the day partitions of '
+  'realtime.messages from yesterday to three days ahead and drops those older than three days.';
+revoke all on function realtime.local_maintain_messages_partitions() from public;
+select realtime.local_maintain_messages_partitions();
+
+-- Hosted Realtime streams realtime.messages from this publication (lib/realtime/tenants/replication_connection.ex).
+do $$
+begin
+  if not exists (select from pg_publication where pubname = 'supabase_realtime_messages_publication') then
+    create publication supabase_realtime_messages_publication for table realtime.messages;
+  end if;
+end
+$$;

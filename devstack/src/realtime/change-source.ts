@@ -18,7 +18,8 @@ interface ReplicationConnection extends EventEmitter {
   sendCopyFromChunk(chunk: Buffer): void;
 }
 
-const publication = 'supabase_realtime';
+/** The publication of `postgres_changes`, and the name its replication connection goes by. */
+export const changesStream = { publication: 'supabase_realtime', applicationName: 'coinvault-realtime' };
 const feedbackIntervalMs = 1000;
 /**
  * Changes received but not yet delivered (or deliberately skipped) before reading stops: the rest waits
@@ -29,7 +30,7 @@ export const maxPendingChanges = 2_000;
 const postgresEpochMillis = 946_684_800_000;
 
 /**
- * Streams the committed changes of the `supabase_realtime` publication over logical replication
+ * Streams the committed changes of a publication (`supabase_realtime`, or the messages of Broadcast) over logical replication
  * (pgoutput). The slot is TEMPORARY: Postgres drops it when this connection ends, however it ends
  * (stop, crash, kill -9), so no forgotten slot can hold WAL back. The price is that changes committed
  * while nobody streams are never sent, which is also what Supabase Realtime promises.
@@ -41,13 +42,14 @@ const postgresEpochMillis = 946_684_800_000;
  */
 export async function streamChanges(
   databaseUrl: string,
+  { publication, applicationName }: { publication: string; applicationName: string },
   onTransaction: (changes: CommittedChange[]) => Promise<void>,
   onEnd: (error?: Error) => void,
 ): Promise<ReplicationStream> {
   const config: pg.ClientConfig & { replication: string } = {
     connectionString: databaseUrl,
     replication: 'database',
-    application_name: 'coinvault-realtime',
+    application_name: applicationName,
   };
   const client = new pg.Client(config);
   await client.connect();

@@ -1,7 +1,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { streamChanges, type CommittedChange, type ReplicationStream } from './change-source';
+import pg from 'pg';
+import { broadcastOf, broadcastStream } from './broadcast';
+import { changesStream, streamChanges, type CommittedChange, type ReplicationStream } from './change-source';
+import { maintainMessagesPartitions } from './partitions';
 import { serializerVersion } from './protocol';
 import { SubscriptionRegistry, type Channel, type InterestedChannels } from './registry';
 import { CheckFailedError, createRlsChecker, type RlsChecker, type VisibleRow } from './rls-check';
@@ -26,6 +29,7 @@ export const realtimePath = '/realtime/v1/websocket';
 
 const replicationRetryMs = 1000;
 const closeGraceMs = 1000;
+const authorizationConnections = 2;
 const gapAfterRestart = 'Realtime lost its connection to the database; changes may have been missed';
 
 /**
@@ -120,6 +124,16 @@ function createDelivery(registry: SubscriptionRegistry, checker: RlsChecker) {
   };
 }
 
+/** The `x-` headers of the upgrade request, which Supabase Realtime gives the policies as `request.headers`. */
+function xHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.startsWith('x-') && value !== undefined)
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
 function refuseUpgrade(socket: Duplex, status: string) {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
@@ -139,38 +153,85 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   const sockets = new Set<RealtimeSocket>();
   const unsentBudget = new UnsentBudget(options.maxUnsentBytes ?? defaultMaxUnsentBytes);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  // Join-time authorization of private channels (and the partitions of realtime.messages).
+  const authorizationPool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: authorizationConnections,
+    application_name: 'coinvault-realtime-authorization',
+  });
+  authorizationPool.on('error', () => undefined);
   let closing = false;
-  let replication: ReplicationStream | null = null;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let streamedBefore = false;
 
-  // Each (re)start makes a new temporary slot. Changes committed in between cannot be sent: every channel
-  // joined before the new slot existed is told so, and its client rejoins and re-reads.
-  async function startReplication() {
-    try {
-      const joinedBefore = registry.all();
-      replication = await streamChanges(
-        options.databaseUrl,
-        (changes) => delivery.deliverTransaction(changes),
-        (error) => {
-          console.error('realtime: replication stopped, restarting', error?.message);
-          delivery.streamEnded();
-          replication = null;
-          scheduleReplication();
-        },
-      );
-      if (streamedBefore) registry.reportGap(joinedBefore, gapAfterRestart);
-      streamedBefore = true;
-    } catch (error) {
-      console.error('realtime: could not start replication', error instanceof Error ? error.message : error);
-      scheduleReplication();
+  const partitions = maintainMessagesPartitions(authorizationPool);
+
+  /**
+   * Keeps one replication stream going. Each (re)start makes a new temporary slot: changes committed in
+   * between cannot be sent, so every channel the stream serves that joined before the new slot existed is
+   * told so, and its client rejoins and re-reads.
+   */
+  function keepStreaming(
+    stream: { publication: string; applicationName: string },
+    onTransaction: (changes: CommittedChange[]) => Promise<void>,
+    onEnded: () => void,
+    serves: (channel: Channel) => boolean,
+  ) {
+    let running: ReplicationStream | null = null;
+    let retryTimer: NodeJS.Timeout | undefined;
+    let streamedBefore = false;
+    async function start() {
+      try {
+        const joinedBefore = registry.all().filter(serves);
+        running = await streamChanges(options.databaseUrl, stream, onTransaction, (error) => {
+          console.error(`realtime: ${stream.publication} stopped, restarting`, error?.message);
+          onEnded();
+          running = null;
+          scheduleStart();
+        });
+        if (streamedBefore) registry.reportGap(joinedBefore, gapAfterRestart);
+        streamedBefore = true;
+      } catch (error) {
+        console.error(
+          `realtime: could not stream ${stream.publication}`,
+          error instanceof Error ? error.message : error,
+        );
+        scheduleStart();
+      }
     }
+    function scheduleStart() {
+      if (closing) return;
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => void start(), replicationRetryMs);
+    }
+    return {
+      start,
+      get running() {
+        return running !== null;
+      },
+      async stop() {
+        clearTimeout(retryTimer);
+        await running?.close();
+      },
+    };
   }
-  function scheduleReplication() {
-    if (closing) return;
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => void startReplication(), replicationRetryMs);
-  }
+
+  const changes = keepStreaming(
+    changesStream,
+    (transaction) => delivery.deliverTransaction(transaction),
+    () => delivery.streamEnded(),
+    (channel) => channel.subscriptions.length > 0,
+  );
+  let broadcastsInOrder = Promise.resolve();
+  const broadcasts = keepStreaming(
+    broadcastStream,
+    (transaction) => {
+      const messages = transaction.flatMap((change) => broadcastOf(change) ?? []);
+      // Transactions arrive as soon as they commit; their deliveries leave one after the other.
+      broadcastsInOrder = broadcastsInOrder.then(() => registry.topics.deliver(messages));
+      return broadcastsInOrder;
+    },
+    () => undefined,
+    (channel) => channel.private || channel.subscriptions.length === 0,
+  );
 
   async function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -190,9 +251,10 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     }
     if (closing) return refuseUpgrade(socket, '503 Service Unavailable');
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const realtimeSocket = new RealtimeSocket(ws, socket, version, apiKey, {
+      const realtimeSocket = new RealtimeSocket(ws, socket, version, apiKey, xHeaders(request), {
         registry,
         checker,
+        authorizationPool,
         verifyToken,
         maxBufferedBytes: options.maxBufferedBytes ?? defaultMaxBufferedBytes,
         unsentBudget,
@@ -206,10 +268,11 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     void onUpgrade(request, socket, head).catch(() => socket.destroy());
   };
 
-  await startReplication();
-  if (!replication) {
-    clearTimeout(retryTimer);
-    await checker.close();
+  await Promise.all([changes.start(), broadcasts.start()]);
+  if (!changes.running || !broadcasts.running) {
+    closing = true;
+    await Promise.all([changes.stop(), broadcasts.stop(), partitions.stop()]);
+    await Promise.all([checker.close(), authorizationPool.end()]);
     throw new Error('realtime: logical replication could not be started');
   }
   server.on('upgrade', upgradeListener);
@@ -217,7 +280,6 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   return {
     async close() {
       closing = true;
-      clearTimeout(retryTimer);
       server.off('upgrade', upgradeListener);
       for (const channel of registry.all()) registry.remove(channel);
       // Going away (1001): supabase-js reconnects and rejoins by itself when the server is back.
@@ -226,8 +288,8 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
       await Promise.race([allClosed, new Promise((resolve) => setTimeout(resolve, closeGraceMs))]);
       for (const { ws } of sockets) ws.terminate();
       await allClosed;
-      await replication?.close();
-      await checker.close();
+      await Promise.all([changes.stop(), broadcasts.stop(), partitions.stop()]);
+      await Promise.all([checker.close(), authorizationPool.end()]);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { PhoenixMessage } from './protocol';
+import { BroadcastTopics, type BroadcastMessage } from './broadcast';
 import type { CommittedChange } from './change-source';
 import {
   certainlyFilteredOut,
@@ -21,12 +22,16 @@ export interface ChannelSocket {
   send(message: PhoenixMessage): void;
   /** Sends a `postgres_changes` frame whose `data` is already JSON (shared by the change's channels). */
   sendChange(channel: Channel, ids: number[], dataJson: string): void;
+  /** Sends a broadcast of the channel's topic. */
+  sendBroadcast(channel: Channel, message: BroadcastMessage): void;
 }
 
 export interface Channel {
   socket: ChannelSocket;
   topic: string;
   joinRef: string | null;
+  /** Joined with `config.private`: its topic's policies on `realtime.messages` admitted it. */
+  private: boolean;
   token: string;
   claims: RealtimeClaims;
   subscriptions: Subscription[];
@@ -65,6 +70,8 @@ export function systemMessage(channel: Channel, extension: string, status: 'ok' 
 /** The joined channels of every socket, and who among them a change concerns. */
 export class SubscriptionRegistry {
   private readonly channels = new Set<Channel>();
+  /** The same channels by broadcast topic. */
+  readonly topics = new BroadcastTopics();
   private lastSubscriptionId = 0;
   /**
    * Each subscription's check key, made once per token rather than once per change: at hundreds of
@@ -86,10 +93,12 @@ export class SubscriptionRegistry {
   }
   add(channel: Channel) {
     this.channels.add(channel);
+    this.topics.add(channel);
   }
   remove(channel: Channel) {
     clearTimeout(channel.expiryTimer);
     this.channels.delete(channel);
+    this.topics.remove(channel);
   }
   has(channel: Channel) {
     return this.channels.has(channel);

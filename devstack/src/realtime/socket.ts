@@ -1,13 +1,18 @@
 import type { Duplex } from 'node:stream';
 import { WebSocket, type RawData } from 'ws';
+import type pg from 'pg';
+import { AuthorizationError, canReadBroadcasts, unauthorizedReason } from './authorization';
+import type { BroadcastMessage } from './broadcast';
 import {
   decodeMessage,
+  decodeUserBroadcastPush,
+  encodeBroadcast,
   encodeMessage,
   encodePostgresChanges,
   type PhoenixMessage,
   type SerializerVersion,
 } from './protocol';
-import { systemMessage, type Channel, type SubscriptionRegistry } from './registry';
+import { subTopic, systemMessage, type Channel, type SubscriptionRegistry } from './registry';
 import type { RlsChecker } from './rls-check';
 import { parseSubscription } from './subscriptions';
 import { TokenError, type RealtimeClaims } from './tokens';
@@ -32,6 +37,8 @@ export const defaultMaxBufferedBytes = 8 * 1024 * 1024;
 export interface SocketContext {
   registry: SubscriptionRegistry;
   checker: RlsChecker;
+  /** Connections for the join-time policy checks of private channels. */
+  authorizationPool: pg.Pool;
   verifyToken(token: string): Promise<RealtimeClaims>;
   maxBufferedBytes: number;
   unsentBudget: UnsentBudget;
@@ -43,6 +50,9 @@ function ok(response: unknown = {}) {
 function refused(reason: string) {
   return { status: 'error', response: { reason } };
 }
+
+const unservedByLocalStack = (what: string) =>
+  `${what} is not served by the local stack (postgres_changes and broadcasts from the database only)`;
 
 /** One client's WebSocket: the Phoenix protocol of realtime-js (join, leave, heartbeat, token refresh). */
 export class RealtimeSocket {
@@ -57,13 +67,15 @@ export class RealtimeSocket {
     private readonly transport: Duplex,
     readonly version: SerializerVersion,
     readonly apiKey: string,
+    /** The `x-` headers of the upgrade request, given to the policies of private channels. */
+    private readonly headers: Record<string, string>,
     private readonly context: SocketContext,
   ) {
     context.unsentBudget.add(ws);
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      // Binary frames carry broadcast pushes, which the local stack does not serve.
-      if (isBinary) return;
-      const message = decodeMessage(version, data.toString());
+      const message = isBinary
+        ? decodeUserBroadcastPush(data as Buffer)
+        : decodeMessage(version, data.toString());
       if (!message) return;
       // One message at a time per socket, so a join is settled before the next message is read.
       this.queue = this.queue
@@ -86,7 +98,19 @@ export class RealtimeSocket {
     this.sendFrame(encodePostgresChanges(this.version, channel, ids, dataJson));
   }
 
-  private sendFrame(frame: string) {
+  sendBroadcast(channel: Channel, message: BroadcastMessage) {
+    let frame: string | Buffer;
+    try {
+      frame = encodeBroadcast(this.version, channel.topic, message);
+    } catch (error) {
+      // As Supabase Realtime's serializer, which cannot frame it either: this message is not sent.
+      console.error(`realtime: ${(error as Error).message}`);
+      return;
+    }
+    this.sendFrame(frame);
+  }
+
+  private sendFrame(frame: string | Buffer) {
     if (this.ws.readyState !== WebSocket.OPEN) return;
     // Deliveries come in bursts (a batch of changes for many channels): one system call per burst.
     if (!this.corked) {
@@ -157,12 +181,7 @@ export class RealtimeSocket {
       case 'access_token':
         return this.refreshToken(channel, message.payload);
       default:
-        if (message.ref !== null) {
-          this.reply(
-            message,
-            refused(`${message.event} is not served by the local stack (postgres_changes only)`),
-          );
-        }
+        if (message.ref !== null) this.reply(message, refused(unservedByLocalStack(message.event)));
     }
   }
 
@@ -190,8 +209,18 @@ export class RealtimeSocket {
       typeof message.payload === 'object' && message.payload !== null ? message.payload : {}
     ) as {
       access_token?: unknown;
-      config?: { postgres_changes?: unknown };
+      config?: {
+        postgres_changes?: unknown;
+        private?: unknown;
+        presence?: { enabled?: unknown };
+        broadcast?: { replay?: unknown };
+      };
     };
+    if (payload.config?.presence?.enabled === true)
+      return this.reply(message, refused(unservedByLocalStack('presence')));
+    if (payload.config?.broadcast?.replay !== undefined)
+      return this.reply(message, refused(unservedByLocalStack('broadcast replay')));
+    const isPrivate = payload.config?.private === true;
     const offered = typeof payload.access_token === 'string' ? payload.access_token : null;
     // A publishable key (sb_…) is not a user token: the socket's API key stands for it, as on Supabase.
     const token = offered && !offered.startsWith('sb_') ? offered : this.apiKey;
@@ -202,6 +231,10 @@ export class RealtimeSocket {
       if (!(error instanceof TokenError)) throw error;
       this.reply(message, refused(`InvalidJWTToken: ${error.message}`));
       return;
+    }
+    if (isPrivate) {
+      const refusal = await this.privateTopicRefusal(message.topic, claims);
+      if (refusal) return this.reply(message, refused(refusal));
     }
 
     // A malformed subscription is refused for this channel alone, before anything of it is shared.
@@ -221,6 +254,7 @@ export class RealtimeSocket {
       socket: this,
       topic: message.topic,
       joinRef: message.joinRef ?? message.ref,
+      private: isPrivate,
       token,
       claims,
       subscriptions: parsed.flatMap((entry) =>
@@ -251,13 +285,38 @@ export class RealtimeSocket {
   private async refreshToken(channel: Channel, payload: unknown) {
     const offered = (payload as { access_token?: unknown } | null)?.access_token;
     if (typeof offered !== 'string' || offered.startsWith('sb_') || offered === channel.token) return;
+    let claims: RealtimeClaims;
     try {
-      channel.claims = await this.context.verifyToken(offered);
-      channel.token = offered;
-      this.armExpiry(channel);
+      claims = await this.context.verifyToken(offered);
     } catch (error) {
       if (!(error instanceof TokenError)) throw error;
-      this.shutdown(channel, error.message);
+      return this.shutdown(channel, error.message);
+    }
+    // As Supabase Realtime: a private channel's policies are asked again with the new token.
+    if (channel.private) {
+      const refusal = await this.privateTopicRefusal(channel.topic, claims);
+      if (this.channels.get(channel.topic) !== channel) return;
+      if (refusal) return this.shutdown(channel, refusal.replace(/^Unauthorized: /, ''));
+    }
+    channel.claims = claims;
+    channel.token = offered;
+    this.armExpiry(channel);
+  }
+
+  /** Why the person may not read the private topic (the policies on `realtime.messages` say so), or null. */
+  private async privateTopicRefusal(topic: string, claims: RealtimeClaims): Promise<string | null> {
+    const sub = subTopic(topic);
+    try {
+      const allowed = await canReadBroadcasts(this.context.authorizationPool, {
+        topic: sub,
+        claims,
+        headers: this.headers,
+      });
+      return allowed ? null : `Unauthorized: ${unauthorizedReason(sub)}`;
+    } catch (error) {
+      if (error instanceof AuthorizationError) return error.message;
+      console.error('realtime: the policy check of a private channel failed', (error as Error).message);
+      return 'UnableToConnectToProject: Realtime was unable to connect to the project database';
     }
   }
 

@@ -4,12 +4,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatTime } from '@/lib/format';
-import { useMySessions, type SignedInSession } from '../api/list-my-sessions';
+import type { SignedInSession } from '../api/list-my-sessions';
 import {
   SIGNED_OUT_OTHERS_MESSAGE,
   SIGN_OUT_OTHERS_FAILED_MESSAGE,
   useSignOutOtherSessions,
 } from '../api/sign-out-other-sessions';
+import { useLiveSessions } from '../hooks/use-live-sessions';
 import { deviceName } from '../utils/device-name';
 import { QueryState } from '@/components/query-state';
 
@@ -41,7 +42,7 @@ function SessionItem({ session }: { session: SignedInSession }) {
 
 /** /user/account: where the person is signed in, and "Sign out everywhere else". */
 export function SessionsCard() {
-  const sessions = useMySessions();
+  const sessions = useLiveSessions();
   const signOutOthers = useSignOutOtherSessions();
   const others = sessions.data?.filter((session) => !session.isCurrent).length ?? 0;
 

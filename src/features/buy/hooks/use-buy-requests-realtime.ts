@@ -1,4 +1,4 @@
-import { useRealtimeInvalidation } from '@/lib/realtime';
+import { liveTopics, useRealtimeInvalidation } from '@/lib/realtime';
 import { walletBalanceQueryKey } from '@/lib/wallet-balance';
 import { buyRequestsQueryKey } from '../api/get-buy-requests';
 
@@ -8,17 +8,13 @@ import { buyRequestsQueryKey } from '../api/get-buy-requests';
  */
 export function useBuyRequestsRealtime(userId: string | undefined) {
   const id = userId ?? '';
-  const filter = `user_id=eq.${id}`;
+  const topic = liveTopics.wallet(id);
+  const enabled = Boolean(userId);
+  useRealtimeInvalidation({ topic, tables: ['buy_requests'], queryKeys: [buyRequestsQueryKey(id)], enabled });
   useRealtimeInvalidation({
-    table: 'buy_requests',
-    filter,
-    queryKeys: [buyRequestsQueryKey(id)],
-    enabled: Boolean(userId),
-  });
-  useRealtimeInvalidation({
-    table: 'transactions',
-    filter,
+    topic,
+    tables: ['transactions'],
     queryKeys: [walletBalanceQueryKey(id)],
-    enabled: Boolean(userId),
+    enabled,
   });
 }

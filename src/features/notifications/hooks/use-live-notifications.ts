@@ -1,13 +1,13 @@
 import { useAuth } from '@/lib/auth';
-import { useRealtimeInvalidation } from '@/lib/realtime';
+import { liveTopics, useRealtimeInvalidation } from '@/lib/realtime';
 import { notificationsQueryKey, useNotifications } from '../api/get-notifications';
 
-/** The person's notifications, read again on every change Realtime reports (the channel goes on unmount). */
+/** The person's notifications, read again on every change broadcast on their account topic (left on unmount). */
 export function useLiveNotifications() {
   const { user } = useAuth();
   useRealtimeInvalidation({
-    table: 'notifications',
-    filter: user ? `user_id=eq.${user.id}` : undefined,
+    topic: liveTopics.account(user?.id ?? ''),
+    tables: ['notifications'],
     queryKeys: [notificationsQueryKey],
     enabled: user !== null,
   });

@@ -1,0 +1,107 @@
+-- Live data on private Broadcast topics fed by the database, instead of Postgres Changes: Supabase checks a
+-- Postgres change against every subscriber of its table, so its cost grows with the people signed in; a
+-- broadcast is written once and sent to the channels of one topic. Each person has two topics:
+--   user:<id>:wallet   their buy, sell and withdraw requests and their transactions (so their holdings),
+--                      read as their money is: at aal2, or without a verified factor;
+--   user:<id>:account  their notifications and sessions;
+-- and admins at aal2 share admin:queues (every buy, sell and withdraw request).
+-- Who may join a topic is decided when the channel joins, by the select policies on realtime.messages (with
+-- realtime.topic()); the app joins with `private: true`, and hosted projects switch "Allow public access"
+-- off (README, deploy section). A payload carries only columns the API roles may select (never
+-- encrypted_data, nothing of auth.sessions) of a row the topic's reader may read.
+
+create function private.selectable_columns(p_table regclass, p_row jsonb) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select case when p_row is null then null else (
+    select coalesce(jsonb_object_agg(c.key, c.value), '{}'::jsonb)
+      from jsonb_each(p_row) c
+     where pg_catalog.has_column_privilege('authenticated', p_table, c.key, 'SELECT')
+  ) end;
+$$;
+comment on function private.selectable_columns(regclass, jsonb) is
+  'The row (as jsonb) with only the columns signed-in people may select: what a broadcast of it may carry.';
+revoke execute on function private.selectable_columns(regclass, jsonb) from public, anon, authenticated;
+
+create function private.broadcast_row_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- Trigger arguments: the person's topic (wallet or account), then optionally the admins' topic.
+  person_topic text := TG_ARGV[0];
+  admin_topic text := TG_ARGV[1];
+  changed_row jsonb := case when TG_OP = 'DELETE' then to_jsonb(OLD) else to_jsonb(NEW) end;
+  payload jsonb := jsonb_build_object(
+    'table', TG_TABLE_NAME,
+    'schema', TG_TABLE_SCHEMA,
+    'operation', TG_OP,
+    'record', private.selectable_columns(TG_RELID, case when TG_OP = 'DELETE' then null else to_jsonb(NEW) end),
+    'old_record', private.selectable_columns(TG_RELID, case when TG_OP = 'INSERT' then null else to_jsonb(OLD) end)
+  );
+begin
+  if changed_row ->> 'user_id' is not null then
+    perform realtime.send(payload, TG_TABLE_NAME, 'user:' || (changed_row ->> 'user_id') || ':' || person_topic, true);
+  end if;
+  if admin_topic is not null then
+    perform realtime.send(payload, TG_TABLE_NAME, admin_topic, true);
+  end if;
+  return null;
+end;
+$$;
+comment on function private.broadcast_row_change() is
+  'After a row changes, broadcasts {table, schema, operation, record, old_record} (selectable columns only) as '
+  'event <table> on the owner''s private topic user:<user_id>:<TG_ARGV[0]> and, when given, on TG_ARGV[1].';
+revoke execute on function private.broadcast_row_change() from public, anon, authenticated;
+
+create trigger broadcast_change_after_write after insert or update or delete on public.buy_requests
+  for each row execute function private.broadcast_row_change('wallet', 'admin:queues');
+create trigger broadcast_change_after_write after insert or update or delete on public.sell_requests
+  for each row execute function private.broadcast_row_change('wallet', 'admin:queues');
+create trigger broadcast_change_after_write after insert or update or delete on public.withdraw_requests
+  for each row execute function private.broadcast_row_change('wallet', 'admin:queues');
+create trigger broadcast_change_after_write after insert or update or delete on public.transactions
+  for each row execute function private.broadcast_row_change('wallet');
+create trigger broadcast_change_after_write after insert or update or delete on public.notifications
+  for each row execute function private.broadcast_row_change('account');
+-- A new sign-in and an ended session; a refresh (an update) changes nothing the list shows but its time.
+create trigger broadcast_change_after_write after insert or delete on auth.sessions
+  for each row execute function private.broadcast_row_change('account');
+
+create policy "People can join their own account topic"
+  on realtime.messages for select to authenticated
+  using (
+    extension = 'broadcast'
+    and (select realtime.topic()) = 'user:' || (select auth.uid())::text || ':account'
+  );
+comment on policy "People can join their own account topic" on realtime.messages is
+  'A person''s channel user:<their id>:account (notifications, sessions): only theirs.';
+
+create policy "People can join their own wallet topic when they may read their money"
+  on realtime.messages for select to authenticated
+  using (
+    extension = 'broadcast'
+    and (select realtime.topic()) = 'user:' || (select auth.uid())::text || ':wallet'
+    and (select private.session_is_aal2() or not private.has_verified_factor())
+  );
+comment on policy "People can join their own wallet topic when they may read their money" on realtime.messages is
+  'A person''s channel user:<their id>:wallet (requests, transactions): only theirs, and, as their money, only at '
+  'aal2 once they have a verified factor.';
+
+create policy "Admins at aal2 can join the admin queues topic"
+  on realtime.messages for select to authenticated
+  using (
+    extension = 'broadcast'
+    and (select realtime.topic()) = 'admin:queues'
+    and (select private.is_admin())
+  );
+comment on policy "Admins at aal2 can join the admin queues topic" on realtime.messages is
+  'The channel admin:queues (every buy, sell and withdraw request): admins, at aal2 only (private.is_admin()).';
+
+-- A first admin's approval that waits for a second admin (public.second_approvals) changes what every admin's
+-- queue shows without changing the request's row: it is broadcast on the admins' topic too.
+create trigger broadcast_change_after_write after insert or update or delete on public.second_approvals
+  for each row execute function private.broadcast_row_change('wallet', 'admin:queues');
