@@ -390,8 +390,10 @@ test('settings: limit rules, then saving the limits', { tag: '@shared-state' }, 
   await openFromMenu(page, 'Settings', 'Settings');
   const minimum = page.getByLabel('Minimum amount (USD)');
   const maximum = page.getByLabel('Maximum amount (USD)');
+  const secondAdminAbove = page.getByLabel('Second admin above (USD)');
   await expect(minimum).toHaveValue('10');
   await expect(maximum).toHaveValue('10000');
+  await expect(secondAdminAbove).toHaveValue('1000');
 
   await minimum.fill('500');
   await maximum.fill('100');
@@ -402,9 +404,14 @@ test('settings: limit rules, then saving the limits', { tag: '@shared-state' }, 
   await page.getByRole('button', { name: 'Save limits' }).click();
   await expect(page.getByText('Amounts cannot be negative')).toBeVisible();
 
-  // Other specs rely on the seeded limits, so the saved values are those.
   await minimum.fill('10');
   await maximum.fill('10000');
+  await secondAdminAbove.fill('-1');
+  await page.getByRole('button', { name: 'Save limits' }).click();
+  await expect(page.getByText('Amounts cannot be negative')).toBeVisible();
+
+  // Other specs rely on the seeded limits, so the saved values are those.
+  await secondAdminAbove.fill('1000');
   await page.getByRole('button', { name: 'Save limits' }).click();
   await expect(toast(page, 'Transaction limits updated')).toBeVisible();
 });
