@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
 import { signInWithTotp } from '../../support/two-factor-sign-in';
 import { localDefaults } from '../../../devstack/src/config';
+import { seededAccounts } from '../../../supabase/seed-accounts';
 import type { Database } from '../../../src/types/database';
 import {
   approveBuyRequest,
