@@ -11,6 +11,14 @@ export interface TransactionLimits {
 }
 
 /**
+ * The limits as Settings shows them: also the four-eyes threshold, above which an approval or a deposit
+ * completion takes a second admin (`transaction_limits.second_admin_above`).
+ */
+export interface LimitsSettings extends TransactionLimits {
+  secondAdminAbove: number;
+}
+
+/**
  * Whether an admin has set the limits (0 to 0 means not yet): until then nothing checks bounds, the browser
  * nor the database.
  */

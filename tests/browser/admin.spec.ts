@@ -8,9 +8,9 @@ import {
   uniqueName,
 } from './support/admin-people';
 import { existingUser, logIn, toast } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { createPendingDeposit, signInAdmin, signInSecondAdmin } from './support/buy-people';
 import { openFromMenu } from './support/navigation';
-import { approveBuyRequest, rejectBuyRequest } from '../support/keyed-calls';
+import { approveBuyRequest, rejectBuyRequest, setTransactionStatus } from '../support/keyed-calls';
 import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
@@ -182,6 +182,30 @@ test('deposit: required fields, then a pending deposit that completes from the t
     .eq('user_id', person.id)
     .single();
   expect(wallet?.available).toBe(75.25);
+});
+
+test('transactions: a deposit this admin completed above 1,000 USD awaits a second admin, with no Complete', async ({
+  page,
+}) => {
+  const admin = await signInAdmin();
+  const person = await personWithBalance(admin, 'Four-eyed', 0);
+  const deposit = await createPendingDeposit(admin, person.id, 1_500);
+  // Above the threshold this admin's completion is only a proposal.
+  expect((await setTransactionStatus(admin, deposit, 'complete')).error).toBeNull();
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Transactions', 'Transactions');
+
+  const row = page.getByTestId('admin-transaction-row').filter({ hasText: person.fullName });
+  await expect(row.getByTestId('status-note')).toHaveText('Awaiting a second admin: you approved it');
+  await expect(row.locator('[data-tone]', { hasText: /^Pending$/ })).toBeVisible();
+  await expect(row.getByRole('option', { name: 'Pending' })).toHaveCount(1);
+  await expect(row.getByRole('option', { name: 'Complete' })).toHaveCount(0);
+
+  // The second admin confirms: the row is complete and says nothing more.
+  expect((await setTransactionStatus(await signInSecondAdmin(), deposit, 'complete')).error).toBeNull();
+  await page.reload();
+  await expect(row.locator('[data-tone]', { hasText: /^Complete$/ })).toBeVisible();
+  await expect(row.getByTestId('status-note')).toHaveCount(0);
 });
 
 test('deposit: a person deleted meanwhile gets the failure message', async ({ page }) => {
@@ -390,8 +414,10 @@ test('settings: limit rules, then saving the limits', { tag: '@shared-state' }, 
   await openFromMenu(page, 'Settings', 'Settings');
   const minimum = page.getByLabel('Minimum amount (USD)');
   const maximum = page.getByLabel('Maximum amount (USD)');
+  const secondAdminAbove = page.getByLabel('Second admin above (USD)');
   await expect(minimum).toHaveValue('10');
   await expect(maximum).toHaveValue('10000');
+  await expect(secondAdminAbove).toHaveValue('1000');
 
   await minimum.fill('500');
   await maximum.fill('100');
@@ -402,9 +428,14 @@ test('settings: limit rules, then saving the limits', { tag: '@shared-state' }, 
   await page.getByRole('button', { name: 'Save limits' }).click();
   await expect(page.getByText('Amounts cannot be negative')).toBeVisible();
 
-  // Other specs rely on the seeded limits, so the saved values are those.
   await minimum.fill('10');
   await maximum.fill('10000');
+  await secondAdminAbove.fill('-1');
+  await page.getByRole('button', { name: 'Save limits' }).click();
+  await expect(page.getByText('Amounts cannot be negative')).toBeVisible();
+
+  // Other specs rely on the seeded limits, so the saved values are those.
+  await secondAdminAbove.fill('1000');
   await page.getByRole('button', { name: 'Save limits' }).click();
   await expect(toast(page, 'Transaction limits updated')).toBeVisible();
 });

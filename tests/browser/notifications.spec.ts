@@ -3,9 +3,11 @@ import { expect, test } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
 import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
 import { personWithBalance, submitBuyRequest } from './support/admin-people';
-import { apiUrl, logIn, mailTo } from './support/auth-people';
+import { apiUrl, logIn, mailTo, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
+import { stubMarketProvider } from './support/market-provider';
+import { openFromMenu } from './support/navigation';
 import { approveBuyRequest } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
@@ -94,4 +96,19 @@ test('the "this wasn\'t me" link of a security e-mail locks withdrawals at once,
   await page.goto('/not-me?token=not-a-token');
   await expect(page.getByRole('alert')).toHaveText('This link is invalid or has expired');
   await expect(page.getByRole('button', { name: 'Lock my withdrawals' })).toBeDisabled();
+
+  // Buying stops too, and the buy page says why instead of asking to try again.
+  await stubMarketProvider(page);
+  await skipLimitsNotices(page);
+  await logIn(page, { ...person, password: 'taken-over-123' });
+  await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
+  await page.getByLabel('Cryptocurrency').selectOption('bitcoin');
+  await page.getByLabel('Amount (USD)').fill('20');
+  await page.getByRole('button', { name: 'Submit Buy Request' }).click();
+  await expect(
+    toast(
+      page,
+      'Buying and selling are locked because you reported a change you did not make. Contact support to unlock them.',
+    ),
+  ).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isMoneyGateRefusal } from '@domain/money-gate.ts';
 import {
   addBuyRequest,
   addPendingDeposit,
@@ -142,6 +143,8 @@ describe('the lock after a pending withdrawal', () => {
     }
     const personsRefusal =
       'Buying and selling are locked because you reported a change you did not make. Contact support to unlock them.';
+    // The buy page and the sell dialog show this text as it is.
+    expect(isMoneyGateRefusal(personsRefusal)).toBe(true);
     expect(
       await errorOf(
         queryAs(

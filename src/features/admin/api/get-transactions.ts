@@ -1,10 +1,17 @@
 import { transactionTypes } from '@domain/statuses.ts';
 import { supabase } from '@/lib/supabase';
 import { TRANSACTIONS_FAILED_MESSAGE } from './admin-messages';
-import { adminList, personAmountFields } from './list-query';
+import {
+  adminList,
+  MONEY_SAFETY_COLUMNS,
+  moneySafetyFields,
+  personAmountFields,
+  type MoneySafety,
+} from './list-query';
 import { isStatusName, NEWEST_FIRST, oneOf, personListFilters } from './list-state';
 
-export interface AdminTransaction {
+/** A transaction as the ledger lists it; while not complete, what stops its completion (a hold, a proposal). */
+export interface AdminTransaction extends MoneySafety {
   id: string;
   userId: string;
   userName: string;
@@ -29,15 +36,16 @@ export const transactions = adminList({
   select: (head) =>
     supabase
       .from('transactions_with_user')
-      .select('id, user_id, full_name, email, type, amount, available, status, cryptocurrency, date', {
-        count: 'exact',
-        head,
-      }),
+      .select(
+        `id, user_id, full_name, email, type, amount, available, status, cryptocurrency, date, ${MONEY_SAFETY_COLUMNS}`,
+        { count: 'exact', head },
+      ),
   toItem: (row): AdminTransaction => ({
     ...personAmountFields(row),
     type: row.type,
     status: row.status,
     cryptocurrency: row.cryptocurrency,
+    ...moneySafetyFields(row),
   }),
   failedMessage: TRANSACTIONS_FAILED_MESSAGE,
 });

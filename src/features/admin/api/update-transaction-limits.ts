@@ -1,14 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { LIMITS_NEGATIVE_MESSAGE, LIMITS_ORDER_MESSAGE, type TransactionLimits } from '@domain/limits.ts';
+import { LIMITS_NEGATIVE_MESSAGE, LIMITS_ORDER_MESSAGE, type LimitsSettings } from '@domain/limits.ts';
 import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
 import { LIMITS_UPDATE_FAILED_MESSAGE, writeFailureMessage } from './admin-messages';
 
-/** Sets the global limits (the single row of `transaction_limits`); the database checks them again. */
-export async function updateTransactionLimits({ minAmount, maxAmount }: TransactionLimits): Promise<void> {
+/**
+ * Sets the global limits and the four-eyes threshold (the single row of `transaction_limits`); the database
+ * checks them again.
+ */
+export async function updateTransactionLimits({
+  minAmount,
+  maxAmount,
+  secondAdminAbove,
+}: LimitsSettings): Promise<void> {
   const { data, error } = await supabase
     .from('transaction_limits')
-    .update({ min_amount: minAmount, max_amount: maxAmount })
+    .update({ min_amount: minAmount, max_amount: maxAmount, second_admin_above: secondAdminAbove })
     .eq('id', true)
     .select('min_amount');
   if (error || data.length === 0) {

@@ -9,12 +9,18 @@ const amount = z
   .refine((text) => Number.isFinite(Number(text)), 'Amount must be a number')
   .refine((text) => hasAtMostTwoDecimalPlaces(Number(text)), TWO_DECIMAL_PLACES_MESSAGE);
 
-/** Limits settings: both amounts not negative, the minimum below the maximum (specification §5). */
+/**
+ * Limits settings: both amounts not negative, the minimum below the maximum (specification §5); the four-eyes
+ * threshold a USD amount, not negative (0: every approval takes two admins).
+ */
 export const limitsFormSchema = z
-  .object({ minAmount: amount, maxAmount: amount })
-  .superRefine(({ minAmount, maxAmount }, context) => {
+  .object({ minAmount: amount, maxAmount: amount, secondAdminAbove: amount })
+  .superRefine(({ minAmount, maxAmount, secondAdminAbove }, context) => {
     const min = Number(minAmount);
     const max = Number(maxAmount);
+    if (Number(secondAdminAbove) < 0) {
+      context.addIssue({ code: 'custom', message: LIMITS_NEGATIVE_MESSAGE, path: ['secondAdminAbove'] });
+    }
     if (min < 0 || max < 0) {
       context.addIssue({
         code: 'custom',

@@ -14,7 +14,10 @@ import { useUpdateTransactionLimits } from '../api/update-transaction-limits';
 import { limitsFormSchema, type LimitsFormValues } from './limits-form-schema';
 import { ErrorMessage } from '@/components/error-message';
 
-/** /admin/settings: the global minimum and maximum of every buy and withdraw request, in USD. */
+/**
+ * /admin/settings: the global minimum and maximum of every buy and withdraw request, and the amount above
+ * which an approval takes a second admin, in USD.
+ */
 export function LimitsForm() {
   const limits = useTransactionLimits();
   const update = useUpdateTransactionLimits();
@@ -25,19 +28,27 @@ export function LimitsForm() {
     formState: { errors, isSubmitting },
   } = useForm<LimitsFormValues>({
     resolver: zodResolver(limitsFormSchema),
-    defaultValues: { minAmount: '', maxAmount: '' },
+    defaultValues: { minAmount: '', maxAmount: '', secondAdminAbove: '' },
   });
 
   // The form starts from the stored limits once they arrive.
   useEffect(() => {
     if (limits.data) {
-      reset({ minAmount: String(limits.data.minAmount), maxAmount: String(limits.data.maxAmount) });
+      reset({
+        minAmount: String(limits.data.minAmount),
+        maxAmount: String(limits.data.maxAmount),
+        secondAdminAbove: String(limits.data.secondAdminAbove),
+      });
     }
   }, [limits.data, reset]);
 
   const submit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ minAmount: Number(values.minAmount), maxAmount: Number(values.maxAmount) });
+      await update.mutateAsync({
+        minAmount: Number(values.minAmount),
+        maxAmount: Number(values.maxAmount),
+        secondAdminAbove: Number(values.secondAdminAbove),
+      });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
       return;
@@ -50,12 +61,14 @@ export function LimitsForm() {
       <CardHeader>
         <CardTitle>Transaction limits</CardTitle>
         <CardDescription>
-          Every buy and withdraw request must lie between these amounts (USD).
+          Every buy and withdraw request must lie between these amounts (USD). Approving a request or
+          completing a deposit above the second-admin amount takes two admins.
         </CardDescription>
       </CardHeader>
       <CardContent aria-busy={limits.isPending}>
         {limits.isPending ? (
           <div className="grid gap-4" aria-hidden>
+            <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />
           </div>
@@ -68,6 +81,9 @@ export function LimitsForm() {
             </FormField>
             <FormField label="Maximum amount (USD)" error={errors.maxAmount?.message}>
               {(control) => <UsdAmountInput {...control} {...register('maxAmount')} />}
+            </FormField>
+            <FormField label="Second admin above (USD)" error={errors.secondAdminAbove?.message}>
+              {(control) => <UsdAmountInput {...control} {...register('secondAdminAbove')} />}
             </FormField>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? 'Saving…' : 'Save limits'}

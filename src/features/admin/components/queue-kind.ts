@@ -28,20 +28,31 @@ export interface QueueRequest extends MoneySafety {
  * approval) and `awaiting-second-admin` (this admin approved it above the four-eyes threshold) Reject alone;
  * `decided` nothing. A request another admin proposed is `open`: this admin's Approve confirms it.
  */
-export type QueueRowState = 'open' | 'expired' | 'held' | 'awaiting-second-admin' | 'decided';
+export type QueueRowState = 'open' | 'expired' | MoneySafetyState | 'decided';
 
 export function queueRowState(request: QueueRequest, adminId: string | undefined): QueueRowState {
   if (request.status !== 'pending') return 'decided';
   if (request.expired) return 'expired';
-  if (request.heldBecause) return 'held';
-  return request.proposedBy !== null && request.proposedBy === adminId ? 'awaiting-second-admin' : 'open';
+  return moneySafetyState(request, adminId);
 }
 
-/** What the row says beside its actions: why it cannot be approved now, or that it waits for a second admin. */
-export function queueRowNote(request: QueueRequest, state: QueueRowState): string | undefined {
-  if (state === 'held') return request.heldBecause ?? undefined;
-  if (state === 'decided' || request.proposedBy === null) return undefined;
-  return state === 'awaiting-second-admin'
+/**
+ * What the money-safety columns leave this admin of an open row (a request, a transaction not yet complete):
+ * `held` when the money gate refuses it now, `awaiting-second-admin` when this admin's approval waits for
+ * another's, `open` otherwise (another admin's proposal included: this admin confirms it).
+ */
+export type MoneySafetyState = 'held' | 'awaiting-second-admin' | 'open';
+
+export function moneySafetyState(item: MoneySafety, adminId: string | undefined): MoneySafetyState {
+  if (item.heldBecause) return 'held';
+  return item.proposedBy !== null && item.proposedBy === adminId ? 'awaiting-second-admin' : 'open';
+}
+
+/** What an open row says: why it cannot be approved now, or that it waits for a second admin. */
+export function moneySafetyNote(item: MoneySafety, adminId: string | undefined): string | undefined {
+  if (item.heldBecause) return item.heldBecause;
+  if (item.proposedBy === null) return undefined;
+  return item.proposedBy === adminId
     ? 'Awaiting a second admin: you approved it'
     : 'Awaiting a second admin: another admin approved it';
 }

@@ -9,7 +9,7 @@ import { DecisionButtons } from './decision-buttons';
 import { dateColumn, personColumn } from './list-columns';
 import { STICKY_ACTIONS } from './list-table';
 import {
-  queueRowNote,
+  moneySafetyNote,
   queueRowState,
   requestStatusColumn,
   type QueueKind,
@@ -27,7 +27,7 @@ function QueueRowActions<Item extends QueueRequest>({
 }) {
   const { user } = useAuth();
   const state = queueRowState(request, user?.id);
-  const note = queueRowNote(request, state);
+  const note = state === 'decided' ? undefined : moneySafetyNote(request, user?.id);
   return (
     <TableCell className={STICKY_ACTIONS}>
       {note && (

@@ -21,6 +21,7 @@ export function useStatusChanges<Item extends { status: string }>({
   label,
   fixed = () => false,
   withheld = () => [],
+  note = () => undefined,
   busy,
   change,
   confirmation,
@@ -35,6 +36,8 @@ export function useStatusChanges<Item extends { status: string }>({
   fixed?: (item: Item) => boolean;
   /** Statuses the row may not be given now (approved, while the money gate holds it). */
   withheld?: (item: Item) => readonly string[];
+  /** Said under the select: why a status is withheld (a lock, a wait for a second admin). */
+  note?: (item: Item) => string | undefined;
   /** A change is under way. */
   busy: boolean;
   change: (item: Item, status: string) => Promise<unknown>;
@@ -56,16 +59,26 @@ export function useStatusChanges<Item extends { status: string }>({
   const column: ListColumn<Item> = statusColumn({
     palette,
     shown: (item) => item.status,
-    control: (item) => (
-      <StatusSelect
-        label={label(item)}
-        value={item.status}
-        builtIn={builtIn.filter((option) => !withheld(item).includes(option.value))}
-        statusTypes={statusTypeNames}
-        disabled={busy || fixed(item)}
-        onApply={(status) => apply(item, status)}
-      />
-    ),
+    control: (item) => {
+      const said = note(item);
+      return (
+        <>
+          <StatusSelect
+            label={label(item)}
+            value={item.status}
+            builtIn={builtIn.filter((option) => !withheld(item).includes(option.value))}
+            statusTypes={statusTypeNames}
+            disabled={busy || fixed(item)}
+            onApply={(status) => apply(item, status)}
+          />
+          {said && (
+            <p data-testid="status-note" className="text-muted-foreground max-w-xs text-xs whitespace-normal">
+              {said}
+            </p>
+          )}
+        </>
+      );
+    },
   });
 
   return { statusTypes, statusTypeNames, column, apply };

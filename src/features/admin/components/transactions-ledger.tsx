@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { coinName } from '@domain/coins.ts';
 import { countedTransactionStatus, transactionStatuses, transactionTypes } from '@domain/statuses.ts';
 import { TableCell } from '@/components/ui/table';
+import { useAuth } from '@/lib/auth';
 import { whenAndWhoColumns } from '@/lib/csv';
 import { formatStatus, formatUsd, formatUsdPlain } from '@/lib/format';
 import { TRANSACTION_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
@@ -10,13 +11,16 @@ import { useSetTransactionStatus } from '../api/set-transaction-status';
 import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
 import { availableColumn, dateColumn, numberColumn, personColumn } from './list-columns';
 import type { LedgerKind } from './ledger-page';
+import { moneySafetyNote, moneySafetyState } from './queue-kind';
 import { statusOptions, useStatusChanges } from './status-changes';
 
 const TRANSACTION_STATUSES = statusOptions(transactionStatuses);
 
 /**
  * /admin/transactions: every transaction with a status that may change at any time: chosen, then applied;
- * a change that moves the balance (to or from complete) is confirmed first.
+ * a change that moves the balance (to or from complete) is confirmed first. A transaction not yet complete
+ * that the money gate holds, or that this admin approved above the four-eyes threshold, says so and offers no
+ * Complete (the database refuses it too).
  */
 export const transactionsLedger: LedgerKind<AdminTransaction> = {
   label: 'Transactions',
@@ -38,9 +42,16 @@ export const transactionsLedger: LedgerKind<AdminTransaction> = {
   useView: function useTransactionsLedger(list) {
     const [action, setAction] = useState<PendingAdminAction>();
     const statusChange = useSetTransactionStatus();
+    const { user } = useAuth();
+    const open = (transaction: AdminTransaction) => transaction.status !== countedTransactionStatus;
     const statuses = useStatusChanges<AdminTransaction>({
       palette: 'transaction',
       builtIn: TRANSACTION_STATUSES,
+      withheld: (transaction) =>
+        open(transaction) && moneySafetyState(transaction, user?.id) !== 'open'
+          ? [countedTransactionStatus]
+          : [],
+      note: (transaction) => (open(transaction) ? moneySafetyNote(transaction, user?.id) : undefined),
       label: (transaction) =>
         `Status of ${transaction.userName || transaction.email}'s ${transaction.type} of ${formatUsd(transaction.amount)}`,
       busy: statusChange.isPending,

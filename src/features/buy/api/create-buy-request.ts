@@ -6,6 +6,7 @@ import {
   type SubmissionOutcome,
 } from '@/lib/idempotent-submission';
 import { isLimitRefusal } from '@domain/limits.ts';
+import { isMoneyGateRefusal } from '@domain/money-gate.ts';
 import { expiryAfter } from '@domain/price-protection.ts';
 import { mapPagedRows, type RowsPage } from '@/lib/paged-list';
 import { supabase } from '@/lib/supabase';
@@ -16,12 +17,10 @@ import { NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from './buy-messages';
 import { buyRequestsQueryKey } from './get-buy-requests';
 
 /**
- * The database's limit texts are the specification's on-submit texts, so they are shown as they are.
- * Such a refusal means the limits changed since the page loaded.
- */
-/**
  * Creates a pending buy request once for its idempotency key (a repeat answers the same request); the
- * database checks the amount against the current limits.
+ * database checks the amount against the current limits. Its limit texts are the specification's on-submit
+ * texts (such a refusal means the limits changed since the page loaded), and a lock's refusal says why and
+ * whom to contact, so both are shown as they are.
  */
 export async function createBuyRequest(order: SentBuyOrder, idempotencyKey: string): Promise<BuyRequest> {
   const { data, error, status } = await supabase
@@ -38,9 +37,8 @@ export async function createBuyRequest(order: SentBuyOrder, idempotencyKey: stri
     // 401: the session expired or was signed out elsewhere.
     if (status === 401) throw new Error(NOT_SIGNED_IN_MESSAGE, { cause: error });
     if (isStepUpRefusal(error)) throw new SecondFactorRequiredError(error.message);
-    throw new Error(isLimitRefusal(error.message) ? error.message : SUBMIT_FAILED_MESSAGE, {
-      cause: error,
-    });
+    const shownAsItIs = isLimitRefusal(error.message) || isMoneyGateRefusal(error.message);
+    throw new Error(shownAsItIs ? error.message : SUBMIT_FAILED_MESSAGE, { cause: error });
   }
   const { id, cryptocurrency, amount, status: requestStatus, date, expires_at, limit_price } = data;
   return {

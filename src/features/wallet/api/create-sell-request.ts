@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFixedSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
+import { isMoneyGateRefusal } from '@domain/money-gate.ts';
 import { expiryAfter, type RequestLifetime } from '@domain/price-protection.ts';
 import { isStepUpRefusal, SecondFactorRequiredError } from '@/lib/step-up';
 import { supabase } from '@/lib/supabase';
@@ -27,7 +28,8 @@ interface SentSellOrder extends SellOrder {
 
 /**
  * Creates a pending sell request once for its idempotency key. The database's refusal of a quantity
- * beyond the holdings (pending sells included) names the coin, so it is shown as it is.
+ * beyond the holdings (pending sells included) names the coin, and a lock's refusal says why and whom to
+ * contact, so both are shown as they are.
  */
 export async function createSellRequest(order: SentSellOrder, idempotencyKey: string): Promise<void> {
   const { error, status } = await supabase.rpc('create_sell_request', {
@@ -42,9 +44,8 @@ export async function createSellRequest(order: SentSellOrder, idempotencyKey: st
   if (isLostRestAnswer(status)) throw new LostAnswerError(error);
   if (status === 401) throw new Error(SELL_NOT_SIGNED_IN_MESSAGE, { cause: error });
   if (isStepUpRefusal(error)) throw new SecondFactorRequiredError(error.message);
-  throw new Error(error.message.startsWith('Insufficient ') ? error.message : SELL_FAILED_MESSAGE, {
-    cause: error,
-  });
+  const shownAsItIs = error.message.startsWith('Insufficient ') || isMoneyGateRefusal(error.message);
+  throw new Error(shownAsItIs ? error.message : SELL_FAILED_MESSAGE, { cause: error });
 }
 
 /** The Sell form's submissions: a lost answer is retried with the same key. */
