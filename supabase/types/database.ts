@@ -977,6 +977,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      create_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
       create_sell_request: {
         Args: {
           cryptocurrency: string;
@@ -1025,6 +1026,8 @@ export type Database = {
       };
       delete_user: { Args: { user_id: string }; Returns: string };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
+      latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
+      ledger_reconciliation: { Args: Record<PropertyKey, never>; Returns: Json };
       list_my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1038,6 +1041,7 @@ export type Database = {
         }[];
       };
       mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
+      my_liability_proof: { Args: Record<PropertyKey, never>; Returns: Json };
       portfolio_history: {
         Args: { range: string };
         Returns: {

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,6 +11,7 @@ import {
   addPendingDeposit,
   addSellRequest,
   addWithdrawRequest,
+  anon,
   connect,
   createUser,
   errorOf,
@@ -16,6 +20,7 @@ import {
   signedIn,
   type CreatedUser,
 } from '../support/db';
+import { verifyLiabilityProof } from '@domain/liability-proof.ts';
 import { createLedgerDatabase } from '../support/ledger-database';
 
 /**
@@ -32,6 +37,7 @@ interface Difference {
 }
 interface Report {
   head: { seq: number; hash: string };
+  checkpoint: { id: number; head_seq: number; root: string } | null;
   entries_verified: number;
   differences: Difference[];
 }
@@ -336,6 +342,157 @@ describe('tampering as the database owner, triggers disabled', () => {
       found: '-100',
     });
     expect(differences).toContainEqual(expect.objectContaining({ check: 'balance differs', entry: forged }));
+  });
+});
+
+describe('checkpoints and proof of liabilities', () => {
+  let checkpoint: { id: number; root: string; head_seq: number; people: number };
+
+  async function knownBalances(userId: string): Promise<Record<string, string>> {
+    const { rows } = await pool.query<{ currency: string; amount: string }>(
+      `select 'USD' as currency, balance::text as amount from public.profiles where id = $1
+       union all select cryptocurrency, quantity::text from public.holdings where user_id = $1`,
+      [userId],
+    );
+    return Object.fromEntries(rows.map((row) => [row.currency, row.amount]));
+  }
+
+  async function proofOf(userId: string): Promise<unknown> {
+    const { rows } = await queryAs<{ proof: unknown }>(
+      pool,
+      signedIn(userId),
+      'select public.my_liability_proof() as proof',
+    );
+    return onlyRow(rows).proof;
+  }
+
+  beforeAll(async () => {
+    const { rows } = await queryAs<{ summary: typeof checkpoint }>(
+      pool,
+      signedIn(admin.id),
+      'select public.create_ledger_checkpoint() as summary',
+    );
+    checkpoint = onlyRow(rows).summary;
+  });
+
+  it('publishes the root to anyone, signed in or not', async () => {
+    const { rows } = await queryAs<{ latest: typeof checkpoint }>(
+      pool,
+      anon,
+      'select public.latest_ledger_checkpoint() as latest',
+    );
+    expect(onlyRow(rows).latest).toMatchObject({ id: checkpoint.id, root: checkpoint.root });
+    expect(checkpoint.head_seq).toBe((await reconcile()).head.seq);
+  });
+
+  it("verifies a person's proof against the published root and the balances their wallet shows", async () => {
+    const verdict = await verifyLiabilityProof(await proofOf(person.id), {
+      publishedRoot: checkpoint.root,
+      balances: await knownBalances(person.id),
+    });
+    expect(verdict.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(verdict.valid).toBe(true);
+    expect(verdict.proof?.leaf.person).toBe(person.id);
+  });
+
+  it('gives a person their own proof only: one without money in the books has none', async () => {
+    expect(await proofOf(admin.id)).toBeNull();
+  });
+
+  it('carries the checkpoint in the reconciliation report', async () => {
+    expect((await reconcile()).checkpoint).toMatchObject({ id: checkpoint.id, root: checkpoint.root });
+  });
+
+  it("fails to verify once the person's leaf is altered after the checkpoint was made", async () => {
+    const proof = await proofOf(person.id);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      await client.query(
+        `update ledger.checkpoint_leaves set balances[1] = balances[1] + 100
+         where checkpoint_id = $1 and person_id = $2`,
+        [checkpoint.id, person.id],
+      );
+      const { rows } = await client.query<{ proof: unknown }>(
+        'select ledger.liability_proof($1, $2) as proof',
+        [person.id, checkpoint.id],
+      );
+      const verdict = await verifyLiabilityProof(onlyRow(rows).proof, { publishedRoot: checkpoint.root });
+      expect(verdict.valid).toBe(false);
+      expect(verdict.checks).toContainEqual(
+        expect.objectContaining({
+          name: 'Your leaf and its path lead to the checkpoint root',
+          passed: false,
+        }),
+      );
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+    expect((await verifyLiabilityProof(proof, { publishedRoot: checkpoint.root })).valid).toBe(true);
+  });
+
+  it("fails to verify against the person's wallet once their balance is altered behind the journal", async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      // The operator lowers what the books say the house owes the person, then checkpoints.
+      await client.query(
+        `select ledger.append_entry(null, null, 'complete', array['house:bank:USD', $1], array['USD', 'USD'],
+           array[-100::numeric, 100::numeric])`,
+        [`person:${person.id}:USD`],
+      );
+      const { rows: made } = await client.query<{ id: string }>(
+        'select ledger.create_checkpoint(null) as id',
+      );
+      const { rows } = await client.query<{ proof: unknown }>(
+        'select ledger.liability_proof($1, $2) as proof',
+        [person.id, onlyRow(made).id],
+      );
+      const verdict = await verifyLiabilityProof(onlyRow(rows).proof, {
+        balances: await knownBalances(person.id),
+      });
+      expect(verdict.valid).toBe(false);
+      expect(verdict.checks).toContainEqual(
+        expect.objectContaining({ name: 'The balances in your leaf are the ones you know', passed: false }),
+      );
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  it('checks a proof offline with npm run ledger:verify, exiting 1 when it does not hold', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'proof-'));
+    try {
+      const file = path.join(folder, 'proof.json');
+      await writeFile(file, JSON.stringify(await proofOf(person.id)));
+      const run = promisify(execFile);
+      const { stdout } = await run('npx', [
+        'tsx',
+        'scripts/ledger-verify.ts',
+        file,
+        '--root',
+        checkpoint.root,
+      ]);
+      expect(stdout).toContain('The proof is valid');
+      const failure = (await run('npx', [
+        'tsx',
+        'scripts/ledger-verify.ts',
+        file,
+        '--root',
+        '0'.repeat(64),
+      ]).then(
+        () => ({ code: 0, stdout: '' }),
+        (error: unknown) => error,
+      )) as { code: number; stdout: string };
+      expect(failure.code).toBe(1);
+      expect(failure.stdout).toContain('FAIL The checkpoint root is the one published');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 
