@@ -402,8 +402,14 @@ begin
 end;
 $$;
 
-create trigger record_in_journal_after_write
+-- Deferred to commit: the writer takes the head's lock when its transaction commits, after the rest of the
+-- money step (the request's update, the audit row, notifications) ran, so writers serialise only over the
+-- journal's own insert and the commit itself. Each change's event keeps its own row images, so a row inserted
+-- and then updated in one transaction is journaled as two entries, in order.
+create constraint trigger record_in_journal_at_commit
   after insert or update or delete on public.transactions
+  deferrable initially deferred
   for each row execute function ledger.record_transaction_change();
-comment on trigger record_in_journal_after_write on public.transactions is
-  'Every change to what a transactions row moves is one journal entry, in the same database transaction.';
+comment on trigger record_in_journal_at_commit on public.transactions is
+  'Every change to what a transactions row moves is one journal entry, written at commit of the same database '
+  'transaction.';
