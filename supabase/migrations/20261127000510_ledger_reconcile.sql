@@ -1,7 +1,8 @@
 -- The operator's reconciliation: the chain verified from genesis (or from a checkpoint's head), every
 -- person's balance and holdings recomputed from the postings and compared with the stored ones, every entry
 -- balanced per currency, every transactions row and request with exactly the entries its status implies.
--- Each difference names the entry that caused it. Set-based, so a million entries verify in one pass.
+-- Each difference names the entry that caused it. Set-based, so a million entries verify in one pass. The
+-- report itself (ledger.reconcile) comes with the checkpoints, whose latest root it carries.
 
 create function ledger.canonical_posting(p_account text, p_currency text, p_amount numeric) returns text
 language sql
@@ -199,52 +200,4 @@ comment on function ledger.book_differences() is
   'the holdings view, every entry''s sum per currency with zero, every transactions row''s effect with the net of '
   'its entries, and every approved request with exactly one complete settling entry (others with none).';
 
-create function ledger.reconcile() returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  head ledger.head;
-  findings jsonb;
-  entry_count bigint;
-begin
-  select * into head from ledger.head;
-  select count(*) into entry_count from ledger.entries;
-  select coalesce(jsonb_agg(to_jsonb(finding) order by finding.entry nulls last, finding."check", finding.subject), '[]')
-  into findings
-  from (
-    select * from ledger.chain_differences(0, decode(repeat('00', 32), 'hex'))
-    union all
-    select * from ledger.book_differences()
-  ) as finding;
-  return jsonb_build_object(
-    'generated_at', now(),
-    'head', jsonb_build_object('seq', head.seq, 'hash', encode(head.hash, 'hex')),
-    'entries_verified', entry_count,
-    'verified_from', 0,
-    'differences', findings
-  );
-end;
-$$;
-comment on function ledger.reconcile() is
-  'The reconciliation report as JSON: the chain head, how many entries were verified and from where, and every '
-  'difference (check, entry, subject, expected, found); an honest ledger has none.';
-
-create function public.ledger_reconciliation() returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.assert_admin();
-  return ledger.reconcile();
-end;
-$$;
-comment on function public.ledger_reconciliation() is
-  'Admin at aal2 only: the reconciliation report (ledger.reconcile), for the admin page and the CLI.';
-
 revoke execute on all functions in schema ledger from public;
-revoke execute on function public.ledger_reconciliation() from public, anon, service_role;
-grant execute on function public.ledger_reconciliation() to authenticated;

@@ -272,7 +272,7 @@ comment on function ledger.liability_proof(uuid, bigint) is
   'A person''s inclusion proof in a checkpoint: the checkpoint''s published summary, their leaf (id, salt, '
   'balances) and the sibling of each level up to the root (which side, its hash and sums). Null when they have no leaf.';
 
-create or replace function ledger.reconcile() returns jsonb
+create function ledger.reconcile() returns jsonb
 language plpgsql
 stable
 security definer
@@ -312,6 +312,23 @@ begin
   );
 end;
 $$;
+
+comment on function ledger.reconcile() is
+  'The reconciliation report as JSON: the chain head, the latest checkpoint (id, head, root), how many entries were '
+  'verified and from where, and every difference (check, entry, subject, expected, found); honest books have none.';
+
+create function public.ledger_reconciliation() returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.assert_admin();
+  return ledger.reconcile();
+end;
+$$;
+comment on function public.ledger_reconciliation() is
+  'Admin at aal2 only: the reconciliation report (ledger.reconcile), for the admin page and the CLI.';
 
 create function public.create_ledger_checkpoint() returns jsonb
 language plpgsql
@@ -372,5 +389,7 @@ revoke execute on function public.create_ledger_checkpoint() from public, anon;
 grant execute on function public.create_ledger_checkpoint() to authenticated, service_role;
 revoke execute on function public.latest_ledger_checkpoint() from public;
 grant execute on function public.latest_ledger_checkpoint() to anon, authenticated, service_role;
+revoke execute on function public.ledger_reconciliation() from public, anon, service_role;
+grant execute on function public.ledger_reconciliation() to authenticated;
 revoke execute on function public.my_liability_proof() from public, anon, service_role;
 grant execute on function public.my_liability_proof() to authenticated;
