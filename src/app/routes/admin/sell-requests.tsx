@@ -1,9 +1,9 @@
-import { sellRequestsList, sellRequestsQueries } from '@/features/admin/api/get-sell-requests';
 import { prefetchOpenList } from '@/features/admin/api/prefetch-open-list';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { SellRequestsPage } from '@/features/admin/components/sell-requests-page';
+import { sellQueue } from '@/features/admin/components/sell-queue';
+import { QueuePage } from '@/features/admin/components/queue-page';
 
-prefetchOpenList('/admin/sell-requests', sellRequestsList, sellRequestsQueries);
+prefetchOpenList('/admin/sell-requests', sellQueue.list);
 
 export default function AdminSellRequestsRoute() {
   return (
@@ -11,7 +11,7 @@ export default function AdminSellRequestsRoute() {
       title="Sell requests"
       description="New sales and other admins' decisions appear here as they happen, priced at the current price."
     >
-      <SellRequestsPage />
+      <QueuePage kind={sellQueue} />
     </AdminPage>
   );
 }

@@ -1,9 +1,9 @@
-import { transactionsList, transactionsQueries } from '@/features/admin/api/get-transactions';
 import { prefetchOpenList } from '@/features/admin/api/prefetch-open-list';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { TransactionsPage } from '@/features/admin/components/transactions-page';
+import { transactionsLedger } from '@/features/admin/components/transactions-ledger';
+import { LedgerPage } from '@/features/admin/components/ledger-page';
 
-prefetchOpenList('/admin/transactions', transactionsList, transactionsQueries, { withStatusTypes: true });
+prefetchOpenList('/admin/transactions', transactionsLedger.list, { withStatusTypes: true });
 
 export default function AdminTransactionsRoute() {
   return (
@@ -11,7 +11,7 @@ export default function AdminTransactionsRoute() {
       title="Transactions"
       description="Every transaction, newest first. Changing a status moves the balance at once."
     >
-      <TransactionsPage />
+      <LedgerPage kind={transactionsLedger} />
     </AdminPage>
   );
 }

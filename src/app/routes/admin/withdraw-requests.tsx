@@ -1,11 +1,9 @@
-import { withdrawRequestsList, withdrawRequestsQueries } from '@/features/admin/api/get-withdraw-requests';
 import { prefetchOpenList } from '@/features/admin/api/prefetch-open-list';
 import { AdminPage } from '@/features/admin/components/admin-page';
-import { WithdrawRequestsPage } from '@/features/admin/components/withdraw-requests-page';
+import { withdrawQueue } from '@/features/admin/components/withdraw-queue';
+import { QueuePage } from '@/features/admin/components/queue-page';
 
-prefetchOpenList('/admin/withdraw-requests', withdrawRequestsList, withdrawRequestsQueries, {
-  withStatusTypes: true,
-});
+prefetchOpenList('/admin/withdraw-requests', withdrawQueue.list, { withStatusTypes: true });
 
 export default function AdminWithdrawRequestsRoute() {
   return (
@@ -13,7 +11,7 @@ export default function AdminWithdrawRequestsRoute() {
       title="Withdraw requests"
       description="New requests and other admins' decisions appear here as they happen."
     >
-      <WithdrawRequestsPage />
+      <QueuePage kind={withdrawQueue} />
     </AdminPage>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
 import { DEPOSIT_FAILED_MESSAGE } from './admin-messages';
-import { transactionsQueryKeyRoot } from './get-transactions';
+import { transactions } from './get-transactions';
 
 export interface NewDeposit {
   userId: string;
@@ -30,6 +30,6 @@ export function useCreateDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitDeposit,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: transactionsQueryKeyRoot }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transactions.keyRoot }),
   });
 }

@@ -1,6 +1,6 @@
 import { isPriceProtectionRefusal } from '@domain/price-protection.ts';
 import { BUY_DECISION_FAILED_MESSAGES, INSUFFICIENT_BALANCE_MESSAGE } from './admin-messages';
-import { buyRequestsQueryKeyRoot } from './get-buy-requests';
+import { buyRequests } from './get-buy-requests';
 import { requestDecisions } from './request-decision';
 
 /**
@@ -12,5 +12,5 @@ export const useDecideBuyRequest = requestDecisions({
   rpcs: { approve: 'approve_buy_request', reject: 'reject_buy_request' },
   failedMessages: BUY_DECISION_FAILED_MESSAGES,
   readableRefusal: (message) => message === INSUFFICIENT_BALANCE_MESSAGE || isPriceProtectionRefusal(message),
-  queryKeyRoot: buyRequestsQueryKeyRoot,
+  queryKeyRoot: buyRequests.keyRoot,
 });

@@ -1,6 +1,6 @@
 import { isPriceProtectionRefusal } from '@domain/price-protection.ts';
 import { SELL_DECISION_FAILED_MESSAGES } from './admin-messages';
-import { sellRequestsQueryKeyRoot } from './get-sell-requests';
+import { sellRequests } from './get-sell-requests';
 import { requestDecisions } from './request-decision';
 
 /**
@@ -17,5 +17,5 @@ export const useDecideSellRequest = requestDecisions({
   rpcs: { approve: 'approve_sell_request', reject: 'reject_sell_request' },
   failedMessages: SELL_DECISION_FAILED_MESSAGES,
   readableRefusal: (message) => SELL_REFUSALS.test(message) || isPriceProtectionRefusal(message),
-  queryKeyRoot: sellRequestsQueryKeyRoot,
+  queryKeyRoot: sellRequests.keyRoot,
 });

@@ -1,8 +1,8 @@
 import type { Json } from '@/types/database';
 import { supabase } from '@/lib/supabase';
 import { AUDIT_LOG_FAILED_MESSAGE } from './admin-messages';
-import { adminListQueries, applyListState } from './list-query';
-import { isCalendarDay, type ListDefinition, type ListState } from './list-state';
+import { adminList } from './list-query';
+import { isCalendarDay } from './list-state';
 
 export interface AuditEntry {
   id: string;
@@ -17,26 +17,22 @@ export interface AuditEntry {
   at: string;
 }
 
-export const auditLogList: ListDefinition = {
-  sortColumns: ['at'],
-  defaultSort: { column: 'at', ascending: false },
-  filters: { from: isCalendarDay, to: isCalendarDay },
-};
-
 /** Who did what to which record, newest first, one page at a time. Read-only. */
-export const auditLogQueries = adminListQueries({
+export const auditLog = adminList({
   keyRoot: ['admin', 'audit-log'],
-  read: (state: ListState) => (head: boolean) =>
-    applyListState(
-      supabase
-        .from('audit_log_with_actor')
-        .select('id, actor_id, actor_name, actor_email, action, target_table, target_id, details, at', {
-          count: 'exact',
-          head,
-        }),
-      state,
-      { date: 'at', search: ['actor_name', 'actor_email'] },
-    ),
+  definition: {
+    sortColumns: ['at'],
+    defaultSort: { column: 'at', ascending: false },
+    filters: { from: isCalendarDay, to: isCalendarDay },
+  },
+  select: (head) =>
+    supabase
+      .from('audit_log_with_actor')
+      .select('id, actor_id, actor_name, actor_email, action, target_table, target_id, details, at', {
+        count: 'exact',
+        head,
+      }),
+  columns: { date: 'at', search: ['actor_name', 'actor_email'] },
   toItem: (row): AuditEntry => ({
     id: row.id,
     actorName: row.actor_name,

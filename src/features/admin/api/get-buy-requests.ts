@@ -6,10 +6,16 @@ import {
   priceProtectionFields,
   type PriceProtectedRequest,
 } from './price-protection-fields';
-import { adminListQueries, applyListState, personAmountFields } from './list-query';
-import { isCalendarDay, isUserId, oneOf, type ListDefinition, type ListState } from './list-state';
+import {
+  adminList,
+  MONEY_SAFETY_COLUMNS,
+  moneySafetyFields,
+  personAmountFields,
+  type MoneySafety,
+} from './list-query';
+import { NEWEST_FIRST, oneOf, personListFilters } from './list-state';
 
-export interface AdminBuyRequest extends PriceProtectedRequest {
+export interface AdminBuyRequest extends PriceProtectedRequest, MoneySafety {
   id: string;
   userId: string;
   userName: string;
@@ -22,43 +28,27 @@ export interface AdminBuyRequest extends PriceProtectedRequest {
   date: string;
 }
 
-export const buyRequestsList: ListDefinition = {
-  sortColumns: ['date', 'amount', 'status', 'cryptocurrency'],
-  defaultSort: { column: 'date', ascending: false },
-  filters: {
-    status: oneOf(requestStatuses),
-    from: isCalendarDay,
-    to: isCalendarDay,
-    user: isUserId,
+/** The buy queue's fetcher: every buy request with its person, price protection and the balance it takes from. */
+export const buyRequests = adminList({
+  keyRoot: ['admin', 'buy-requests'],
+  definition: {
+    sortColumns: ['date', 'amount', 'status', 'cryptocurrency'],
+    defaultSort: NEWEST_FIRST,
+    filters: { status: oneOf(requestStatuses), ...personListFilters },
   },
-};
-
-export const buyRequestsQueryKeyRoot = ['admin', 'buy-requests'] as const;
-
-const read = (state: ListState) => (head: boolean) =>
-  applyListState(
+  select: (head) =>
     supabase
       .from('buy_requests_with_user')
       .select(
-        `id, user_id, full_name, email, cryptocurrency, amount, available, status, date, ${PRICE_PROTECTION_COLUMNS}`,
+        `id, user_id, full_name, email, cryptocurrency, amount, available, status, date, ${PRICE_PROTECTION_COLUMNS}, ${MONEY_SAFETY_COLUMNS}`,
         { count: 'exact', head },
       ),
-    state,
-    { date: 'date', search: ['full_name', 'email'] },
-  );
-
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof read>>>['data']>[number];
-
-const toBuyRequest = (row: Row): AdminBuyRequest => ({
-  ...personAmountFields(row),
-  ...priceProtectionFields(row),
-  cryptocurrency: row.cryptocurrency,
-  status: row.status,
-});
-
-export const buyRequestsQueries = adminListQueries({
-  keyRoot: buyRequestsQueryKeyRoot,
-  read,
-  toItem: toBuyRequest,
+  toItem: (row): AdminBuyRequest => ({
+    ...personAmountFields(row),
+    ...priceProtectionFields(row),
+    ...moneySafetyFields(row),
+    cryptocurrency: row.cryptocurrency,
+    status: row.status,
+  }),
   failedMessage: BUY_REQUESTS_FAILED_MESSAGE,
 });

@@ -1,17 +1,22 @@
+import type { RequestStatus } from '@domain/statuses.ts';
 import { supabase } from '@/lib/supabase';
 import { SELL_REQUESTS_FAILED_MESSAGE } from './admin-messages';
-import { buyRequestsList } from './get-buy-requests';
+import { buyRequests } from './get-buy-requests';
 import {
   numberOrUndefined,
   PRICE_PROTECTION_COLUMNS,
   priceProtectionFields,
   type PriceProtectedRequest,
 } from './price-protection-fields';
-import { adminListQueries, applyListState, personAmountFields } from './list-query';
-import type { ListDefinition, ListState } from './list-state';
-import type { RequestStatus } from '@domain/statuses.ts';
+import {
+  adminList,
+  MONEY_SAFETY_COLUMNS,
+  moneySafetyFields,
+  personAmountFields,
+  type MoneySafety,
+} from './list-query';
 
-export interface AdminSellRequest extends Omit<PriceProtectedRequest, 'price'> {
+export interface AdminSellRequest extends Omit<PriceProtectedRequest, 'price'>, MoneySafety {
   id: string;
   userId: string;
   userName: string;
@@ -31,41 +36,32 @@ export interface AdminSellRequest extends Omit<PriceProtectedRequest, 'price'> {
   date: string;
 }
 
-/** Sorted, filtered and searched as the buy queue (the amount being the value in USD). */
-export const sellRequestsList: ListDefinition = {
-  ...buyRequestsList,
-  sortColumns: [...buyRequestsList.sortColumns, 'quantity'],
-};
-
-export const sellRequestsQueryKeyRoot = ['admin', 'sell-requests'] as const;
-
-const read = (state: ListState) => (head: boolean) =>
-  applyListState(
+/**
+ * The sell queue's fetcher, sorted, filtered and searched as the buy queue (the amount being the value in
+ * USD), and by quantity.
+ */
+export const sellRequests = adminList({
+  keyRoot: ['admin', 'sell-requests'],
+  definition: {
+    ...buyRequests.definition,
+    sortColumns: [...buyRequests.definition.sortColumns, 'quantity'],
+  },
+  select: (head) =>
     supabase
       .from('sell_requests_with_user')
       .select(
-        `id, user_id, full_name, email, cryptocurrency, quantity, amount, held, available, status, date, ${PRICE_PROTECTION_COLUMNS}`,
+        `id, user_id, full_name, email, cryptocurrency, quantity, amount, held, available, status, date, ${PRICE_PROTECTION_COLUMNS}, ${MONEY_SAFETY_COLUMNS}`,
         { count: 'exact', head },
       ),
-    state,
-    { date: 'date', search: ['full_name', 'email'] },
-  );
-
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof read>>>['data']>[number];
-
-const toSellRequest = (row: Row): AdminSellRequest => ({
-  ...personAmountFields({ ...row, amount: row.amount ?? 0 }),
-  ...priceProtectionFields(row),
-  amount: numberOrUndefined(row.amount),
-  cryptocurrency: row.cryptocurrency,
-  quantity: Number(row.quantity),
-  held: Number(row.held ?? 0),
-  status: row.status,
-});
-
-export const sellRequestsQueries = adminListQueries({
-  keyRoot: sellRequestsQueryKeyRoot,
-  read,
-  toItem: toSellRequest,
+  toItem: (row): AdminSellRequest => ({
+    ...personAmountFields({ ...row, amount: row.amount ?? 0 }),
+    ...priceProtectionFields(row),
+    ...moneySafetyFields(row),
+    amount: numberOrUndefined(row.amount),
+    cryptocurrency: row.cryptocurrency,
+    quantity: Number(row.quantity),
+    held: Number(row.held ?? 0),
+    status: row.status,
+  }),
   failedMessage: SELL_REQUESTS_FAILED_MESSAGE,
 });

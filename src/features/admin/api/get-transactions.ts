@@ -1,15 +1,8 @@
 import { transactionTypes } from '@domain/statuses.ts';
 import { supabase } from '@/lib/supabase';
 import { TRANSACTIONS_FAILED_MESSAGE } from './admin-messages';
-import { adminListQueries, applyListState, personAmountFields } from './list-query';
-import {
-  isCalendarDay,
-  isStatusName,
-  isUserId,
-  oneOf,
-  type ListDefinition,
-  type ListState,
-} from './list-state';
+import { adminList, personAmountFields } from './list-query';
+import { isStatusName, NEWEST_FIRST, oneOf, personListFilters } from './list-state';
 
 export interface AdminTransaction {
   id: string;
@@ -25,44 +18,26 @@ export interface AdminTransaction {
   date: string;
 }
 
-export const transactionsList: ListDefinition = {
-  sortColumns: ['date', 'amount', 'status', 'type'],
-  defaultSort: { column: 'date', ascending: false },
-  filters: {
-    status: isStatusName,
-    type: oneOf(transactionTypes),
-    from: isCalendarDay,
-    to: isCalendarDay,
-    user: isUserId,
+/** The ledger's fetcher: every transaction, filtered by any status and by type. */
+export const transactions = adminList({
+  keyRoot: ['admin', 'transactions'],
+  definition: {
+    sortColumns: ['date', 'amount', 'status', 'type'],
+    defaultSort: NEWEST_FIRST,
+    filters: { status: isStatusName, type: oneOf(transactionTypes), ...personListFilters },
   },
-};
-
-export const transactionsQueryKeyRoot = ['admin', 'transactions'] as const;
-
-const read = (state: ListState) => (head: boolean) =>
-  applyListState(
+  select: (head) =>
     supabase
       .from('transactions_with_user')
       .select('id, user_id, full_name, email, type, amount, available, status, cryptocurrency, date', {
         count: 'exact',
         head,
       }),
-    state,
-    { date: 'date', search: ['full_name', 'email'] },
-  );
-
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof read>>>['data']>[number];
-
-const toTransaction = (row: Row): AdminTransaction => ({
-  ...personAmountFields(row),
-  type: row.type,
-  status: row.status,
-  cryptocurrency: row.cryptocurrency,
-});
-
-export const transactionsQueries = adminListQueries({
-  keyRoot: transactionsQueryKeyRoot,
-  read,
-  toItem: toTransaction,
+  toItem: (row): AdminTransaction => ({
+    ...personAmountFields(row),
+    type: row.type,
+    status: row.status,
+    cryptocurrency: row.cryptocurrency,
+  }),
   failedMessage: TRANSACTIONS_FAILED_MESSAGE,
 });

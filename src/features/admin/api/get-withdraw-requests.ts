@@ -1,17 +1,16 @@
 import { withdrawMethods, type WithdrawMethod } from '@domain/withdrawal.ts';
 import { supabase } from '@/lib/supabase';
 import { WITHDRAW_REQUESTS_FAILED_MESSAGE } from './admin-messages';
-import { adminListQueries, applyListState, personAmountFields } from './list-query';
 import {
-  isCalendarDay,
-  isStatusName,
-  isUserId,
-  oneOf,
-  type ListDefinition,
-  type ListState,
-} from './list-state';
+  adminList,
+  MONEY_SAFETY_COLUMNS,
+  moneySafetyFields,
+  personAmountFields,
+  type MoneySafety,
+} from './list-query';
+import { isStatusName, NEWEST_FIRST, oneOf, personListFilters } from './list-state';
 
-export interface AdminWithdrawRequest {
+export interface AdminWithdrawRequest extends MoneySafety {
   id: string;
   userId: string;
   userName: string;
@@ -24,43 +23,29 @@ export interface AdminWithdrawRequest {
   date: string;
 }
 
-export const withdrawRequestsList: ListDefinition = {
-  sortColumns: ['date', 'amount', 'status', 'withdraw_method'],
-  defaultSort: { column: 'date', ascending: false },
-  filters: {
-    status: isStatusName,
-    method: oneOf(withdrawMethods),
-    from: isCalendarDay,
-    to: isCalendarDay,
-    user: isUserId,
+/** The withdraw queue's fetcher: filtered by any status (built in or an admin's status type) and by method. */
+export const withdrawRequests = adminList({
+  keyRoot: ['admin', 'withdraw-requests'],
+  definition: {
+    sortColumns: ['date', 'amount', 'status', 'withdraw_method'],
+    defaultSort: NEWEST_FIRST,
+    filters: { status: isStatusName, method: oneOf(withdrawMethods), ...personListFilters },
   },
-};
-
-export const withdrawRequestsQueryKeyRoot = ['admin', 'withdraw-requests'] as const;
-
-const read = (state: ListState) => (head: boolean) =>
-  applyListState(
+  select: (head) =>
     supabase
       .from('withdraw_requests_with_user')
-      .select('id, user_id, full_name, email, amount, available, withdraw_method, status, date', {
-        count: 'exact',
-        head,
-      }),
-    state,
-    { date: 'date', search: ['full_name', 'email'] },
-  );
-
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof read>>>['data']>[number];
-
-const toWithdrawRequest = (row: Row): AdminWithdrawRequest => ({
-  ...personAmountFields(row),
-  withdrawMethod: row.withdraw_method,
-  status: row.status,
-});
-
-export const withdrawRequestsQueries = adminListQueries({
-  keyRoot: withdrawRequestsQueryKeyRoot,
-  read,
-  toItem: toWithdrawRequest,
+      .select(
+        `id, user_id, full_name, email, amount, available, withdraw_method, status, date, ${MONEY_SAFETY_COLUMNS}`,
+        {
+          count: 'exact',
+          head,
+        },
+      ),
+  toItem: (row): AdminWithdrawRequest => ({
+    ...personAmountFields(row),
+    ...moneySafetyFields(row),
+    withdrawMethod: row.withdraw_method,
+    status: row.status,
+  }),
   failedMessage: WITHDRAW_REQUESTS_FAILED_MESSAGE,
 });

@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { startOfDay } from '@/lib/calendar-day';
 import { queryClient } from '@/lib/query-client';
-import type { ListFilterName, ListState } from './list-state';
-import { readAllRows, readPage, type ListRead } from './paging';
+import type { ListDefinition, ListFilterName, ListState } from './list-state';
+import { readAllRows, readPage, type ListAnswer, type ListRead, type Page } from './paging';
 
 /** The part of a supabase-js read that a list's state adds to: filters, `or` groups and order. */
 export interface FilterableRequest<Self> {
@@ -57,33 +57,84 @@ export function applyListState<Request extends FilterableRequest<Request>>(
   return filtered.order(sort.column, { ascending: sort.ascending }).order('id', { ascending: true });
 }
 
+/** A supabase-js read of a list's view, as `select(…, { count: 'exact', head })` returns it. */
+export type ListRequest<Request> = FilterableRequest<Request> & ReturnType<ListRead<unknown>>;
+
+/** The row type a list's read answers with. */
+export type RowOf<Request> = Request extends PromiseLike<ListAnswer<infer Row>> ? Row : never;
+
+/** Where the person lists (requests, transactions) keep their date and the text a search looks in. */
+export const PERSON_LIST_COLUMNS: ListColumns = { date: 'date', search: ['full_name', 'email'] };
+
+/** An admin list's reads and query (see `adminList`). */
+export interface AdminList<Item> {
+  /** Prefixes every query key of the list: invalidating it refreshes every loaded page. */
+  keyRoot: readonly string[];
+  /** What the list may be sorted and filtered by. */
+  definition: ListDefinition;
+  /** Starts reading a page before the screen asks for it. */
+  prefetch: (state: ListState) => Promise<void>;
+  /** Every matching row in the list's order, for the CSV export. */
+  getAll: (state: ListState) => Promise<Item[]>;
+  /** One page, the previous one kept on screen while the next loads. */
+  useList: (state: ListState, pageSize?: number) => UseQueryResult<Page<Item>>;
+}
+
 /**
- * A server-paginated admin list's reads and query: one page (`getPage`, `useList`, which keeps the previous
- * page on screen while the next loads, `prefetch`) and every matching row (`getAll`, for the CSV export).
+ * An admin list's fetcher, configured per kind by its view's read, its columns and its rows' mapping: one
+ * page (`useList`, `prefetch`) and every matching row (`getAll`, for the CSV export).
  */
-export function adminListQueries<Row, Item>({
+export function adminList<Request extends ListRequest<Request>, Item>({
   keyRoot,
-  read,
+  definition,
+  select,
+  columns = PERSON_LIST_COLUMNS,
   toItem,
   failedMessage,
 }: {
   keyRoot: readonly string[];
-  read: (state: ListState) => ListRead<Row>;
-  toItem: (row: Row) => Item;
+  definition: ListDefinition;
+  /** The view's read: `supabase.from(view).select(columns, { count: 'exact', head })`. */
+  select: (head: boolean) => Request;
+  columns?: ListColumns;
+  toItem: (row: RowOf<Request>) => Item;
   failedMessage: string;
-}) {
+}): AdminList<Item> {
+  const read =
+    (state: ListState): ListRead<RowOf<Request>> =>
+    (head) =>
+      // The request's answer is what RowOf reads off it; TypeScript does not relate the two for a generic.
+      applyListState(select(head), state, columns) as ReturnType<ListRead<RowOf<Request>>>;
   const getPage = (state: ListState, pageSize?: number) =>
     readPage(read(state), state.page, failedMessage, toItem, pageSize);
   const listQueryOptions = (state: ListState, pageSize?: number) =>
     queryOptions({ queryKey: [...keyRoot, state, pageSize], queryFn: () => getPage(state, pageSize) });
   return {
-    getPage,
-    prefetch: (state: ListState) => queryClient.prefetchQuery(listQueryOptions(state)),
-    getAll: (state: ListState) => readAllRows(read(state), failedMessage, toItem),
-    queryOptions: listQueryOptions,
+    keyRoot,
+    definition,
+    prefetch: (state) => queryClient.prefetchQuery(listQueryOptions(state)),
+    getAll: (state) => readAllRows(read(state), failedMessage, toItem),
     useList: (state: ListState, pageSize?: number) =>
       useQuery({ ...listQueryOptions(state, pageSize), placeholderData: keepPreviousData }),
   };
+}
+
+/** The queue views' money-safety columns (docs/architecture.md, "Money safety"). */
+export const MONEY_SAFETY_COLUMNS = 'held_because, proposed_by';
+
+/** What stops a queue's request from being approved by this admin now. */
+export interface MoneySafety {
+  /** Why the money gate refuses its approval (a lock or a security hold), in the admin's words; null if nothing. */
+  heldBecause: string | null;
+  /** The admin whose approval awaits a second admin's confirmation; null if none. */
+  proposedBy: string | null;
+}
+
+export function moneySafetyFields(row: {
+  held_because: string | null;
+  proposed_by: string | null;
+}): MoneySafety {
+  return { heldBecause: row.held_because, proposedBy: row.proposed_by };
 }
 
 /** A view row's person and money columns, as every request and transaction list has them. */

@@ -40,6 +40,12 @@ export const isUserId = (value: string) => UUID.test(value);
 /** A status: built in or an admin-defined status type (up to 50 characters). */
 export const isStatusName = (value: string) => value.trim() !== '' && value.length <= 50;
 
+/** The filters every list of people's requests and transactions offers: a date range and one person. */
+export const personListFilters = { from: isCalendarDay, to: isCalendarDay, user: isUserId };
+
+/** The first sort of the lists of requests and transactions. */
+export const NEWEST_FIRST: ListSort = { column: 'date', ascending: false };
+
 export const oneOf =
   (values: readonly string[]) =>
   (value: string): boolean =>

@@ -1,5 +1,6 @@
 import { queryClient } from '@/lib/query-client';
-import { parseListState, type ListDefinition, type ListState } from './list-state';
+import type { AdminList } from './list-query';
+import { parseListState } from './list-state';
 import { statusTypesQueryOptions } from './get-status-types';
 
 /**
@@ -10,12 +11,11 @@ import { statusTypesQueryOptions } from './get-status-types';
  */
 export function prefetchOpenList(
   path: string,
-  definition: ListDefinition,
-  list: { prefetch: (state: ListState) => Promise<void> },
+  list: AdminList<unknown>,
   { withStatusTypes = false }: { withStatusTypes?: boolean } = {},
 ): void {
   if (typeof window === 'undefined' || window.location.pathname !== path) return;
-  void list.prefetch(parseListState(new URLSearchParams(window.location.search), definition));
+  void list.prefetch(parseListState(new URLSearchParams(window.location.search), list.definition));
   // The lists whose rows offer a status dropdown show their rows once the status types are there too.
   if (withStatusTypes) void queryClient.prefetchQuery(statusTypesQueryOptions);
 }

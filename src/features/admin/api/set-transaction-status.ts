@@ -6,7 +6,7 @@ import {
   TRANSACTION_STATUS_FAILED_MESSAGE,
   writeFailureMessage,
 } from './admin-messages';
-import { transactionsQueryKeyRoot } from './get-transactions';
+import { transactions } from './get-transactions';
 
 export interface TransactionStatusChange {
   transactionId: string;
@@ -42,6 +42,6 @@ export function useSetTransactionStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitTransactionStatus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: transactionsQueryKeyRoot }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transactions.keyRoot }),
   });
 }

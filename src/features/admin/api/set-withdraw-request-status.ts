@@ -6,7 +6,7 @@ import {
   WITHDRAW_STATUS_FAILED_MESSAGE,
   writeFailureMessage,
 } from './admin-messages';
-import { withdrawRequestsQueryKeyRoot } from './get-withdraw-requests';
+import { withdrawRequests } from './get-withdraw-requests';
 
 export interface WithdrawStatusChange {
   requestId: string;
@@ -45,6 +45,6 @@ export function useSetWithdrawRequestStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitWithdrawStatus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawRequestsQueryKeyRoot }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawRequests.keyRoot }),
   });
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,6 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatUsd } from '@/lib/format';
+import { runAdminAction } from './run-admin-action';
 
 /** An admin action that moves money or cannot be undone, waiting for the admin to confirm it. */
 export interface PendingAdminAction {
@@ -46,15 +46,9 @@ export function ConfirmActionDialog({
   const confirm = async () => {
     if (!action) return;
     setRunning(true);
-    try {
-      await action.run();
-      toast.success(action.successMessage);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setRunning(false);
-      onClose();
-    }
+    await runAdminAction(action);
+    setRunning(false);
+    onClose();
   };
 
   return (

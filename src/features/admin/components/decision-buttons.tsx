@@ -1,27 +1,25 @@
 import { CheckIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/**
- * Approve and Reject for a pending request, named after whose request it is; an expired request can only be
- * rejected (closed).
- */
+/** Approve and Reject for a request that waits for a decision, named after whose request it is. */
 export function DecisionButtons({
   subject,
   disabled,
-  expired = false,
+  canApprove,
   onApprove,
   onReject,
 }: {
   /** Whose request, e.g. 'Jane Doe's request of $100.00', for the buttons' accessible names. */
   subject: string;
   disabled: boolean;
-  expired?: boolean;
+  /** Without it (an expired request) the request can only be rejected (closed). */
+  canApprove: boolean;
   onApprove: () => void;
   onReject: () => void;
 }) {
   return (
-    <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-end">
-      {!expired && (
+    <>
+      {canApprove && (
         <Button size="sm" disabled={disabled} onClick={onApprove} aria-label={`Approve ${subject}`}>
           <CheckIcon aria-hidden />
           Approve
@@ -37,6 +35,6 @@ export function DecisionButtons({
         <XIcon aria-hidden />
         Reject
       </Button>
-    </div>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { DEPOSIT_CREATED_MESSAGE } from '../api/admin-messages';
 import { useCreateDeposit } from '../api/create-deposit';
-import { usersList, usersQueries } from '../api/get-users';
+import { users as usersList } from '../api/get-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ConfirmActionDialog, type PendingAdminAction } from './confirm-action-dialog';
 import { depositFormSchema, MINIMUM_DEPOSIT, type DepositFormValues } from './deposit-form-schema';
@@ -22,8 +22,8 @@ const PICKER_SIZE = 50;
 export function DepositForm() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const users = usersQueries.useList(
-    { page: 0, search, sort: usersList.defaultSort, filters: {} },
+  const users = usersList.useList(
+    { page: 0, search, sort: usersList.definition.defaultSort, filters: {} },
     PICKER_SIZE,
   );
   const deposit = useCreateDeposit();

@@ -1,0 +1,79 @@
+import { coinName } from '@domain/coins.ts';
+import { requestStatuses } from '@domain/statuses.ts';
+import { csvAmount, whenAndWhoColumns } from '@/lib/csv';
+import { formatCryptoAmount } from '@/lib/format';
+import { SELL_APPROVED_MESSAGE, SELL_REJECTED_MESSAGE } from '../api/admin-messages';
+import { useDecideSellRequest } from '../api/decide-sell-request';
+import { sellRequests, type AdminSellRequest } from '../api/get-sell-requests';
+import { coinColumn, numberColumn } from './list-columns';
+import { priceProtectionColumns } from './price-protection-columns';
+import { limitText, usdOrDash } from './price-protection-texts';
+import { decisionConfirmation, type QueueKind } from './queue-kind';
+
+/**
+ * /admin/sell-requests: the live queue of sales, each with the price it would fill at now and the USD it
+ * would credit; Approve and Reject while pending, each confirmed first, naming the person, coin, quantity and
+ * value.
+ */
+export const sellQueue: QueueKind<AdminSellRequest> = {
+  label: 'Sell requests',
+  rowTestId: 'admin-sell-request-row',
+  emptyMessage: 'No sell requests yet.',
+  table: 'sell_requests',
+  list: sellRequests,
+  csv: {
+    name: 'sell-requests',
+    columns: [
+      ...whenAndWhoColumns(),
+      { header: 'Cryptocurrency', value: (request) => request.cryptocurrency },
+      { header: 'Quantity', value: (request) => String(request.quantity) },
+      {
+        header: 'Price (USD)',
+        value: (request) => (request.price === undefined ? '' : String(request.price)),
+      },
+      {
+        header: 'Value (USD)',
+        value: (request) => (request.amount === undefined ? '' : csvAmount(request.amount)),
+      },
+      { header: 'Status', value: (request) => request.status },
+      { header: 'Request ID', value: (request) => request.id },
+    ],
+  },
+  useView: function useSellQueue({ confirm }) {
+    const decision = useDecideSellRequest();
+    return {
+      choices: [{ name: 'status', label: 'Status', choices: requestStatuses }],
+      columns: [
+        coinColumn(),
+        numberColumn('Quantity', (request) => formatCryptoAmount(request.quantity), { sort: 'quantity' }),
+        numberColumn('Held', (request) => formatCryptoAmount(request.held), { muted: true }),
+        numberColumn('Price (USD)', (request) => usdOrDash(request.price)),
+        numberColumn('Value (USD)', (request) => usdOrDash(request.amount), { sort: 'amount' }),
+        ...priceProtectionColumns<AdminSellRequest>('sell'),
+      ],
+      decide: (request, choice) => {
+        const coin = coinName(request.cryptocurrency);
+        confirm(
+          decisionConfirmation(request, choice, 'sell request', {
+            details: [
+              { term: 'Cryptocurrency', description: coin },
+              { term: 'Quantity', description: formatCryptoAmount(request.quantity) },
+              { term: 'Price now', description: usdOrDash(request.price) },
+              { term: 'Limit', description: limitText(request.limitPrice) },
+            ],
+            amount: request.amount ?? 0,
+            consequence:
+              choice === 'approve'
+                ? `Approving sells ${formatCryptoAmount(request.quantity)} ${coin} at the current price and adds about ${usdOrDash(request.amount)} to this person's balance. This is final.`
+                : 'Rejecting closes the request and frees the coins it reserved; no money moves. This is final.',
+            successMessage: choice === 'approve' ? SELL_APPROVED_MESSAGE : SELL_REJECTED_MESSAGE,
+            run: () => decision.mutateAsync({ requestId: request.id, decision: choice }),
+          }),
+        );
+      },
+      deciding: decision.isPending,
+      subject: (request) =>
+        `${request.userName || request.email}'s sale of ${formatCryptoAmount(request.quantity)} ${coinName(request.cryptocurrency)}`,
+    };
+  },
+};
