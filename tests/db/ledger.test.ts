@@ -176,20 +176,42 @@ describe('the journal', () => {
     expect(onlyRow(rows)).toEqual({ gapless: true, linked: true, at_head: true });
   });
 
-  it("keeps a deleted person's accounts, with an entry that records what the deletion removed", async () => {
+  it("keeps a closed person's accounts and entries: closing the account writes nothing", async () => {
     const leaving = await createUser(pool, { deposit: 40 });
+    await pool.query(
+      `insert into public.transactions (user_id, type, amount, status) values ($1, 'withdraw', 40, 'complete')`,
+      [leaving.id],
+    );
+    const before = await reconcile();
     await pool.query('delete from auth.users where id = $1', [leaving.id]);
-    const { rows } = await pool.query<{ name: string; balance: string }>(
-      `select accounts.name, coalesce(-sum(postings.amount), 0)::text as balance
+    const { rows } = await pool.query<{ name: string; balance: string; entries: number }>(
+      `select accounts.name, coalesce(-sum(postings.amount), 0)::text as balance, count(postings.*)::int as entries
        from ledger.accounts left join ledger.postings on postings.account = accounts.name
        where accounts.owner_id = $1 group by accounts.name`,
       [leaving.id],
     );
-    expect(rows).toEqual([{ name: `person:${leaving.id}:USD`, balance: '0' }]);
-    const { rows: last } = await pool.query(
-      'select transaction_status from ledger.entries order by seq desc limit 1',
+    expect(rows).toEqual([{ name: `person:${leaving.id}:USD`, balance: '0', entries: 2 }]);
+    const after = await reconcile();
+    expect(after.head).toEqual(before.head);
+    expect(after.differences).toEqual([]);
+  });
+
+  it('records a deleted transactions row as an entry that takes back what it moved', async () => {
+    const holder = await createUser(pool, { deposit: 25 });
+    const { rows: deposits } = await pool.query<{ id: string }>(
+      'select id from public.transactions where user_id = $1',
+      [holder.id],
     );
-    expect(onlyRow(last)).toEqual({ transaction_status: 'deleted' });
+    await pool.query('delete from public.transactions where id = $1', [onlyRow(deposits).id]);
+    const { rows } = await pool.query(
+      `select entries.transaction_status, postings.account, postings.amount::text
+       from ledger.entries join ledger.postings on postings.entry_seq = entries.seq
+       where entries.seq = (select seq from ledger.head) order by postings.position`,
+    );
+    expect(rows).toEqual([
+      { transaction_status: 'deleted', account: 'house:bank:USD', amount: '-25' },
+      { transaction_status: 'deleted', account: `person:${holder.id}:USD`, amount: '25' },
+    ]);
     expect((await reconcile()).differences).toEqual([]);
   });
 });
