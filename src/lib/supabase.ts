@@ -14,17 +14,3 @@ export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnon
   global: { fetch: createFetchWithTimeout() },
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
 });
-
-/**
- * A second client that keeps its session in memory only, under its own storage key: for a sign-in that
- * checks a password without replacing the app's session (the check's session is then ended).
- */
-export const passwordCheckClient = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
-  global: { fetch: createFetchWithTimeout() },
-  auth: {
-    persistSession: false,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-    storageKey: 'coinvault-password-check',
-  },
-});

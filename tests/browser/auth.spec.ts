@@ -6,7 +6,9 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import {
   apiUrl,
   credentialsWork,
+  enterTotpCode,
   existingUser,
+  existingUserWithTotp,
   fillLogin,
   liveSessionsOf,
   logIn,
@@ -264,6 +266,31 @@ test.describe('password reset', () => {
     await logIn(page, { email: account.email, password: newPassword });
   });
 
+  // supabase/auth internal/api/user.go (PR 1766) and issue 2091: a factor holder's password changes at aal2.
+  test('a person with two-factor authentication enters their code before choosing the new password', async ({
+    page,
+  }) => {
+    const account = await existingUserWithTotp('reset-two-factor');
+    await page.goto('/reset-password');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(toast(page, 'Password reset email sent. Please check your inbox.')).toBeVisible();
+    const [mail] = await mailTo(account.email);
+    await page.goto(mail?.links[0] ?? '');
+
+    await expect(page.getByRole('heading', { name: 'Enter your authentication code' })).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+    await enterTotpCode(page, account.totpSecret);
+
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    const newPassword = 'after-code-reset-789';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(toast(page, 'Password updated successfully')).toBeVisible();
+    expect(await credentialsWork({ email: account.email, password: newPassword })).toBe(true);
+  });
+
   test('a reset link opened in another browser signs no one in (PKCE: no verifier there)', async ({
     page,
     browser,
@@ -304,14 +331,14 @@ test.describe('password reset', () => {
 });
 
 test.describe('change password', () => {
-  test('checks the current password on the server before setting the new one, and leaves one session: this one', async ({
+  test('Auth checks the current password before setting the new one, and leaves one session: this one', async ({
     page,
   }) => {
     const account = await existingUser('change');
     await logIn(page, account);
     await page.goto('/user/account');
 
-    // A refused change (the same password again) leaves no session behind from checking the current one.
+    // A refused change (the same password again) changes no session.
     const sessionsBefore = await liveSessionsOf(account.email);
     await page.getByLabel('Current password').fill(account.password);
     await page.getByLabel('New password', { exact: true }).fill(account.password);
@@ -335,7 +362,7 @@ test.describe('change password', () => {
     await page.getByRole('button', { name: 'Update password' }).click();
     await expect(toast(page, 'Password updated successfully')).toBeVisible();
     await expect(page.getByLabel('New password', { exact: true })).toHaveValue('');
-    // The check's own sign-in and the earlier sessions (the sign-up's) are gone; this browser stays in.
+    // The earlier sessions (the sign-up's) are gone; this browser stays in.
     expect(await liveSessionsOf(account.email)).toBe(1);
     await page.reload();
     await expect(page.getByLabel('Current password')).toBeVisible();

@@ -53,7 +53,10 @@ test('the "this wasn\'t me" link of a security e-mail locks withdrawals at once,
   const admin = await signInAdmin();
   const person = await personWithBalance(admin, 'Not me', 500);
   await admin.auth.signOut();
-  const { error } = await person.client.auth.updateUser({ password: 'taken-over-123' });
+  const { error } = await person.client.auth.updateUser({
+    password: 'taken-over-123',
+    current_password: person.password,
+  });
   expect(error).toBeNull();
 
   // The schedule's call: the outbox goes out through the provider, the local mailbox here.

@@ -126,8 +126,8 @@ describe('config.toml switches', () => {
     ).toThrow(
       'supabase/config.toml: the local stack does not support [auth] enable_refresh_token_rotation = false, [auth.external.github] enabled = true',
     );
-    expect(() => projectConfigFromToml('[auth.email]\nsecure_password_change = true\n')).toThrow(
-      '[auth.email] secure_password_change = true',
+    expect(() => projectConfigFromToml('[auth.sms]\nenable_signup = true\n')).toThrow(
+      '[auth.sms] enable_signup = true',
     );
     expect(projectConfigFromToml('[auth.email]\nenable_confirmations = true\n').enableConfirmations).toBe(
       true,

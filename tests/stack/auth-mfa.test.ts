@@ -156,6 +156,29 @@ describe('verifying a code', () => {
     expect((await claimsOf(person.client)).aal).toBe('aal1');
   });
 
+  // The answers are GoTrue's for a wrong code and an unknown challenge (internal/api/mfa.go
+  // verifyTOTPFactor, validateChallenge).
+  it('uses up a challenge on a wrong code: the right code then needs a new challenge', async () => {
+    const person = await signUpNewPerson();
+    const factor = await enrolTotp(person.client);
+    const right = totpCode(factor.totp.secret);
+    const wrong = right === '000000' ? '000001' : '000000';
+    const challenge = await person.client.auth.mfa.challenge({ factorId: factor.id });
+    const challengeId = challenge.data?.id ?? '';
+    const guessed = await person.client.auth.mfa.verify({ factorId: factor.id, challengeId, code: wrong });
+    expect(guessed.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    const retried = await person.client.auth.mfa.verify({ factorId: factor.id, challengeId, code: right });
+    expect(retried.error).toMatchObject({
+      status: 422,
+      code: 'mfa_factor_not_found',
+      message: 'MFA factor with the provided challenge ID not found',
+    });
+    expect((await claimsOf(person.client)).aal).toBe('aal1');
+    expect(
+      (await person.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: right })).error,
+    ).toBeNull();
+  });
+
   it('refuses a challenge used once already, an expired one and an empty code', async () => {
     const person = await signUpNewPerson();
     const factor = await enrolTotp(person.client);

@@ -24,7 +24,14 @@ describe('a password change (GoTrue models/user.go UpdatePassword)', () => {
     const laptop = await signIn(person.email, person.password);
     const laptopRefresh = (await laptop.client.auth.getSession()).data.session?.refresh_token ?? '';
 
-    expect((await person.client.auth.updateUser({ password: 'changed-password-1' })).error).toBeNull();
+    expect(
+      (
+        await person.client.auth.updateUser({
+          password: 'changed-password-1',
+          current_password: person.password,
+        })
+      ).error,
+    ).toBeNull();
 
     const refreshed = await apiClient().auth.refreshSession({ refresh_token: laptopRefresh });
     expect(refreshed.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
@@ -41,7 +48,14 @@ describe('a password change (GoTrue models/user.go UpdatePassword)', () => {
     expect((await apiClient().auth.resetPasswordForEmail(person.email)).error).toBeNull();
     const link = (await mailTo(person.email))[0]?.links[0] ?? '';
 
-    expect((await person.client.auth.updateUser({ password: 'changed-password-2' })).error).toBeNull();
+    expect(
+      (
+        await person.client.auth.updateUser({
+          password: 'changed-password-2',
+          current_password: person.password,
+        })
+      ).error,
+    ).toBeNull();
 
     const followed = await fetch(link, { redirect: 'manual' });
     const fragment = new URLSearchParams(new URL(followed.headers.get('location') ?? '').hash.slice(1));

@@ -143,7 +143,10 @@ describe('sessions', () => {
 
   it('changes the password: the new one signs in and the old one no longer does', async () => {
     const person = await signUpNewPerson();
-    const { error } = await person.client.auth.updateUser({ password: 'brand-new-password' });
+    const { error } = await person.client.auth.updateUser({
+      password: 'brand-new-password',
+      current_password: person.password,
+    });
     expect(error).toBeNull();
     expect((await signIn(person.email, 'brand-new-password')).id).toBe(person.id);
     const old = await apiClient().auth.signInWithPassword({ email: person.email, password: person.password });
@@ -152,7 +155,10 @@ describe('sessions', () => {
 
   it('refuses a new password equal to the current one', async () => {
     const person = await signUpNewPerson();
-    const { error } = await person.client.auth.updateUser({ password: person.password });
+    const { error } = await person.client.auth.updateUser({
+      password: person.password,
+      current_password: person.password,
+    });
     expect(error).toMatchObject({ code: 'same_password', status: 422 });
   });
 });

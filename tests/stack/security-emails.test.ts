@@ -37,7 +37,10 @@ async function unsentTo(email: string) {
 describe('send-security-emails', () => {
   it("sends a changed password's e-mail once, with a link that locks withdrawals", async () => {
     const person = await signUpNewPerson();
-    const { error } = await person.client.auth.updateUser({ password: 'a-new-pass-789' });
+    const { error } = await person.client.auth.updateUser({
+      password: 'a-new-pass-789',
+      current_password: person.password,
+    });
     expect(error).toBeNull();
     expect(await unsentTo(person.email)).toBe(1);
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { GatewayOptions } from '../../devstack/src/gateway/server';
 import { inject } from 'vitest';
 import { createNodeClient } from './node-client';
 import { signInWithTotp } from './two-factor-sign-in';
@@ -109,6 +111,26 @@ export function signInSeededUser(): Promise<Person> {
 }
 
 /** A raw HTTP call to the gateway, for what supabase-js cannot send (bad JSON, forged tokens). */
+/** Options for one more gateway over the test database (its own settings, limits and mailbox). */
+export function testGatewayOptions(overrides: Partial<GatewayOptions> = {}): GatewayOptions {
+  return {
+    databaseUrl: inject('databaseUrl'),
+    jwtSecret: inject('jwtSecret'),
+    anonKey: inject('anonKey'),
+    serviceRoleKey: inject('serviceRoleKey'),
+    ...overrides,
+  };
+}
+
+/** A token signed with the project's secret, carrying whatever claims an attacker chose. */
+export function forgedToken(claims: Record<string, unknown>) {
+  return new SignJWT({ role: 'authenticated', aud: 'authenticated', ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(inject('jwtSecret')));
+}
+
 export function callApi(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
   return fetch(`${inject('apiUrl')}${path}`, {
     ...init,

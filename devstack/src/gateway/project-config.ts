@@ -4,8 +4,9 @@ type TomlValue = string | number | boolean | string[];
 type TomlTables = Map<string, Map<string, TomlValue>>;
 
 /**
- * The small part of TOML that `supabase/config.toml` uses: `[table.names]`, and `key = value` with
- * strings, numbers, booleans and one-line string arrays. Anything else is a clear error.
+ * The small part of TOML that `supabase/config.toml` uses: `[table.names]` (parts bare or quoted), and
+ * `key = value` (the key bare or quoted) with strings, numbers, booleans and one-line string arrays.
+ * Anything else is a clear error.
  */
 export function parseToml(text: string): TomlTables {
   let current = new Map<string, TomlValue>();
@@ -13,16 +14,16 @@ export function parseToml(text: string): TomlTables {
   text.split('\n').forEach((rawLine, index) => {
     const line = rawLine.replace(/\s+#.*$/, '').trim();
     if (line === '' || line.startsWith('#')) return;
-    const table = line.match(/^\[([\w.-]+)\]$/);
+    const table = line.match(/^\[((?:[\w-]+|"[^"]*")(?:\.(?:[\w-]+|"[^"]*"))*)\]$/);
     if (table) {
       current = new Map();
-      tables.set(table[1] ?? '', current);
+      tables.set((table[1] ?? '').replaceAll('"', ''), current);
       return;
     }
-    const pair = line.match(/^([\w-]+)\s*=\s*(.+)$/);
-    if (!pair) throw new Error(`config.toml line ${index + 1}: unsupported syntax`);
+    const pair = line.match(/^([\w-]+|"[^"]*")\s*=\s*(.+)$/);
+    if (!pair) throw new Error(`config.toml line ${index + 1}: unsupported syntax: ${line}`);
     const [, key = '', value = ''] = pair;
-    current.set(key, parseTomlValue(value, index + 1));
+    current.set(key.replace(/^"(.*)"$/, '$1'), parseTomlValue(value, index + 1));
   });
   return tables;
 }
@@ -57,6 +58,16 @@ export interface ProjectConfig {
   enableEmailProvider: boolean;
   /** `[auth.email] enable_confirmations`: a new address must be confirmed by its mailed link first. */
   enableConfirmations: boolean;
+  /**
+   * `[auth.sessions] timebox` and `inactivity_timeout` in seconds (0: off): a session ends that long after
+   * it began, or after its last refresh.
+   */
+  sessionTimeboxSeconds: number;
+  sessionInactivityTimeoutSeconds: number;
+  /** `[auth.email] require_current_password`: `PUT /user` needs `current_password` to set a password. */
+  requireCurrentPassword: boolean;
+  /** `[auth.email] secure_password_change`: a session older than 24 h needs a mailed nonce to set one. */
+  securePasswordChange: boolean;
   /** `[auth.email] max_frequency`: least seconds between two mails of one kind to one user. */
   emailMaxFrequencySeconds: number;
   /** `[auth.email] otp_expiry`: seconds a mailed link stays valid. */
@@ -110,12 +121,21 @@ const supportedAuthSettings: Record<string, Record<string, readonly TomlValue[] 
     web3: undefined,
   },
   'auth.mfa': { max_enrolled_factors: undefined },
+  // Phone sign-ups and SMS are not implemented; the CLI's template keeps them off with these values.
+  'auth.sms': {
+    enable_signup: [false],
+    enable_confirmations: [false],
+    template: undefined,
+    max_frequency: undefined,
+  },
+  'auth.sessions': { timebox: undefined, inactivity_timeout: undefined },
   'auth.mfa.totp': { enroll_enabled: undefined, verify_enabled: undefined },
   'auth.email': {
     enable_signup: undefined,
     double_confirm_changes: [true],
     enable_confirmations: undefined,
-    secure_password_change: [false],
+    secure_password_change: undefined,
+    require_current_password: undefined,
     max_frequency: undefined,
     otp_length: [6],
     otp_expiry: undefined,
@@ -124,20 +144,25 @@ const supportedAuthSettings: Record<string, Record<string, readonly TomlValue[] 
 
 /** Auth tables the stack does not implement: allowed only while switched off. */
 const switchKeys = ['enabled', 'enroll_enabled', 'verify_enabled'];
+/** Auth tables none of whose settings the stack implements: the local mails are GoTrue's default ones. */
+const refusedTablePrefixes = ['auth.email.template.'];
+
+function isRefusedSetting(table: string, key: string, value: TomlValue): boolean {
+  if (refusedTablePrefixes.some((prefix) => table.startsWith(prefix))) return true;
+  const supported = supportedAuthSettings[table];
+  if (!supported) return switchKeys.includes(key) && value === true;
+  if (!(key in supported)) return true;
+  const values = supported[key];
+  return values !== undefined && !values.includes(value);
+}
 
 function unsupportedAuthSettings(tables: TomlTables): string[] {
   const refused: string[] = [];
   for (const [table, values] of tables) {
     if (table !== 'auth' && !table.startsWith('auth.')) continue;
-    const supported = supportedAuthSettings[table];
     for (const [key, value] of values) {
       const setting = `[${table}] ${key} = ${JSON.stringify(value)}`;
-      if (!supported) {
-        if (switchKeys.includes(key) && value === true) refused.push(setting);
-        continue;
-      }
-      if (!(key in supported)) refused.push(setting);
-      else if (supported[key] && !supported[key].includes(value)) refused.push(setting);
+      if (isRefusedSetting(table, key, value)) refused.push(setting);
     }
   }
   return refused;
@@ -179,6 +204,13 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     enableSignup: auth.get('enable_signup') !== false,
     enableEmailProvider: email.get('enable_signup') !== false,
     enableConfirmations: email.get('enable_confirmations') === true,
+    sessionTimeboxSeconds: durationSeconds(tables.get('auth.sessions')?.get('timebox'), 0),
+    sessionInactivityTimeoutSeconds: durationSeconds(
+      tables.get('auth.sessions')?.get('inactivity_timeout'),
+      0,
+    ),
+    requireCurrentPassword: email.get('require_current_password') === true,
+    securePasswordChange: email.get('secure_password_change') === true,
     emailMaxFrequencySeconds: durationSeconds(email.get('max_frequency'), 60),
     emailLinkExpirySeconds: Number(email.get('otp_expiry') ?? 3600),
     flowStateExpirySeconds: 300,

@@ -42,6 +42,25 @@ export async function existingUser(prefix: string): Promise<Account> {
   return account;
 }
 
+/** Someone who signed up earlier and set up an authenticator app (a verified TOTP factor). */
+export async function existingUserWithTotp(prefix: string): Promise<Account & { totpSecret: string }> {
+  const account = newAccount(prefix);
+  const client = apiClient();
+  const signedUp = await client.auth.signUp({
+    ...account,
+    options: { data: { full_name: 'Account Tester' } },
+  });
+  if (signedUp.error) throw signedUp.error;
+  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
+  if (enrolled.error) throw enrolled.error;
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: enrolled.data.id,
+    code: totpCode(enrolled.data.totp.secret),
+  });
+  if (verified.error) throw verified.error;
+  return { ...account, totpSecret: enrolled.data.totp.secret };
+}
+
 /** The wallet code the database gave this person, read as that person. */
 export async function walletCodeOf(account: Account): Promise<string> {
   const client = apiClient();

@@ -117,20 +117,33 @@ export async function redeemLinkToken(
   presented: string,
   kind: LinkKind,
   lifetimeSeconds: number,
+  /** `POST /verify {email, token}`: the token must be this address's (api/verify.go `verifyUserAndToken`). */
+  email?: string,
 ): Promise<RedeemedLink> {
   const pkce = presented.startsWith(pkcePrefix);
   const token = pkce ? presented.slice(pkcePrefix.length) : presented;
   const { tokenColumn, sentAtColumn, method } = linkKinds[kind];
+  // Confirming marks the metadata `email_verified` (models/user.go `Confirm`); a sign-up link marks the
+  // e-mail identity too (api/verify.go `signupVerify`).
   const { rows } = await db.query<{ id: string }>(
-    `update auth.users set ${tokenColumn} = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
-       updated_at = now()
-     where ${tokenColumn} = $1 and ${tokenColumn} <> ''
-       and ${sentAtColumn} > now() - $2 * interval '1 second'
-     returning id`,
-    [hashToken(token), lifetimeSeconds],
+    `with redeemed as (
+       update auth.users set ${tokenColumn} = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
+         raw_user_meta_data = case when email_confirmed_at is null
+           then coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}' else raw_user_meta_data end,
+         updated_at = now()
+       where ${tokenColumn} = $1 and ${tokenColumn} <> ''
+         and ${sentAtColumn} > now() - $2 * interval '1 second'
+         and ($4::text is null or lower(email) = lower($4))
+       returning id, email
+     ), identity as (
+       update auth.identities i set identity_data = i.identity_data || '{"email_verified": true}', updated_at = now()
+       from redeemed where $3 and i.user_id = redeemed.id and i.provider = 'email' and i.email = redeemed.email
+     )
+     select id from redeemed`,
+    [hashToken(token), lifetimeSeconds, kind === 'signup', email ?? null],
   );
   const userId = rows[0]?.id;
-  if (!userId) throw authErrors.otpExpired();
+  if (!userId) throw email === undefined ? authErrors.otpExpired() : authErrors.tokenExpired();
   if (!pkce) return { userId, method: 'otp' };
   // GoTrue's issueAuthCode: the user's latest flow state of this method.
   const flow = await db.query<{ auth_code: string }>(

@@ -72,14 +72,17 @@ export const authErrors = {
     ),
   signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
   emailSignupsDisabled: () => new AuthError(400, 'email_provider_disabled', 'Email signups are disabled'),
-  emailLoginsDisabled: () => new AuthError(400, 'email_provider_disabled', 'Email logins are disabled'),
+  emailLoginsDisabled: () => new AuthError(422, 'email_provider_disabled', 'Email logins are disabled'),
   phoneSignupsDisabled: () => new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled'),
-  phoneLoginsDisabled: () => new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled'),
+  phoneLoginsDisabled: () => new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled'),
   anonymousDisabled: () =>
     new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
   refreshTokenNotFound: () =>
     new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  /** internal/tokens/service.go: the session's time-box or inactivity time-out has passed. */
+  sessionExpired: (reason = '') =>
+    new AuthError(400, 'session_expired', `Invalid Refresh Token: Session Expired${reason}`),
   refreshTokenAlreadyUsed: () =>
     new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   noAuthorization: () =>
@@ -90,6 +93,7 @@ export const authErrors = {
   userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
   notAdmin: (message = 'User not allowed') => new AuthError(403, 'not_admin', message),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
+  tokenExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
   flowStateNotFound: () =>
     new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found'),
   noFlowStateForUser: () => new AuthError(422, 'flow_state_not_found', 'No valid flow state found for user.'),

@@ -10,6 +10,9 @@ export interface SessionSettings {
   jwtExpirySeconds: number;
   /** Seconds during which a just-rotated refresh token still returns the session's current one (GoTrue). */
   refreshTokenReuseIntervalSeconds: number;
+  /** `[auth.sessions] timebox` and `inactivity_timeout` in seconds, 0 when off. */
+  timeboxSeconds: number;
+  inactivityTimeoutSeconds: number;
 }
 
 function newRefreshToken() {
@@ -124,14 +127,21 @@ interface RefreshTokenRow {
  */
 export async function rotateRefreshToken(pool: pg.Pool, presented: string, settings: SessionSettings) {
   const rotated = await inTransaction(pool, async (client) => {
-    const { rows } = await client.query<RefreshTokenRow>(
-      `select t.id, t.token, t.revoked, t.updated_at, t.session_id, t.user_id
+    // models/sessions.go `CheckValidity`: past the time-box from its start, or idle longer than the
+    // inactivity time-out since its last refresh (the token's issue when never refreshed).
+    const { rows } = await client.query<RefreshTokenRow & { past_timebox: boolean; timed_out: boolean }>(
+      `select t.id, t.token, t.revoked, t.updated_at, t.session_id, t.user_id,
+         $2 > 0 and now() > s.created_at + make_interval(secs => $2) as past_timebox,
+         $3 > 0 and now() > coalesce(s.refreshed_at, greatest(t.updated_at, s.created_at))
+           + make_interval(secs => $3) as timed_out
        from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
        where t.token = $1 for update of t`,
-      [presented],
+      [presented, settings.timeboxSeconds, settings.inactivityTimeoutSeconds],
     );
     const token = rows[0];
     if (!token) throw authErrors.refreshTokenNotFound();
+    if (token.past_timebox) throw authErrors.sessionExpired();
+    if (token.timed_out) throw authErrors.sessionExpired(' (Inactivity)');
     let refreshToken: string | undefined;
     if (token.revoked) {
       const active = await client.query<{ token: string; parent: string | null }>(
@@ -183,7 +193,7 @@ export async function sessionExists(db: Queryable, sessionId: string): Promise<b
 export async function endSessions(
   db: Queryable,
   userId: string,
-  sessionId: string,
+  sessionId: string | null,
   scope: 'global' | 'local' | 'others',
 ) {
   await db.query(

@@ -7,6 +7,7 @@ export interface UserRow {
   email: string;
   email_confirmed_at: Date | null;
   confirmed_at: Date | null;
+  confirmation_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -40,11 +41,16 @@ interface IdentityRow {
   email: string | null;
 }
 
-const userColumns = `u.id, u.aud, u.role, u.email, u.email_confirmed_at, u.confirmed_at, u.last_sign_in_at,
-  u.raw_app_meta_data, u.raw_user_meta_data, u.created_at, u.updated_at, u.is_anonymous,
+/** A timestamp as Go's RFC 3339 (`time.RFC3339Nano`): UTC with `Z`, trailing zeros of the fraction dropped. */
+const rfc3339 = (column: string) =>
+  `rtrim(rtrim(to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), '0'), '.') || 'Z'`;
+
+const userColumns = `u.id, u.aud, u.role, u.email, u.email_confirmed_at, u.confirmed_at, u.confirmation_sent_at,
+  u.last_sign_in_at, u.raw_app_meta_data, u.raw_user_meta_data, u.created_at, u.updated_at, u.is_anonymous,
   (select json_agg(json_build_object('identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id,
-     'identity_data', i.identity_data, 'provider', i.provider, 'last_sign_in_at', i.last_sign_in_at,
-     'created_at', i.created_at, 'updated_at', i.updated_at, 'email', i.email))
+     'identity_data', i.identity_data, 'provider', i.provider,
+     'last_sign_in_at', ${rfc3339('i.last_sign_in_at')}, 'created_at', ${rfc3339('i.created_at')},
+     'updated_at', ${rfc3339('i.updated_at')}, 'email', i.email))
    from auth.identities i where i.user_id = u.id) as identities,
   (select jsonb_agg(jsonb_strip_nulls(jsonb_build_object('id', f.id, 'friendly_name', nullif(f.friendly_name, ''),
      'factor_type', f.factor_type, 'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at))
@@ -61,6 +67,8 @@ export function userJson(user: UserRow) {
     email_confirmed_at: user.email_confirmed_at,
     phone: '',
     confirmed_at: user.confirmed_at,
+    // GoTrue: `confirmation_sent_at,omitempty`.
+    ...(user.confirmation_sent_at ? { confirmation_sent_at: user.confirmation_sent_at } : {}),
     last_sign_in_at: user.last_sign_in_at,
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
@@ -110,7 +118,9 @@ export async function findUserByPassword(
 
 /**
  * Creates an e-mail user and its identity, confirmed at once or (confirmations on) waiting for the
- * mailed link; the profile comes from the database trigger.
+ * mailed link; the profile comes from the database trigger. As GoTrue (api/signup.go, models/user.go
+ * `Confirm`): the identity's data say `email_verified: false` until a mailed link proves the address, and
+ * a confirmed user's metadata say `email_verified: true`.
  */
 export async function insertUser(
   db: Queryable,
@@ -127,11 +137,12 @@ export async function insertUser(
          raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
        values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
          lower($1), extensions.crypt($2, extensions.gen_salt('bf', 10)), case when $4 then now() end,
-         '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now())
+         '{"provider":"email","providers":["email"]}',
+         $3::jsonb || case when $4 then '{"email_verified": true}'::jsonb else '{}'::jsonb end, now(), now())
        returning id, email
      )
      insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     select id::text, id, jsonb_build_object('sub', id::text, 'email', email, 'email_verified', $4,
+     select id::text, id, jsonb_build_object('sub', id::text, 'email', email, 'email_verified', false,
        'phone_verified', false), 'email', now(), now(), now()
      from new_user
      returning user_id as id`,

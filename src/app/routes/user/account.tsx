@@ -15,7 +15,7 @@ export default function AccountRoute() {
         align="start"
         description={user?.email ? `Signed in as ${user.email}` : undefined}
       >
-        <ChangePasswordForm email={user?.email ?? ''} />
+        <ChangePasswordForm />
       </AuthCard>
       <SessionsCard />
       {user && <TwoFactorCard userId={user.id} />}

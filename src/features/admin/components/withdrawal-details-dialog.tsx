@@ -3,6 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatUsd } from '@/lib/format';
 import type { AdminWithdrawRequest } from '../api/get-withdraw-requests';
 import { useWithdrawalDetails } from '../api/get-withdrawal-details';
+import { QueryState } from '@/components/query-state';
 
 /** Labels of the specification's payload fields (section 3), in the order a payout form lists them. */
 const FIELD_LABELS: [field: string, label: string][] = [
@@ -29,7 +30,6 @@ export function WithdrawalDetailsDialog({
   onClose: () => void;
 }) {
   const details = useWithdrawalDetails(request?.id);
-  const shown = details.data ? FIELD_LABELS.filter(([field]) => details.data[field]) : [];
 
   return (
     <Dialog open={request !== undefined} onOpenChange={(open) => !open && onClose()}>
@@ -41,26 +41,27 @@ export function WithdrawalDetailsDialog({
               `${request.userName || request.email} · ${formatUsd(request.amount)} by ${request.withdrawMethod}`}
           </DialogDescription>
         </DialogHeader>
-        {details.isPending ? (
-          <div className="grid gap-2" aria-label="Decrypting">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-5 w-1/2" />
-            <Skeleton className="h-5 w-3/5" />
-          </div>
-        ) : details.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {details.error.message}
-          </p>
-        ) : (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            {shown.map(([field, label]) => (
-              <div key={field} className="contents">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="font-mono break-all">{details.data[field]}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        <QueryState
+          query={details}
+          placeholder={
+            <div className="grid gap-2" aria-label="Decrypting">
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-5 w-1/2" />
+              <Skeleton className="h-5 w-3/5" />
+            </div>
+          }
+        >
+          {(payload) => (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              {FIELD_LABELS.filter(([field]) => payload[field]).map(([field, label]) => (
+                <div key={field} className="contents">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="font-mono break-all">{payload[field]}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </QueryState>
       </DialogContent>
     </Dialog>
   );

@@ -1,7 +1,8 @@
+import { isAuthApiError } from '@supabase/supabase-js';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { passwordCheckClient, supabase } from '@/lib/supabase';
-import { confirmationMatches, newPasswordsMismatchMessage } from '../utils/new-password';
+import { supabase } from '@/lib/supabase';
+import { confirmationMatches, NEW_PASSWORDS_MISMATCH_MESSAGE } from '../utils/new-password';
 
 export const changePasswordInputSchema = z
   .object({
@@ -9,38 +10,37 @@ export const changePasswordInputSchema = z
     newPassword: z.string().min(6, 'Password should be at least 6 characters long'),
     confirmPassword: z.string(),
   })
-  .refine(...confirmationMatches('newPassword', newPasswordsMismatchMessage));
+  .refine(...confirmationMatches('newPassword', NEW_PASSWORDS_MISMATCH_MESSAGE));
 
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
-export const passwordUpdatedMessage = 'Password updated successfully';
-export const passwordUpdateFailedMessage = 'Failed to update password';
-export const currentPasswordWrongMessage = 'Your current password is incorrect.';
+export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully';
+export const PASSWORD_UPDATE_FAILED_MESSAGE = 'Failed to update password';
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is incorrect.';
 
 export class CurrentPasswordWrongError extends Error {
   constructor() {
-    super(currentPasswordWrongMessage);
+    super(CURRENT_PASSWORD_WRONG_MESSAGE);
     this.name = 'CurrentPasswordWrongError';
   }
 }
 
+/** Auth's refusals of a missing or wrong `current_password` (supabase/auth internal/api/user.go). */
+const currentPasswordRefusals = new Set(['current_password_required', 'current_password_invalid']);
+
 /**
- * The server checks the current password (by signing in with it, on a separate in-memory client whose
- * session is ended at once) before the new one is set, so an unattended signed-in browser is not enough
- * to take over the account. The new password then ends the person's other sessions, as Supabase does.
+ * Auth checks the current password itself (`[auth.email] require_current_password`), so an unattended
+ * signed-in browser is not enough to take over the account. The new password then ends the person's other
+ * sessions, as Supabase does.
  */
-export async function changePassword({
-  email,
-  currentPassword,
-  newPassword,
-}: ChangePasswordInput & { email: string }) {
-  const check = await passwordCheckClient.auth.signInWithPassword({ email, password: currentPassword });
-  if (check.error) {
-    if (check.error.code === 'invalid_credentials') throw new CurrentPasswordWrongError();
-    throw check.error;
+export async function changePassword({ currentPassword, newPassword }: ChangePasswordInput) {
+  const { error } = await supabase.auth.updateUser({
+    password: newPassword,
+    current_password: currentPassword,
+  });
+  if (isAuthApiError(error) && currentPasswordRefusals.has(error.code ?? '')) {
+    throw new CurrentPasswordWrongError();
   }
-  await passwordCheckClient.auth.signOut({ scope: 'local' });
-  const { error } = await supabase.auth.updateUser({ password: newPassword });
   if (error) throw error;
 }
 

@@ -5,7 +5,7 @@ import { errorOf, fieldLabelled, renderForm } from '../testing/render-form';
 import { ChangePasswordForm } from './change-password-form';
 
 function renderChangePasswordForm() {
-  const { user } = renderForm(<ChangePasswordForm email="jane@example.com" />);
+  const { user } = renderForm(<ChangePasswordForm />);
   return {
     user,
     current: fieldLabelled('Current password'),

@@ -7,15 +7,15 @@ import { PasswordInput } from '@/components/ui/password-input';
 import {
   changePasswordInputSchema,
   CurrentPasswordWrongError,
-  passwordUpdatedMessage,
-  passwordUpdateFailedMessage,
+  PASSWORD_UPDATED_MESSAGE,
+  PASSWORD_UPDATE_FAILED_MESSAGE,
   useChangePassword,
   type ChangePasswordInput,
 } from '../api/change-password';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { NewPasswordFields } from './new-password-fields';
 
-export function ChangePasswordForm({ email }: { email: string }) {
+export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   const {
     register,
@@ -30,18 +30,18 @@ export function ChangePasswordForm({ email }: { email: string }) {
 
   const submit = handleSubmit(async (input) => {
     try {
-      await changePassword.mutateAsync({ ...input, email });
+      await changePassword.mutateAsync(input);
     } catch (error) {
       if (error instanceof CurrentPasswordWrongError) {
         setError('currentPassword', { message: error.message }, { shouldFocus: true });
       }
       const reason =
         error instanceof CurrentPasswordWrongError ? error.message : connectionProblemMessage(error);
-      toast.error(passwordUpdateFailedMessage, { description: reason });
+      toast.error(PASSWORD_UPDATE_FAILED_MESSAGE, { description: reason });
       return;
     }
     reset();
-    toast.success(passwordUpdatedMessage);
+    toast.success(PASSWORD_UPDATED_MESSAGE);
   });
 
   return (

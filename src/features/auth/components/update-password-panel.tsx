@@ -3,12 +3,14 @@ import { buttonVariants } from '@/components/ui/button';
 import { SessionPending } from '@/components/guards/session-pending';
 import { useAuth } from '@/lib/auth';
 import { signedInByEmailLink } from '../utils/signed-in-by-email-link';
+import { AssuranceGate } from './assurance-gate';
 import { AuthCard } from './auth-card';
 import { SetNewPasswordForm } from './set-new-password-form';
 
 /**
  * Where the e-mailed reset link lands: supabase-js has signed the person in from the link, so they set a
- * new password (typed twice, as strong as sign-up asks) and go on to their wallet, still signed in.
+ * new password (typed twice, as strong as sign-up asks; after their authentication code if they have two-factor
+ * authentication) and go on to their wallet, still signed in.
  */
 export function UpdatePasswordPanel({ onUpdated }: { onUpdated: () => void }) {
   const { isLoading, session } = useAuth();
@@ -35,9 +37,13 @@ export function UpdatePasswordPanel({ onUpdated }: { onUpdated: () => void }) {
       </AuthCard>
     );
   }
+  // A person with two-factor authentication enters their code first: Auth changes their password from an
+  // aal2 session only (supabase/auth issue 2091).
   return (
-    <AuthCard title="Set a new password" description={`For ${session.user.email ?? 'your account'}`}>
-      <SetNewPasswordForm onUpdated={onUpdated} />
-    </AuthCard>
+    <AssuranceGate>
+      <AuthCard title="Set a new password" description={`For ${session.user.email ?? 'your account'}`}>
+        <SetNewPasswordForm onUpdated={onUpdated} />
+      </AuthCard>
+    </AssuranceGate>
   );
 }

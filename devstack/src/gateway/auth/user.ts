@@ -1,0 +1,92 @@
+import { headerValue } from '../http';
+import { adminRoles, type AuthContext } from './context';
+import { apiVersionHeader, authErrors } from './errors';
+import { createPasswordChangeChecks } from './password-change';
+import { objectField, readJsonObject, stringField } from './request-body';
+import type { AuthRoute } from './route';
+import { endSessions } from './sessions';
+import { findUserById, updateUser, userJson } from './users';
+
+export type LogoutScope = 'global' | 'local' | 'others';
+
+/** `?scope=` of POST /logout: GoTrue's three scopes, `global` when none is named (api/logout.go). */
+export function logoutScopeOf(url: URL): LogoutScope {
+  const scope = url.searchParams.get('scope') || 'global';
+  if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+    throw authErrors.validation(`Unsupported logout scope ${JSON.stringify(scope)}`);
+  }
+  return scope;
+}
+
+/** The signed-in person's own account: GET and PUT /user, POST /logout (api/user.go, api/logout.go). */
+export function userRoutes(context: AuthContext): AuthRoute[] {
+  const { pool } = context;
+  const checkChange = createPasswordChangeChecks(context);
+
+  return [
+    {
+      method: 'GET',
+      path: '/user',
+      // The token's audience must be the one asked for (`X-JWT-AUD`, else `authenticated`).
+      handle: async ({ request }) => {
+        const { user, claims } = await context.authenticated(request);
+        const audience = headerValue(request, 'x-jwt-aud') ?? 'authenticated';
+        const tokenAudience = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+        if (tokenAudience !== audience) {
+          throw authErrors.validation("Token audience doesn't match request audience");
+        }
+        return userJson(user);
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/user',
+      // GoTrue's `UserUpdate`.
+      handle: async ({ request }) => {
+        const caller = await context.authenticated(request);
+        const { user, sessionId, claims } = caller;
+        const body = await readJsonObject(request);
+        context.limit(context.limiters.userUpdate, request);
+        const password = body.password === undefined || body.password === null ? undefined : body.password;
+        if (password !== undefined) {
+          if (typeof password !== 'string') throw authErrors.badJson();
+          context.checkPasswordStrength(password);
+        }
+        if (body.app_metadata !== undefined && !adminRoles.has(String(claims.role))) {
+          throw authErrors.notAdmin('Updating app_metadata requires admin privileges');
+        }
+        await checkChange(caller, {
+          password,
+          email: stringField(body, 'email'),
+          phone: stringField(body, 'phone'),
+          nonce: stringField(body, 'nonce'),
+          currentPassword: stringField(body, 'current_password'),
+        });
+        if (body.email !== undefined && body.email !== user.email) {
+          throw authErrors.validation('Changing the e-mail address is not supported by the local stack');
+        }
+        if (body.phone !== undefined && body.phone !== '') throw authErrors.phoneSignupsDisabled();
+        await updateUser(pool, user.id, {
+          password,
+          metadata: objectField(body, 'data'),
+          sessionId: sessionId ?? null,
+        });
+        const updated = await findUserById(pool, user.id);
+        return userJson(updated ?? user);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/logout',
+      handle: async ({ request, response, url }) => {
+        const { user, sessionId } = await context.authenticated(request);
+        const scope = logoutScopeOf(url);
+        // A token without a session logs its user out everywhere, as GoTrue's Logout.
+        await endSessions(pool, user.id, sessionId ?? null, sessionId ? scope : 'global');
+        response.writeHead(204, apiVersionHeader);
+        response.end();
+        return null;
+      },
+    },
+  ];
+}

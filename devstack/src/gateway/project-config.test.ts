@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { projectConfigFromToml } from './project-config';
+
+const refusal = (setting: string) =>
+  `supabase/config.toml: the local stack does not support ${setting} (see devstack/README.md, Auth)`;
+
+describe('config.toml settings the local Auth does not implement stop it at start, by name', () => {
+  it.each([
+    ['[auth.sms]\nenable_signup = true\n', '[auth.sms] enable_signup = true'],
+    [
+      '[auth.email.template.invite]\nsubject = "Join us"\n',
+      '[auth.email.template.invite] subject = "Join us"',
+    ],
+    ['[auth]\n"enable_anonymous_sign_ins" = true\n', '[auth] enable_anonymous_sign_ins = true'],
+    ['[auth."hook".custom_access_token]\nenabled = true\n', '[auth.hook.custom_access_token] enabled = true'],
+  ])('%j', (toml, setting) => {
+    expect(() => projectConfigFromToml(toml)).toThrow(refusal(setting));
+  });
+
+  it('takes the CLI template’s switched-off SMS settings and quoted keys it implements', () => {
+    const config = projectConfigFromToml(
+      '[auth.sms]\nenable_signup = false\ntemplate = "Your code is {{ .Code }}"\nmax_frequency = "5s"\n' +
+        '[auth.email]\n"require_current_password" = true\nsecure_password_change = true\n',
+    );
+    expect(config).toMatchObject({ requireCurrentPassword: true, securePasswordChange: true });
+  });
+
+  it('reads session limits as Go durations, off when unset', () => {
+    expect(
+      projectConfigFromToml('[auth.sessions]\ntimebox = "24h"\ninactivity_timeout = "30m"\n'),
+    ).toMatchObject({
+      sessionTimeboxSeconds: 86_400,
+      sessionInactivityTimeoutSeconds: 1800,
+    });
+    expect(projectConfigFromToml('').sessionTimeboxSeconds).toBe(0);
+  });
+
+  it('names the line it cannot read', () => {
+    expect(() => projectConfigFromToml('[auth]\nsite_url: "x"\n')).toThrow(
+      'config.toml line 2: unsupported syntax: site_url: "x"',
+    );
+  });
+});
