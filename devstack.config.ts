@@ -19,6 +19,8 @@ export default defineDevstackConfig({
   // "this wasn't me" link arrives while it still matters. Test stacks run no schedule unless they ask.
   schedules: {
     'send-security-emails': { function: 'send-security-emails', everySeconds: 30 },
+    // The daily checkpoint of the books (docs/architecture.md, "Proof of liabilities").
+    'ledger-checkpoint': { function: 'ledger-checkpoint', everySeconds: 86_400 },
   },
   seededAccounts,
   buildApp,

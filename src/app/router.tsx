@@ -73,6 +73,7 @@ const publicShellPages: PagesByPath = {
     Page: serverDataPage(() => import('./routes/auth/confirm-signup')),
   },
   'not-me': { title: 'Lock your withdrawals', Page: serverDataPage(() => import('./routes/not-me')) },
+  proof: { title: 'Proof of liabilities', Page: serverDataPage(() => import('./routes/proof')) },
 };
 /** Pages inside the public shell that a person reaches signed in, so its bar shows them signed in. */
 const sessionAwarePublicShellPages: PagesByPath = {
@@ -139,6 +140,7 @@ const areas: Record<string, Area> = {
       },
       settings: { title: 'Settings · Admin', Page: lazyPage(() => import('./routes/admin/settings')) },
       'audit-log': { title: 'Audit log · Admin', Page: lazyPage(() => import('./routes/admin/audit-log')) },
+      ledger: { title: 'Ledger · Admin', Page: lazyPage(() => import('./routes/admin/ledger')) },
     },
     home: 'users',
     admits: ({ isAdmin }) => isAdmin,

@@ -67,7 +67,12 @@ export function csvLocalTime(timestamp: string, timeZone: string): string {
 
 /** Saves CSV text as a file through the browser's download. */
 export function downloadCsv(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  downloadText(fileName, text, 'text/csv;charset=utf-8');
+}
+
+/** Saves text of a media type (CSV, JSON) as a file through the browser's download. */
+export function downloadText(fileName: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

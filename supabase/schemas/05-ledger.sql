@@ -124,9 +124,17 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  net numeric;
 begin
   -- Deltas (balance = balance + x) stay right under concurrent writers: each update re-reads the
   -- locked row, whereas recomputing a sum would read a snapshot taken before the lock was granted.
+  if tg_op = 'UPDATE' and new.user_id = old.user_id then
+    net := private.ledger_effect(new.type, new.amount, new.status)
+      - private.ledger_effect(old.type, old.amount, old.status);
+    update public.profiles set balance = balance + net where id = new.user_id and net <> 0;
+    return null;
+  end if;
   if tg_op in ('UPDATE', 'DELETE') then
     update public.profiles
       set balance = balance - private.ledger_effect(old.type, old.amount, old.status)
@@ -141,7 +149,8 @@ begin
 end;
 $$;
 comment on function private.apply_ledger_change() is
-  'Keeps profiles.balance equal to complete deposits + sells - complete withdraws - buys.';
+  'Keeps profiles.balance equal to complete deposits + sells - complete withdraws - buys; an update moves the '
+  'balance by its net difference at once.';
 revoke execute on function private.apply_ledger_change() from public;
 create trigger apply_ledger_change_after_write
   after insert or update or delete on public.transactions

@@ -1149,6 +1149,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      create_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
       create_sell_request: {
         Args: {
           cryptocurrency: string;
@@ -1198,6 +1199,8 @@ export type Database = {
       };
       delete_user: { Args: { user_id: string }; Returns: string };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
+      latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
+      ledger_reconciliation: { Args: Record<PropertyKey, never>; Returns: Json };
       list_my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1211,6 +1214,7 @@ export type Database = {
         }[];
       };
       mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
+      my_liability_proof: { Args: Record<PropertyKey, never>; Returns: Json };
       portfolio_history: {
         Args: { range: string };
         Returns: {

@@ -488,6 +488,71 @@ const functions: Record<string, { expected: Row; probe: Probe }> = {
     expected: ownOnly,
     probe: { sql: `select value from public.portfolio_history('24h')`, params: () => [] },
   },
+  // The latest checkpoint's root and totals are public; a proof is the person's own.
+  latest_ledger_checkpoint: {
+    expected: everyone('allowed'),
+    probe: {
+      sql: `select public.latest_ledger_checkpoint() ->> 'root' as root`,
+      params: () => [],
+    },
+  },
+  my_liability_proof: {
+    expected: ownOnly,
+    probe: {
+      sql: 'select proof from public.my_liability_proof() as proof where proof is not null',
+      params: () => [],
+    },
+  },
+  ledger_reconciliation: {
+    expected: adminOnlyWrite,
+    probe: { sql: 'select public.ledger_reconciliation()', params: () => [] },
+  },
+  create_ledger_checkpoint: {
+    expected: adminOnlyWrite,
+    probe: { sql: 'select public.create_ledger_checkpoint()', params: () => [] },
+  },
+};
+
+/**
+ * The journal (schema ledger): admins at aal2 read it; nobody writes it through the API (the trigger on
+ * transactions and the checkpoint function do, as the owner).
+ */
+const accountOf = (fixture: Fixture) => [`person:${fixture.owner.id}:USD`];
+const journal: Record<string, { read: Probe; write: Probe }> = {
+  accounts: {
+    read: { sql: 'select name from ledger.accounts where name = $1', params: accountOf },
+    write: {
+      sql: `insert into ledger.accounts (name, kind, currency) values ('x', 'bank', 'USD')`,
+      params: () => [],
+    },
+  },
+  entries: {
+    read: { sql: 'select seq from ledger.entries where transaction_id = $1', params: byId('transactionId') },
+    write: { sql: 'delete from ledger.entries where transaction_id = $1', params: byId('transactionId') },
+  },
+  postings: {
+    read: { sql: 'select entry_seq from ledger.postings where account = $1', params: accountOf },
+    write: { sql: 'update ledger.postings set amount = amount * 2 where account = $1', params: accountOf },
+  },
+  head: {
+    read: { sql: 'select seq from ledger.head', params: () => [] },
+    write: { sql: 'update ledger.head set seq = seq + 1', params: () => [] },
+  },
+  checkpoints: {
+    read: { sql: 'select id from ledger.checkpoints', params: () => [] },
+    write: { sql: 'delete from ledger.checkpoints', params: () => [] },
+  },
+  checkpoint_leaves: {
+    read: { sql: 'select position from ledger.checkpoint_leaves where person_id = $1', params: ownerId },
+    write: {
+      sql: 'update ledger.checkpoint_leaves set balances = array[0] where person_id = $1',
+      params: ownerId,
+    },
+  },
+  checkpoint_nodes: {
+    read: { sql: 'select hash from ledger.checkpoint_nodes where level = 0', params: () => [] },
+    write: { sql: 'delete from ledger.checkpoint_nodes', params: () => [] },
+  },
 };
 
 let pool: pg.Pool;
@@ -557,6 +622,8 @@ beforeAll(async () => {
      values ('withdraw_requests', $1, 30, $2)`,
     [onlyRow(withdrawals).id, admin.id],
   );
+  // A checkpoint that includes the owner, so their proof exists.
+  await pool.query('select ledger.create_checkpoint(null)');
   fixture = {
     proposedRequestId: onlyRow(withdrawals).id,
     snapshotCoin,
@@ -611,12 +678,31 @@ describe.each([
   );
 });
 
+describe.each(Object.entries(journal))('journal table ledger.%s', (_table, { read, write }) => {
+  it.each(whos.map((who) => ({ who, outcome: adminOnlyFiltered[who] })))(
+    'select by $who is $outcome',
+    async ({ who, outcome }) => {
+      expect(await outcomeOf(who, read)).toBe(outcome);
+    },
+  );
+  it.each(whos)('a write by %s is refused', async (who) => {
+    expect(await outcomeOf(who, write)).toBe('refused');
+  });
+});
+
 describe('the matrix', () => {
   it('covers every table and view of the public schema', async () => {
     const { rows } = await pool.query<{ name: string }>(
       `select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
     );
     expect(rows.map((row) => row.name)).toEqual([...Object.keys(matrix), ...Object.keys(views)].sort());
+  });
+
+  it('covers every table of the journal', async () => {
+    const { rows } = await pool.query<{ name: string }>(
+      `select table_name as name from information_schema.tables where table_schema = 'ledger' order by 1`,
+    );
+    expect(rows.map((row) => row.name)).toEqual(Object.keys(journal).sort());
   });
 });
 

@@ -4,7 +4,7 @@ import { company } from '@/config/company';
 import { PublicFooter } from './public-footer';
 
 describe('the public footer', () => {
-  it('links Sign Up, Sign In and the three legal pages', () => {
+  it('links Sign Up, Sign In, the three legal pages and the proof of liabilities', () => {
     render(<PublicFooter />, { wrapper: MemoryRouter });
     const links = within(screen.getByRole('navigation', { name: 'Footer' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -13,6 +13,7 @@ describe('the public footer', () => {
       ['Terms of Service', '/terms-of-service'],
       ['Privacy Policy', '/privacy-policy'],
       ['Disclaimer', '/disclaimer'],
+      ['Proof of liabilities', '/proof'],
     ]);
   });
 

@@ -9,6 +9,7 @@ const footerLinks = [
   { to: '/terms-of-service', label: 'Terms of Service' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/disclaimer', label: 'Disclaimer' },
+  { to: '/proof', label: 'Proof of liabilities' },
 ] as const;
 
 const headingClass = 'text-foreground mb-3 text-sm font-semibold';

@@ -8,6 +8,7 @@ import {
   ShoppingCartIcon,
   TagsIcon,
   UsersIcon,
+  BookCheckIcon,
 } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
@@ -55,6 +56,7 @@ const adminNavigation: NavGroup[] = [
     items: [
       { to: '/admin/settings', label: 'Settings', icon: SettingsIcon },
       { to: '/admin/audit-log', label: 'Audit log', icon: ScrollTextIcon },
+      { to: '/admin/ledger', label: 'Ledger', icon: BookCheckIcon },
     ],
   },
 ];

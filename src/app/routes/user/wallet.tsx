@@ -1,3 +1,4 @@
+import { MyProofCard } from '@/features/proof/components/my-proof-card';
 import { StatementCard } from '@/features/statements/components/statement-card';
 import { WalletPage } from '@/features/wallet/components/wallet-page';
 import { useAuth } from '@/lib/auth';
@@ -10,6 +11,7 @@ export default function WalletRoute() {
     <div className="mx-auto grid w-full max-w-6xl gap-6">
       <WalletPage userId={user.id} />
       <StatementCard />
+      <MyProofCard />
     </div>
   );
 }

@@ -1,0 +1,280 @@
+/**
+ * The journal's costs, on one durable database (fsync on), same run, same machine:
+ *
+ * - approvals per second with the journal and chain against the same approvals without them (the journal's
+ *   trigger disabled), 8 admins on 2,000 pending buy requests each time, alternated twice (without, with,
+ *   without, with) and the better run of each kept. Budget: at most 25 % slower, at least 1,000 approvals/s;
+ * - verifying a chain of 1,000,000 entries (ledger.chain_differences from genesis). Budget: ≤ 60 s;
+ * - a checkpoint over 100,000 people (ledger.create_checkpoint). Budget: ≤ 30 s;
+ * - one person's inclusion proof (ledger.liability_proof), 200 people at random. Budget: p95 ≤ 50 ms.
+ *
+ * Each part checks it reached the load it claims (approvals made, entries verified, leaves in the tree, path
+ * length) before its figure counts. The million entries are written straight into the journal (hashes
+ * computed here with the documented canonical form, which the verification then recomputes in SQL): deposits of
+ * 100,000 people, ten each. Run: `npm run bench -- ledger`.
+ */
+import { createHash } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { startPostgres } from '../devstack/src/db/postgres';
+import { prepareDatabase } from '../devstack/src/db/prepare';
+import { verifyLiabilityProof } from '../packages/domain/liability-proof';
+import {
+  approveAsAdmin,
+  createApprovalWorkload,
+  readMoneyInvariants,
+} from '../tests/support/buy-approval-workload';
+import { reportBudgetChecks } from './support/budget-checks';
+import { percentile } from './support/stats';
+
+const ADMINS = 8;
+const USERS = 200;
+const REQUESTS_PER_USER = 10;
+/** Each user's last request is refused (1,050 USD asked against 1,000): the approvals expected per run. */
+const EXPECTED_APPROVALS = USERS * (REQUESTS_PER_USER - 1);
+const CHAIN_ENTRIES = 1_000_000;
+const PEOPLE = 100_000;
+const PROOFS = 200;
+const BATCH = 10_000;
+
+async function approvalsPerSecond(pool: pg.Pool, label: string): Promise<number> {
+  const workload = await createApprovalWorkload(pool, {
+    admins: ADMINS,
+    users: USERS,
+    requestsPerUser: REQUESTS_PER_USER,
+    deposit: 1000,
+    requestAmount: (index) => 60 + index * 10,
+    label,
+  });
+  await pool.query('vacuum analyze');
+  const connections = await Promise.all(workload.adminIds.map(() => pool.connect()));
+  let next = 0;
+  let approved = 0;
+  const started = performance.now();
+  try {
+    await Promise.all(
+      connections.map(async (connection, index) => {
+        const adminId = workload.adminIds[index] ?? '';
+        for (
+          let requestId = workload.requestIds[next++];
+          requestId;
+          requestId = workload.requestIds[next++]
+        ) {
+          await approveAsAdmin(connection, adminId, requestId).then(
+            () => approved++,
+            (error: Error) => {
+              if (error.message !== 'Insufficient balance') throw error;
+            },
+          );
+        }
+      }),
+    );
+  } finally {
+    for (const connection of connections) connection.release();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const invariants = await readMoneyInvariants(pool);
+  if (approved !== EXPECTED_APPROVALS || Object.values(invariants).some((count) => count !== 0)) {
+    throw new Error(
+      `${label}: ${approved} approvals of ${EXPECTED_APPROVALS}, invariants ${JSON.stringify(invariants)}`,
+    );
+  }
+  return approved / seconds;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * A million deposit entries after the journal's head, chained and hashed here exactly as ledger.append_entry
+ * would (docs/architecture.md, "Canonical form"), written with triggers off for speed.
+ */
+async function writeChain(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ seq: string; hash: string }>(
+    `select seq, encode(hash, 'hex') as hash from ledger.head`,
+  );
+  const head = rows[0];
+  if (!head) throw new Error('no head');
+  let seq = Number(head.seq);
+  let previous = head.hash;
+  const recordedAt = '2026-11-27T00:00:00.000000Z';
+  const people = Array.from(
+    { length: PEOPLE },
+    (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+  );
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    await client.query(
+      `insert into ledger.accounts (name, owner_id, kind, currency)
+       select 'person:' || id || ':USD', id, 'person', 'USD' from unnest($1::uuid[]) as id
+       on conflict do nothing`,
+      [people],
+    );
+    await client.query(
+      `insert into ledger.accounts (name, kind, currency) values ('house:bank:USD', 'bank', 'USD') on conflict do nothing`,
+    );
+    for (let written = 0; written < CHAIN_ENTRIES; written += BATCH) {
+      const seqs: number[] = [];
+      const prevs: string[] = [];
+      const hashes: string[] = [];
+      const accounts: string[] = [];
+      const amounts: string[] = [];
+      for (let index = 0; index < BATCH; index += 1) {
+        seq += 1;
+        const account = `person:${people[seq % PEOPLE]}:USD`;
+        const amount = String(10 + (seq % 990));
+        const canonical = JSON.stringify([
+          'coinvault-ledger-entry-v1',
+          seq,
+          previous,
+          recordedAt,
+          null,
+          'deposit',
+          'complete',
+          null,
+          [
+            ['house:bank:USD', 'USD', amount],
+            [account, 'USD', `-${amount}`],
+          ],
+        ]);
+        const hash = sha256(canonical);
+        seqs.push(seq);
+        prevs.push(previous);
+        hashes.push(hash);
+        accounts.push(account);
+        amounts.push(amount);
+        previous = hash;
+      }
+      await client.query(
+        `insert into ledger.entries (seq, recorded_at, transaction_type, transaction_status, prev_hash, hash)
+         select seq, $4, 'deposit', 'complete', decode(prev, 'hex'), decode(hash, 'hex')
+         from unnest($1::bigint[], $2::text[], $3::text[]) as chain (seq, prev, hash)`,
+        [seqs, prevs, hashes, recordedAt],
+      );
+      await client.query(
+        `insert into ledger.postings (entry_seq, position, account, currency, amount)
+         select seq, 1, 'house:bank:USD', 'USD', amount from unnest($1::bigint[], $2::numeric[]) as legs (seq, amount)
+         union all
+         select seq, 2, account, 'USD', -amount
+         from unnest($1::bigint[], $2::numeric[], $3::text[]) as legs (seq, amount, account)`,
+        [seqs, amounts, accounts],
+      );
+    }
+    await client.query(`update ledger.head set seq = $1, hash = decode($2, 'hex')`, [seq, previous]);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await pool.query('vacuum analyze');
+}
+
+async function main() {
+  const parentDir = await mkdtemp(path.join(tmpdir(), 'coinvault-bench-'));
+  // As root the server runs as the postgres user, which must be able to create its data folder here.
+  await chmod(parentDir, 0o777);
+  const postgres = await startPostgres({ dataDir: path.join(parentDir, 'data') });
+  const pool = new pg.Pool({ connectionString: postgres.url, max: ADMINS + 2 });
+  pool.on('error', () => undefined);
+  try {
+    await prepareDatabase(postgres.url);
+
+    const journalTrigger = (enabled: boolean) =>
+      pool.query(
+        `alter table public.transactions ${enabled ? 'enable' : 'disable'} trigger record_in_journal_at_commit`,
+      );
+    const without: number[] = [];
+    const withJournal: number[] = [];
+    for (const round of [1, 2]) {
+      await journalTrigger(false);
+      without.push(await approvalsPerSecond(pool, `without-${round}`));
+      await journalTrigger(true);
+      withJournal.push(await approvalsPerSecond(pool, `with-${round}`));
+    }
+    const bestWithout = Math.max(...without);
+    const bestWith = Math.max(...withJournal);
+    const slower = (1 - bestWith / bestWithout) * 100;
+    console.log(
+      `Approvals/s without the journal: ${without.map(Math.round).join(', ')}; with: ${withJournal.map(Math.round).join(', ')}`,
+    );
+
+    const loadStarted = performance.now();
+    await writeChain(pool);
+    console.log(
+      `Wrote ${CHAIN_ENTRIES.toLocaleString()} entries in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+    );
+
+    const verifyStarted = performance.now();
+    const { rows: verified } = await pool.query<{ differences: string; entries: string }>(
+      `select (select count(*) from ledger.chain_differences(0, decode(repeat('00', 32), 'hex'))) as differences,
+              (select count(*) from ledger.entries) as entries`,
+    );
+    const verifySeconds = (performance.now() - verifyStarted) / 1000;
+    console.log(`Verified the chain in ${verifySeconds.toFixed(1)} s`);
+    const chain = verified[0];
+    if (!chain || Number(chain.differences) !== 0 || Number(chain.entries) < CHAIN_ENTRIES) {
+      throw new Error(`chain not verified as written: ${JSON.stringify(chain)}`);
+    }
+
+    const checkpointStarted = performance.now();
+    const { rows: made } = await pool.query<{ id: string }>('select ledger.create_checkpoint(null) as id');
+    const checkpointSeconds = (performance.now() - checkpointStarted) / 1000;
+    console.log(`Checkpoint in ${checkpointSeconds.toFixed(1)} s`);
+    const { rows: latest } = await pool.query<{ id: string; people: number; root: string }>(
+      `select id, people, encode(root_hash, 'hex') as root from ledger.checkpoints where id = $1`,
+      [made[0]?.id],
+    );
+    const checkpoint = latest[0];
+    if (!checkpoint || checkpoint.people < PEOPLE) {
+      throw new Error(`checkpoint over ${checkpoint?.people} people, not ${PEOPLE}`);
+    }
+
+    const latencies: number[] = [];
+    for (let index = 0; index < PROOFS; index += 1) {
+      const person = `00000000-0000-4000-8000-${String(Math.floor(Math.random() * PEOPLE)).padStart(12, '0')}`;
+      const started = performance.now();
+      const { rows } = await pool.query<{ proof: unknown }>(
+        'select ledger.liability_proof($1, $2) as proof',
+        [person, checkpoint.id],
+      );
+      latencies.push(performance.now() - started);
+      const verdict = await verifyLiabilityProof(rows[0]?.proof, { publishedRoot: checkpoint.root });
+      if (!verdict.valid || (verdict.proof?.checkpoint.people ?? 0) < PEOPLE) {
+        throw new Error(`proof of ${person} does not verify: ${JSON.stringify(verdict.checks)}`);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+
+    reportBudgetChecks({
+      'approvals/s with the journal': [Math.round(bestWith), '>= 1,000', bestWith >= 1000],
+      'slower than without the journal (%)': [Number(slower.toFixed(1)), '<= 25', slower <= 25],
+      [`verify ${CHAIN_ENTRIES.toLocaleString()} entries (s)`]: [
+        Number(verifySeconds.toFixed(1)),
+        '<= 60',
+        verifySeconds <= 60,
+      ],
+      [`checkpoint over ${checkpoint.people.toLocaleString()} people (s)`]: [
+        Number(checkpointSeconds.toFixed(1)),
+        '<= 30',
+        checkpointSeconds <= 30,
+      ],
+      'one proof, p95 (ms)': [
+        Number(percentile(latencies, 0.95).toFixed(1)),
+        '<= 50',
+        percentile(latencies, 0.95) <= 50,
+      ],
+    });
+  } finally {
+    await pool.end();
+    await postgres.stop();
+    await rm(parentDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,5 @@
+import { PublicProofPage } from '@/features/proof/components/public-proof-page';
+
+export default function ProofRoute() {
+  return <PublicProofPage />;
+}

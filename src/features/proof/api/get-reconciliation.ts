@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReconciliationReport } from '@domain/reconciliation-report.ts';
+import { supabase } from '@/lib/supabase';
+import { latestCheckpointQueryKey } from './get-latest-checkpoint';
+
+export const RECONCILIATION_FAILED_MESSAGE = 'Failed to run the reconciliation. Please try again.';
+export const CHECKPOINT_FAILED_MESSAGE = 'Failed to make a checkpoint. Please try again.';
+
+const reconciliationQueryKey = ['ledger', 'reconciliation'] as const;
+
+/** The reconciliation report (admins at aal2 only): the whole journal verified on each call. */
+export function useReconciliation() {
+  return useQuery({
+    queryKey: reconciliationQueryKey,
+    queryFn: async (): Promise<ReconciliationReport> => {
+      const { data, error } = await supabase.rpc('ledger_reconciliation');
+      if (error) throw new Error(RECONCILIATION_FAILED_MESSAGE, { cause: error });
+      return data as unknown as ReconciliationReport;
+    },
+    // A report is a point in time: it is run again when asked, not on every focus.
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+}
+
+/** An admin's checkpoint on demand; the published root and the report then show it. */
+export function useCreateCheckpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { error } = await supabase.rpc('create_ledger_checkpoint');
+      if (error) throw new Error(CHECKPOINT_FAILED_MESSAGE, { cause: error });
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: latestCheckpointQueryKey }),
+        queryClient.invalidateQueries({ queryKey: reconciliationQueryKey }),
+      ]),
+  });
+}

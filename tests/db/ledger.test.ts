@@ -1,0 +1,551 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  actAs,
+  addBuyRequest,
+  addPendingDeposit,
+  addSellRequest,
+  addWithdrawRequest,
+  anon,
+  connect,
+  createUser,
+  errorOf,
+  onlyRow,
+  queryAs,
+  signedIn,
+  type CreatedUser,
+} from '../support/db';
+import { verifyLiabilityProof } from '@domain/liability-proof.ts';
+import { createLedgerDatabase } from '../support/ledger-database';
+
+/**
+ * The journal proves the books: every movement is one balanced, hash-chained entry written with the change,
+ * nothing in it is ever rewritten, and the reconciliation finds and names whatever an attacker with the
+ * database owner's power changes behind it (triggers disabled, as such an attacker would).
+ */
+interface Difference {
+  check: string;
+  entry: number | null;
+  subject: string;
+  expected: string;
+  found: string;
+}
+interface Report {
+  head: { seq: number; hash: string };
+  checkpoint: { id: number; head_seq: number; root: string } | null;
+  entries_verified: number;
+  differences: Difference[];
+}
+
+let database: Awaited<ReturnType<typeof createLedgerDatabase>>;
+let pool: pg.Pool;
+let admin: CreatedUser;
+let person: CreatedUser;
+let pendingDepositId: string;
+
+async function reconcile(db: Pick<pg.ClientBase, 'query'> = pool): Promise<Report> {
+  const { rows } = await db.query<{ report: Report }>('select ledger.reconcile() as report');
+  return onlyRow(rows).report;
+}
+
+const asAdmin = (sql: string, params: unknown[]) => queryAs(pool, signedIn(admin.id), sql, params);
+
+beforeAll(async () => {
+  database = await createLedgerDatabase(inject('databaseUrl'));
+  pool = connect(database.url);
+  admin = await createUser(pool, { admin: true });
+  person = await createUser(pool, { deposit: 1000 });
+  const buy = await addBuyRequest(pool, person.id, 200);
+  await asAdmin('select public.approve_buy_request($1, gen_random_uuid())', [buy]);
+  const sell = await addSellRequest(pool, person.id, 0.001);
+  await asAdmin('select public.approve_sell_request($1, gen_random_uuid())', [sell]);
+  const withdrawal = await addWithdrawRequest(pool, person.id, 100);
+  await asAdmin(`select public.set_withdraw_request_status($1, 'approved', gen_random_uuid())`, [withdrawal]);
+  const rejected = await addBuyRequest(pool, person.id, 50);
+  await asAdmin('select public.reject_buy_request($1, gen_random_uuid())', [rejected]);
+  pendingDepositId = await addPendingDeposit(pool, person.id, 300);
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+describe('the journal', () => {
+  it('journals the seeded stack when it is built, and its first reconciliation is clean', async () => {
+    const { rows } = await pool.query<{ seq: string; transaction_id: string }>(
+      'select seq, transaction_id from ledger.entries order by seq limit 1',
+    );
+    // The seed's completed 5,000 USD deposit is entry 1.
+    expect(onlyRow(rows)).toEqual({ seq: '1', transaction_id: '00000000-0000-4000-8000-0000000de901' });
+    const report = await reconcile();
+    expect(report.differences).toEqual([]);
+    expect(report.entries_verified).toBe(report.head.seq);
+  });
+
+  it('records each movement as one entry whose postings sum to zero per currency', async () => {
+    const { rows } = await pool.query<{
+      transaction_type: string;
+      currency: string;
+      total: string;
+      legs: string;
+    }>(
+      `select entries.transaction_type, postings.currency, sum(postings.amount)::text as total,
+              count(*)::text as legs
+       from ledger.entries join ledger.postings on postings.entry_seq = entries.seq
+       join ledger.accounts on accounts.name = postings.account
+       where accounts.owner_id = $1 or entries.transaction_id in
+         (select id from public.transactions where user_id = $1)
+       group by entries.seq, entries.transaction_type, postings.currency order by entries.seq, postings.currency`,
+      [person.id],
+    );
+    // The deposit, the coins bought for the sell, the buy and the sale (USD and coin legs), the withdrawal.
+    expect(
+      rows.map((row) => [row.transaction_type, row.currency, Number(row.total), Number(row.legs)]),
+    ).toEqual([
+      ['deposit', 'USD', 0, 2],
+      ['buy', 'USD', 0, 2],
+      ['buy', 'bitcoin', 0, 2],
+      ['buy', 'USD', 0, 2],
+      ['buy', 'bitcoin', 0, 2],
+      ['sell', 'USD', 0, 2],
+      ['sell', 'bitcoin', 0, 2],
+      ['withdraw', 'USD', 0, 2],
+    ]);
+  });
+
+  it('writes nothing for a rejected request or a pending deposit', async () => {
+    const { rows } = await pool.query('select 1 from ledger.entries where transaction_id = $1', [
+      pendingDepositId,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('appends the entry in the same database transaction as the change, so a rollback leaves neither', async () => {
+    const before = await reconcile();
+    await expect(
+      actAs(pool, signedIn(admin.id), async (db) => {
+        await db.query(`select public.set_transaction_status($1, 'complete', gen_random_uuid())`, [
+          pendingDepositId,
+        ]);
+        throw new Error('the request failed after the change');
+      }),
+    ).rejects.toThrow('the request failed after the change');
+    expect((await reconcile()).head).toEqual(before.head);
+  });
+
+  it('records a deposit moved out of complete as a new entry that corrects the one before', async () => {
+    await asAdmin(`select public.set_transaction_status($1, 'complete', gen_random_uuid())`, [
+      pendingDepositId,
+    ]);
+    await asAdmin(`select public.set_transaction_status($1, 'processing', gen_random_uuid())`, [
+      pendingDepositId,
+    ]);
+    const { rows } = await pool.query<{ seq: string; corrects: string | null; transaction_status: string }>(
+      'select seq, corrects, transaction_status from ledger.entries where transaction_id = $1 order by seq',
+      [pendingDepositId],
+    );
+    const [completed, reversed] = [rows[0], rows[1]];
+    expect(completed).toMatchObject({ corrects: null, transaction_status: 'complete' });
+    expect(reversed).toMatchObject({ corrects: completed?.seq, transaction_status: 'processing' });
+    const { rows: legs } = await pool.query<{ account: string; amount: string }>(
+      'select account, amount::text from ledger.postings where entry_seq = $1 order by position',
+      [reversed?.seq],
+    );
+    expect(legs).toEqual([
+      { account: 'house:bank:USD', amount: '-300' },
+      { account: `person:${person.id}:USD`, amount: '300' },
+    ]);
+    expect((await reconcile()).differences).toEqual([]);
+  });
+
+  it('chains each entry to the one before, gapless, with the head at the last', async () => {
+    const { rows } = await pool.query<{ gapless: boolean; linked: boolean; at_head: boolean }>(
+      `select bool_and(seq = previous_seq + 1) as gapless, bool_and(prev_hash = previous_hash) as linked,
+              (select (seq, hash) = (select seq, hash from ledger.entries order by seq desc limit 1) from ledger.head)
+                as at_head
+       from (select seq, prev_hash, lag(seq, 1, 0::bigint) over (order by seq) as previous_seq,
+                    lag(hash, 1, decode(repeat('00', 32), 'hex')) over (order by seq) as previous_hash
+             from ledger.entries) as chain`,
+    );
+    expect(onlyRow(rows)).toEqual({ gapless: true, linked: true, at_head: true });
+  });
+
+  it("keeps a closed person's accounts and entries: closing the account writes nothing", async () => {
+    const leaving = await createUser(pool, { deposit: 40 });
+    await pool.query(
+      `insert into public.transactions (user_id, type, amount, status) values ($1, 'withdraw', 40, 'complete')`,
+      [leaving.id],
+    );
+    const before = await reconcile();
+    await pool.query('delete from auth.users where id = $1', [leaving.id]);
+    const { rows } = await pool.query<{ name: string; balance: string; entries: number }>(
+      `select accounts.name, coalesce(-sum(postings.amount), 0)::text as balance, count(postings.*)::int as entries
+       from ledger.accounts left join ledger.postings on postings.account = accounts.name
+       where accounts.owner_id = $1 group by accounts.name`,
+      [leaving.id],
+    );
+    expect(rows).toEqual([{ name: `person:${leaving.id}:USD`, balance: '0', entries: 2 }]);
+    const after = await reconcile();
+    expect(after.head).toEqual(before.head);
+    expect(after.differences).toEqual([]);
+  });
+
+  it('records a deleted transactions row as an entry that takes back what it moved', async () => {
+    const holder = await createUser(pool, { deposit: 25 });
+    const { rows: deposits } = await pool.query<{ id: string }>(
+      'select id from public.transactions where user_id = $1',
+      [holder.id],
+    );
+    await pool.query('delete from public.transactions where id = $1', [onlyRow(deposits).id]);
+    const { rows } = await pool.query(
+      `select entries.transaction_status, postings.account, postings.amount::text
+       from ledger.entries join ledger.postings on postings.entry_seq = entries.seq
+       where entries.seq = (select seq from ledger.head) order by postings.position`,
+    );
+    expect(rows).toEqual([
+      { transaction_status: 'deleted', account: 'house:bank:USD', amount: '-25' },
+      { transaction_status: 'deleted', account: `person:${holder.id}:USD`, amount: '25' },
+    ]);
+    expect((await reconcile()).differences).toEqual([]);
+  });
+});
+
+describe('append-only', () => {
+  it.each([
+    ['update ledger.postings set amount = amount * 2 where entry_seq = 1', 'postings'],
+    ['delete from ledger.postings where entry_seq = 1', 'postings'],
+    ['update ledger.entries set transaction_status = $$x$$ where seq = 1', 'entries'],
+    ['delete from ledger.accounts where kind = $$bank$$', 'accounts'],
+    ['truncate ledger.postings', 'postings'],
+  ])('refuses "%s" to a login that is not the migration owner, superuser or not', async (sql, table) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local session authorization supabase_admin');
+      const refusal = await errorOf(client.query(sql));
+      expect(refusal).toEqual({
+        code: '42501',
+        message: expect.stringContaining(`ledger.${table} is refused`),
+      });
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  it('grants API roles, admins at aal2 included, no writes at all', async () => {
+    const refusal = await errorOf(
+      queryAs(pool, signedIn(admin.id), 'update ledger.postings set amount = 1 where entry_seq = 1'),
+    );
+    expect(refusal.code).toBe('42501');
+  });
+
+  it('refuses the reconciliation to anyone but an admin at aal2', async () => {
+    expect(
+      (await errorOf(queryAs(pool, signedIn(person.id), 'select public.ledger_reconciliation()'))).code,
+    ).toBe('42501');
+    const { rows } = await queryAs<{ report: Report }>(
+      pool,
+      signedIn(admin.id),
+      'select public.ledger_reconciliation() as report',
+    );
+    expect(onlyRow(rows).report.differences).toEqual([]);
+  });
+});
+
+/** The attacker owns the database and disables every trigger; each change is rolled back after the report. */
+async function reportAfterTampering(tamper: (db: pg.PoolClient) => Promise<unknown>): Promise<Difference[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    await tamper(client);
+    return (await reconcile(client)).differences;
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+}
+
+/** The seqs of the entries that moved the person's USD, oldest first. */
+async function personEntries(): Promise<[number, number, ...number[]]> {
+  const { rows } = await pool.query<{ seq: string }>(
+    `select distinct entry_seq as seq from ledger.postings where account = $1 order by 1`,
+    [`person:${person.id}:USD`],
+  );
+  const [first, second, ...rest] = rows.map((row) => Number(row.seq));
+  if (first === undefined || second === undefined) throw new Error('the person has fewer than two entries');
+  return [first, second, ...rest];
+}
+
+describe('tampering as the database owner, triggers disabled', () => {
+  it('finds an old amount changed, naming the entry whose contents no longer match its hash', async () => {
+    const [deposit] = await personEntries();
+    const differences = await reportAfterTampering((db) =>
+      // Both legs, so the entry still balances: only the hash gives it away.
+      db.query('update ledger.postings set amount = amount * 2 where entry_seq = $1', [deposit]),
+    );
+    expect(differences).toContainEqual(
+      expect.objectContaining({ check: 'chain: hash differs from contents', entry: deposit }),
+    );
+    expect(differences).toContainEqual(
+      expect.objectContaining({ check: 'balance differs', subject: `person ${person.id} USD` }),
+    );
+  });
+
+  it('finds an entry deleted, naming the gap', async () => {
+    const [, buy] = await personEntries();
+    const differences = await reportAfterTampering(async (db) => {
+      await db.query('delete from ledger.postings where entry_seq = $1', [buy]);
+      await db.query('delete from ledger.entries where seq = $1', [buy]);
+    });
+    expect(differences).toContainEqual({
+      check: 'chain: entries missing',
+      entry: buy + 1,
+      subject: `entries ${buy} to ${buy}`,
+      expected: `entry ${buy} after entry ${buy - 1}`,
+      found: `entry ${buy + 1}`,
+    });
+  });
+
+  it('finds two entries swapped, naming both', async () => {
+    const [first, second] = await personEntries();
+    const differences = await reportAfterTampering(async (db) => {
+      const swap = async (from: number, to: number) => {
+        await db.query('update ledger.postings set entry_seq = $2 where entry_seq = $1', [from, to]);
+        await db.query('update ledger.entries set seq = $2 where seq = $1', [from, to]);
+      };
+      const aside = 1_000_000_000;
+      await swap(first, aside);
+      await swap(second, first);
+      await swap(aside, second);
+    });
+    const hashFindings = differences.filter((found) => found.check === 'chain: hash differs from contents');
+    expect(hashFindings.map((found) => found.entry)).toEqual([first, second]);
+  });
+
+  it('finds a stored balance rewritten, naming the person and their last entry', async () => {
+    const entries = await personEntries();
+    const differences = await reportAfterTampering((db) =>
+      db.query('update public.profiles set balance = balance + 100 where id = $1', [person.id]),
+    );
+    const rewritten = onlyRow(differences);
+    expect(rewritten).toMatchObject({
+      check: 'balance differs',
+      entry: entries.at(-1),
+      subject: `person ${person.id} USD`,
+    });
+    expect(Number(rewritten.found) - Number(rewritten.expected)).toBe(100);
+  });
+
+  it('finds an unbalanced entry even when it is chained and hashed correctly', async () => {
+    const differences = await reportAfterTampering(async (db) => {
+      // The attacker knows the canonical form: the chain itself stays valid.
+      const { rows } = await db.query<{ seq: string }>(
+        `select ledger.append_entry(null, null, 'complete', array[$1], array['USD'], array[-100::numeric]) as seq`,
+        [`person:${person.id}:USD`],
+      );
+      return rows;
+    });
+    const { rows } = await pool.query<{ seq: string }>('select seq from ledger.head');
+    const forged = Number(onlyRow(rows).seq) + 1;
+    expect(differences.filter((found) => found.check.startsWith('chain'))).toEqual([]);
+    expect(differences).toContainEqual({
+      check: 'entry: unbalanced',
+      entry: forged,
+      subject: `entry ${forged} in USD`,
+      expected: '0',
+      found: '-100',
+    });
+    expect(differences).toContainEqual(expect.objectContaining({ check: 'balance differs', entry: forged }));
+  });
+});
+
+describe('checkpoints and proof of liabilities', () => {
+  let checkpoint: { id: number; root: string; head_seq: number; people: number };
+
+  async function knownBalances(userId: string): Promise<Record<string, string>> {
+    const { rows } = await pool.query<{ currency: string; amount: string }>(
+      `select 'USD' as currency, balance::text as amount from public.profiles where id = $1
+       union all select cryptocurrency, quantity::text from public.holdings where user_id = $1`,
+      [userId],
+    );
+    return Object.fromEntries(rows.map((row) => [row.currency, row.amount]));
+  }
+
+  async function proofOf(userId: string): Promise<unknown> {
+    const { rows } = await queryAs<{ proof: unknown }>(
+      pool,
+      signedIn(userId),
+      'select public.my_liability_proof() as proof',
+    );
+    return onlyRow(rows).proof;
+  }
+
+  beforeAll(async () => {
+    const { rows } = await queryAs<{ summary: typeof checkpoint }>(
+      pool,
+      signedIn(admin.id),
+      'select public.create_ledger_checkpoint() as summary',
+    );
+    checkpoint = onlyRow(rows).summary;
+  });
+
+  it('publishes the root to anyone, signed in or not', async () => {
+    const { rows } = await queryAs<{ latest: typeof checkpoint }>(
+      pool,
+      anon,
+      'select public.latest_ledger_checkpoint() as latest',
+    );
+    expect(onlyRow(rows).latest).toMatchObject({ id: checkpoint.id, root: checkpoint.root });
+    expect(checkpoint.head_seq).toBe((await reconcile()).head.seq);
+  });
+
+  it("verifies a person's proof against the published root and the balances their wallet shows", async () => {
+    const verdict = await verifyLiabilityProof(await proofOf(person.id), {
+      publishedRoot: checkpoint.root,
+      balances: await knownBalances(person.id),
+    });
+    expect(verdict.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(verdict.valid).toBe(true);
+    expect(verdict.proof?.leaf.person).toBe(person.id);
+  });
+
+  it('gives a person their own proof only: one without money in the books has none', async () => {
+    expect(await proofOf(admin.id)).toBeNull();
+  });
+
+  it('carries the checkpoint in the reconciliation report', async () => {
+    expect((await reconcile()).checkpoint).toMatchObject({ id: checkpoint.id, root: checkpoint.root });
+  });
+
+  it("fails to verify once the person's leaf is altered after the checkpoint was made", async () => {
+    const proof = await proofOf(person.id);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      await client.query(
+        `update ledger.checkpoint_leaves set balances[1] = balances[1] + 100
+         where checkpoint_id = $1 and person_id = $2`,
+        [checkpoint.id, person.id],
+      );
+      const { rows } = await client.query<{ proof: unknown }>(
+        'select ledger.liability_proof($1, $2) as proof',
+        [person.id, checkpoint.id],
+      );
+      const verdict = await verifyLiabilityProof(onlyRow(rows).proof, { publishedRoot: checkpoint.root });
+      expect(verdict.valid).toBe(false);
+      expect(verdict.checks).toContainEqual(
+        expect.objectContaining({
+          name: 'Your leaf and its path lead to the checkpoint root',
+          passed: false,
+        }),
+      );
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+    expect((await verifyLiabilityProof(proof, { publishedRoot: checkpoint.root })).valid).toBe(true);
+  });
+
+  it("fails to verify against the person's wallet once their balance is altered behind the journal", async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      // The operator lowers what the books say the house owes the person, then checkpoints.
+      await client.query(
+        `select ledger.append_entry(null, null, 'complete', array['house:bank:USD', $1], array['USD', 'USD'],
+           array[-100::numeric, 100::numeric])`,
+        [`person:${person.id}:USD`],
+      );
+      const { rows: made } = await client.query<{ id: string }>(
+        'select ledger.create_checkpoint(null) as id',
+      );
+      const { rows } = await client.query<{ proof: unknown }>(
+        'select ledger.liability_proof($1, $2) as proof',
+        [person.id, onlyRow(made).id],
+      );
+      const verdict = await verifyLiabilityProof(onlyRow(rows).proof, {
+        balances: await knownBalances(person.id),
+      });
+      expect(verdict.valid).toBe(false);
+      expect(verdict.checks).toContainEqual(
+        expect.objectContaining({ name: 'The balances in your leaf are the ones you know', passed: false }),
+      );
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  it('checks a proof offline with npm run ledger:verify, exiting 1 when it does not hold', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'proof-'));
+    try {
+      const file = path.join(folder, 'proof.json');
+      await writeFile(file, JSON.stringify(await proofOf(person.id)));
+      const run = promisify(execFile);
+      const { stdout } = await run('npx', [
+        'tsx',
+        'scripts/ledger-verify.ts',
+        file,
+        '--root',
+        checkpoint.root,
+      ]);
+      expect(stdout).toContain('The proof is valid');
+      const failure = (await run('npx', [
+        'tsx',
+        'scripts/ledger-verify.ts',
+        file,
+        '--root',
+        '0'.repeat(64),
+      ]).then(
+        () => ({ code: 0, stdout: '' }),
+        (error: unknown) => error,
+      )) as { code: number; stdout: string };
+      expect(failure.code).toBe(1);
+      expect(failure.stdout).toContain('FAIL The checkpoint root is the one published');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run ledger:reconcile', () => {
+  const run = promisify(execFile);
+  const reconcileCommand = (format: string) =>
+    run('npx', ['tsx', 'scripts/ledger-reconcile.ts', '--db-url', database.url, '--format', format]);
+
+  it('prints a clean report with the chain head and exits 0 on honest books', async () => {
+    const { stdout } = await reconcileCommand('json');
+    const report = JSON.parse(stdout) as Report;
+    expect(report.differences).toEqual([]);
+    const { rows } = await pool.query<{ seq: string; hash: string }>(
+      `select seq, encode(hash, 'hex') as hash from ledger.head`,
+    );
+    expect(report.head).toEqual({ seq: Number(onlyRow(rows).seq), hash: onlyRow(rows).hash });
+  });
+
+  it('exits non-zero and lists the difference as CSV once a balance is rewritten behind the journal', async () => {
+    await pool.query('update public.profiles set balance = balance - 1 where id = $1', [person.id]);
+    const failure = (await reconcileCommand('csv').then(
+      () => ({ code: 0, stdout: '' }),
+      (error: unknown) => error,
+    )) as { code: number; stdout: string };
+    expect(failure.code).toBe(1);
+    const [header, row, ...rest] = failure.stdout.trim().split('\n');
+    expect(header).toBe(
+      'head_seq,head_hash,checkpoint_id,checkpoint_root,check,entry,subject,expected,found',
+    );
+    expect(row).toContain(`,balance differs,`);
+    expect(row).toContain(`person ${person.id} USD`);
+    expect(rest).toEqual([]);
+  });
+});
