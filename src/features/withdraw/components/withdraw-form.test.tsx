@@ -276,14 +276,14 @@ describe('withdraw form', () => {
       await form.fill(cardLabels(validCard));
       await form.user.selectOptions(form.methodField, 'wallet');
       await form.user.selectOptions(form.field('Cryptocurrency'), 'BTC');
-      await form.fill({ 'Wallet address': 'bc1qexampleaddress0001' });
+      await form.fill({ 'Wallet address': 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' });
       await form.submit();
       await waitFor(() =>
         expect(form.sent).toEqual([
           {
             amount: 75,
             withdrawMethod: 'wallet',
-            details: { cryptoType: 'BTC', walletAddress: 'bc1qexampleaddress0001' },
+            details: { cryptoType: 'BTC', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
           },
         ]),
       );
