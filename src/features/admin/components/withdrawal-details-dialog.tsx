@@ -1,5 +1,6 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { payoutDetailsWarnings } from '@domain/withdrawal.ts';
 import { formatUsd } from '@/lib/format';
 import type { AdminWithdrawRequest } from '../api/get-withdraw-requests';
 import { useWithdrawalDetails } from '../api/get-withdrawal-details';
@@ -30,6 +31,7 @@ export function WithdrawalDetailsDialog({
 }) {
   const details = useWithdrawalDetails(request?.id);
   const shown = details.data ? FIELD_LABELS.filter(([field]) => details.data[field]) : [];
+  const warnings = details.data && request ? payoutDetailsWarnings(request.withdrawMethod, details.data) : [];
 
   return (
     <Dialog open={request !== undefined} onOpenChange={(open) => !open && onClose()}>
@@ -52,14 +54,30 @@ export function WithdrawalDetailsDialog({
             {details.error.message}
           </p>
         ) : (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            {shown.map(([field, label]) => (
-              <div key={field} className="contents">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="font-mono break-all">{details.data[field]}</dd>
+          <>
+            {warnings.length > 0 && (
+              <div
+                role="note"
+                aria-label="Check before paying"
+                className="rounded-md border border-amber-600/30 bg-amber-400/15 p-3 text-sm text-amber-900 dark:text-amber-100"
+              >
+                <p className="font-medium">Check before paying</p>
+                <ul className="list-disc pl-5">
+                  {warnings.map((warning) => (
+                    <li key={warning}>{warning}</li>
+                  ))}
+                </ul>
               </div>
-            ))}
-          </dl>
+            )}
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              {shown.map(([field, label]) => (
+                <div key={field} className="contents">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="font-mono break-all">{details.data[field]}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
         )}
       </DialogContent>
     </Dialog>

@@ -270,6 +270,26 @@ describe('withdraw form', () => {
       expect(form.sent).toEqual([]);
     });
 
+    it('checks the address again against the network of a newly chosen coin', async () => {
+      const form = renderForm();
+      await form.user.type(form.amountField, '100');
+      await form.user.selectOptions(form.methodField, 'wallet');
+      await form.user.selectOptions(form.field('Cryptocurrency'), 'BTC');
+      await form.fill({ 'Wallet address': `0x${'0'.repeat(40)}` });
+      await form.submit();
+      expect(
+        await screen.findByText('Wallet address is not an address on the Bitcoin network'),
+      ).toBeInTheDocument();
+      await form.user.selectOptions(form.field('Cryptocurrency'), 'ETH');
+      expect(
+        await screen.findByText('Wallet address is a burn address: anything sent there is lost'),
+      ).toBeInTheDocument();
+      expect(
+        screen.queryByText('Wallet address is not an address on the Bitcoin network'),
+      ).not.toBeInTheDocument();
+      expect(form.sent).toEqual([]);
+    });
+
     it('sends only the wallet fields after another method was filled in first', async () => {
       const form = renderForm();
       await startCardRequest(form, '75');

@@ -48,13 +48,14 @@ export interface WithdrawMethodFieldsProps {
 
 /** The chosen method's fields only; the others are not rendered, so they are never sent. */
 export function WithdrawMethodFields({ method, register, errors }: WithdrawMethodFieldsProps) {
+  // `deps`: the address is checked against the chosen coin's network, so a new coin checks it again.
   return (
     <fieldset className="grid items-start gap-4 sm:grid-cols-2">
       <legend className="sr-only">Payment details</legend>
       {method === 'wallet' && (
         <FormField label={withdrawalFieldLabels.cryptoType} error={errors?.cryptoType?.message}>
           {(control) => (
-            <NativeSelect {...control} {...register('details.cryptoType')}>
+            <NativeSelect {...control} {...register('details.cryptoType', { deps: 'details.walletAddress' })}>
               <option value="">Select a cryptocurrency</option>
               {cryptocurrencyOptions.map((symbol) => (
                 <option key={symbol} value={symbol}>
