@@ -30,6 +30,7 @@ test('a user withdraws by card: the request shows pending, the balance drops, an
   await page.getByLabel('Expiration date (MM/YY)').fill(`12/${nextYear}`);
   await page.getByLabel('CVV').fill('123');
   await page.getByLabel('PIN').fill('2468');
+  await expect(page.getByText('The CVV and PIN only verify your card: they are never stored')).toBeVisible();
   // The sign-in toast belongs to the log-in page; the check is about this page's own content.
   await expect(page.getByText('Login successful')).toBeHidden({ timeout: 10_000 });
   expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -178,6 +178,16 @@ describe('withdraw form', () => {
   });
 
   describe('card', () => {
+    it('the card form says why it asks for PIN and CVV: only to verify the card, never stored', async () => {
+      const form = renderForm();
+      await startCardRequest(form);
+      const note = 'The CVV and PIN only verify your card: they are never stored, and admins never see them.';
+      expect(screen.getByText(note)).toBeInTheDocument();
+      expect(form.field('CVV')).toHaveAccessibleDescription(note);
+      expect(form.field('PIN')).toHaveAccessibleDescription(note);
+      expect(form.field('Card number')).not.toHaveAccessibleDescription(note);
+    });
+
     it('requires the card number, expiration date, CVV and PIN', async () => {
       const form = renderForm();
       await startCardRequest(form);
