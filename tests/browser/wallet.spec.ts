@@ -54,8 +54,10 @@ test('a user sees the available balance, the wallet code, a QR code of that code
   await converter.getByLabel('Amount').fill('2');
   await converter.getByLabel('Currency').selectOption('EUR');
   await convert.click();
-  // 2 EUR = 2.2 USD at the fixed rate; × 30,000 ÷ 2,000.
-  await expect(converter.getByRole('status', { name: 'Conversion result' })).toHaveText('33.00000000 ETH');
+  // The currency changes what the value is shown in, never the coin quantity: 2 BTC × 30,000 ÷ 2,000 ETH,
+  // worth 60,000 USD = 54,545.45 EUR at the fixed rate of 1.1.
+  await expect(converter.getByRole('status', { name: 'Conversion result' })).toHaveText('30.00000000 ETH');
+  await expect(converter.getByTestId('conversion-value')).toHaveText('€54,545.45');
   await converter.getByLabel('Amount').fill('3');
   await expect(converter.getByRole('status', { name: 'Conversion result' })).toHaveCount(0);
 
