@@ -1,15 +1,26 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** Browser tests run in the system's Chromium (Debian package), never a downloaded browser. */
+/**
+ * Tests tagged `@shared-state` change or count what every test shares (the transaction limits, the admin
+ * queues' pending counts), so they run alone, one after another, once the others have finished.
+ */
+const sharedState = /@shared-state/;
+
+/**
+ * Browser tests run in the system's Chromium (Debian package), never a downloaded browser. Two workers,
+ * each signing in its own admin (tests/browser/support/worker-admin.ts); a test makes its own people.
+ */
 export default defineConfig({
   testDir: 'tests/browser',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,
+  // Two workers share the machine's two cores with the stack they test: a page takes longer to show.
+  expect: { timeout: 10_000 },
   globalSetup: './tests/browser/global-setup.ts',
   use: {
     baseURL: process.env.APP_URL ?? 'http://localhost:5173',
@@ -28,5 +39,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      grepInvert: sharedState,
+      // A teardown project runs after this one whatever its outcome (a dependency would be skipped on a failure).
+      teardown: 'shared-state',
+    },
+    { name: 'shared-state', use: { ...devices['Desktop Chrome'] }, grep: sharedState, workers: 1 },
+  ],
 });

@@ -24,6 +24,9 @@ export default defineConfig({
             'eslint/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/unit.ts'],
+          // Typing into a form in jsdom takes seconds when the machine is busy (the unit run shares it
+          // with the stack run: scripts/test-vitest.ts); the default 5 s timed out there.
+          testTimeout: 15_000,
         },
       },
       {

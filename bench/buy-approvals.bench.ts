@@ -34,6 +34,7 @@ import {
   type ApprovalWorkload,
 } from '../tests/support/buy-approval-workload';
 import { percentile } from './support/stats';
+import { recordRun } from './support/results';
 
 const ADMINS = 8;
 const USERS = 200;
@@ -190,6 +191,11 @@ async function main() {
       );
       if ((result.budgeted && !withinBudget) || !result.invariantsHold) process.exitCode = 1;
     }
+    await recordRun(
+      Object.fromEntries(
+        results.map((result) => [`${result.path} approvals/s`, Number(result.approvalsPerSecond.toFixed(1))]),
+      ),
+    );
   } finally {
     await pool.end();
     await stack.stop();

@@ -238,7 +238,7 @@ async function main() {
         'gateway peak RSS MB': [Math.round(rssMb), `<= ${BUDGET.rssMb}`, rssMb <= BUDGET.rssMb],
         'failed requests': [failures, '0', failures === 0],
       } satisfies Record<string, BudgetCheck>;
-      reportBudgetChecks(checks);
+      await reportBudgetChecks(checks);
     } finally {
       await gateway.stop();
     }

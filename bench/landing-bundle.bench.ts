@@ -1,15 +1,18 @@
 /**
  * JavaScript a visitor downloads for `/`: every script the page loads (entry, lazy route chunks,
- * shared chunks), gzip-compressed. Budget: <= 100 KiB, and none of it from the signed-in areas
- * (`/user`, `/admin` routes and their features), the form libraries (react-hook-form, zod,
- * @hookform/resolvers), supabase-js, TanStack Query or the toaster (sonner).
+ * shared chunks), gzip-compressed. Budget: <= 100 KiB, and none of it from another page: the forbidden
+ * sources are derived from the routes (src/app/router.tsx and src/app/routes), every route module the
+ * router does not import eagerly (the signed-in areas, log-in and account pages, the other public pages,
+ * the landing's signed-in watchlist) and every feature those modules import that the landing's eager
+ * route modules do not; and none from the form libraries (react-hook-form, zod, @hookform/resolvers),
+ * supabase-js, TanStack Query or the toaster (sonner).
  *
  * Builds the app with source maps into a temporary folder, serves it, opens `/` in Chromium and
  * attributes each chunk's minified bytes to the packages and source folders it came from.
  * Run: `npm run bench -- landing-bundle`.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,17 +20,66 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { serveApp } from '../devstack/src/app-server';
 import { localDefaults } from '../devstack/src/config';
+import { reportBudgetChecks } from './support/budget-checks';
 
 const BUDGET_BYTES = 100 * 1024;
 const projectRoot = new URL('../', import.meta.url).pathname;
 
-/** Sources that must never reach a visitor of `/`. */
-const forbidden: { pattern: RegExp; why: string }[] = [
-  { pattern: /src\/app\/routes\/(user|admin)\//, why: 'signed-in route' },
-  {
-    pattern: /src\/features\/(wallet|buy|withdraw|account|admin|transactions|users|watchlist|statements)\//,
-    why: 'signed-in feature',
-  },
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The features (`src/features/<name>`) the route modules import. */
+async function featuresOf(routeModules: readonly string[]): Promise<Set<string>> {
+  const features = new Set<string>();
+  for (const module of routeModules) {
+    const code = await readFile(path.join(projectRoot, 'src/app/routes', `${module}.tsx`), 'utf8');
+    for (const [, feature] of code.matchAll(/from '@\/features\/([\w-]+)\//g)) features.add(feature ?? '');
+  }
+  return features;
+}
+
+/**
+ * The route modules and features that are not the landing's, from the routes themselves: the route
+ * modules the router imports eagerly are the landing and its layouts; every other one loads lazily, for
+ * another page.
+ */
+async function otherPagesSources(): Promise<
+  { pattern: RegExp; why: string; kind: string; names: string[] }[]
+> {
+  const router = await readFile(path.join(projectRoot, 'src/app/router.tsx'), 'utf8');
+  const eager = [...router.matchAll(/^import \w+ from '\.\/routes\/([\w/-]+)';$/gm)].map(
+    ([, name]) => name ?? '',
+  );
+  const routeFiles = await readdir(path.join(projectRoot, 'src/app/routes'), { recursive: true });
+  const lazy = routeFiles
+    .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+    .map((file) => file.replace(/\.tsx$/, ''))
+    .filter((module) => !eager.includes(module))
+    .sort();
+  const landingFeatures = await featuresOf(eager);
+  const otherFeatures = [...(await featuresOf(lazy))]
+    .filter((feature) => !landingFeatures.has(feature))
+    .sort();
+  if (eager.length === 0 || lazy.length === 0 || otherFeatures.length === 0) {
+    throw new Error('No route modules or features found for other pages: has src/app/router.tsx moved?');
+  }
+  return [
+    {
+      pattern: new RegExp(`src/app/routes/(${lazy.map(escape).join('|')})\\.tsx$`),
+      why: 'route module of another page',
+      kind: 'route modules',
+      names: lazy,
+    },
+    {
+      pattern: new RegExp(`src/features/(${otherFeatures.map(escape).join('|')})/`),
+      why: 'feature of another page',
+      kind: 'features',
+      names: otherFeatures,
+    },
+  ];
+}
+
+/** Libraries that must never reach a visitor of `/`. */
+const forbiddenLibraries: { pattern: RegExp; why: string }[] = [
   {
     pattern: /node_modules\/(react-hook-form|zod|@hookform\/resolvers)\//,
     why: 'form library',
@@ -97,6 +149,11 @@ function origin(source: string): string {
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function main() {
+  const otherPages = await otherPagesSources();
+  for (const { kind, names } of otherPages) {
+    console.log(`Other pages' ${kind} (from the routes), forbidden on /: ${names.join(', ')}`);
+  }
+  const forbidden = [...otherPages, ...forbiddenLibraries];
   const outDir = await mkdtemp(path.join(tmpdir(), 'coinvault-bundle-'));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
@@ -163,17 +220,15 @@ async function main() {
         .filter(([, bytes]) => bytes >= 256)
         .map(([from, bytes]) => ({ from, gzip: kib(bytes) })),
     );
-    const summary = {
-      'total gzip': kib(totalGzip),
-      budget: kib(BUDGET_BYTES),
-      'signed-in code or form libraries': violations.length,
-    };
-    console.table(summary);
     if (violations.length > 0) console.log([...new Set(violations)].join('\n'));
-    if (totalGzip > BUDGET_BYTES || violations.length > 0) {
-      console.log('✗ over budget');
-      process.exitCode = 1;
-    } else console.log('✓ within budget');
+    await reportBudgetChecks({
+      'total gzip KiB': [
+        Number((totalGzip / 1024).toFixed(1)),
+        `≤ ${kib(BUDGET_BYTES)}`,
+        totalGzip <= BUDGET_BYTES,
+      ],
+      'sources of other pages or forbidden libraries': [violations.length, '0', violations.length === 0],
+    });
   } finally {
     await browser.close();
     await rm(outDir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { buildApp, serveApp } from '../devstack/src/app-server';
 import { startStack } from '../devstack/src/stack';
 import { percentile } from './support/stats';
+import { recordRun } from './support/results';
 
 const RUNS = 7;
 const CPU_SLOWDOWN = 4;
@@ -114,6 +115,15 @@ async function main() {
       console.table({ 'LCP p75 budget ms': BUDGET_LCP_MS, 'CLS p75 budget': BUDGET_CLS });
       console.log(withinBudget ? '✓ within budget' : '✗ over budget');
       if (!withinBudget) process.exitCode = 1;
+      await recordRun(
+        Object.fromEntries(
+          rows.flatMap(({ screen, 'LCP median ms': lcpMedian, 'LCP p75 ms': lcpP75, 'CLS p75': clsP75 }) => [
+            [`${screen} LCP median ms`, lcpMedian],
+            [`${screen} LCP p75 ms`, lcpP75],
+            [`${screen} CLS p75`, clsP75],
+          ]),
+        ),
+      );
     } finally {
       await app.stop();
     }

@@ -20,6 +20,7 @@ import { startPostgres } from '../devstack/src/db/postgres';
 import { prepareDatabase } from '../devstack/src/db/prepare';
 import { loadBenchData } from './support/bulk-load';
 import { percentile } from './support/stats';
+import { recordRun } from './support/results';
 
 const PEOPLE = 1_000;
 const TRANSACTIONS = 100_000;
@@ -193,6 +194,14 @@ async function main() {
       );
       if (!met) process.exitCode = 1;
     }
+    await recordRun(
+      Object.fromEntries(
+        Object.entries(results).flatMap(([read, { samples }]) => [
+          [`${read} median ms`, Number(percentile(samples, 0.5).toFixed(3))],
+          [`${read} p95 ms`, Number(percentile(samples, 0.95).toFixed(3))],
+        ]),
+      ),
+    );
   } finally {
     await pool.end();
     await postgres.stop();

@@ -12,6 +12,7 @@ import { startPostgres } from '../devstack/src/db/postgres';
 import { prepareDatabase } from '../devstack/src/db/prepare';
 import { loadBenchData } from './support/bulk-load';
 import { percentile } from './support/stats';
+import { recordRun } from './support/results';
 
 const PEOPLE = 1_000;
 const TRANSACTIONS = 100_000;
@@ -120,6 +121,12 @@ async function main() {
     );
     console.log(`same rows both ways: ${mismatches === 0 ? 'yes' : `NO (${mismatches} differ)`}`);
     if (!ratioMet || !p95Met || mismatches > 0) process.exitCode = 1;
+    await recordRun({
+      'RLS median ms': Number(rls.median.toFixed(3)),
+      'RLS p95 ms': Number(rls.p95.toFixed(3)),
+      'no RLS median ms': Number(plain.median.toFixed(3)),
+      'ratio RLS / no RLS': Number(ratio.toFixed(2)),
+    });
   } finally {
     await pool.end();
     await postgres.stop();

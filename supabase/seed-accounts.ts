@@ -9,5 +9,11 @@ export const seededAccounts = {
     password: 'admin-pass-123',
     totpSecret: 'COINVAULTLOCALADMINSECRETTOTPKEY',
   },
+  /** The second admin, who confirms what the first proposed above the four-eyes threshold (and vice versa). */
+  secondAdmin: {
+    email: 'admin2@example.com',
+    password: 'admin2-pass-123',
+    totpSecret: 'COINVAULTLOCALSECONDADMINTOTPKEY',
+  },
   user: { email: 'user@example.com', password: 'user-pass-123' },
 } as const;

@@ -1,5 +1,5 @@
--- Seed data (docs/architecture.md §5): the two accounts, a completed deposit for the user, the limits,
--- the status types and a few days of prices. Loads on the local stack and on `supabase start` alike; safe
+-- Seed data (docs/architecture.md §5): the three accounts (two admins, for the four-eyes rule, and a user), a
+-- completed deposit for the user, the limits, the status types and a few days of prices. Loads on the local stack and on `supabase start` alike; safe
 -- to run again.
 
 -- Auth users as GoTrue stores them: bcrypt hashes, confirmed e-mail, empty (not null) token columns,
@@ -18,6 +18,12 @@ values
     '', '', '', '', '', ''
   ),
   (
+    '00000000-0000-0000-0000-000000000000', '00000000-0000-4000-8000-00000000a0a2', 'authenticated',
+    'authenticated', 'admin2@example.com', extensions.crypt('admin2-pass-123', extensions.gen_salt('bf')), now(),
+    '{"provider": "email", "providers": ["email"]}', '{"full_name": "Abe Admin"}', now(), now(),
+    '', '', '', '', '', ''
+  ),
+  (
     '00000000-0000-0000-0000-000000000000', '00000000-0000-4000-8000-00000000a0b1', 'authenticated',
     'authenticated', 'user@example.com', extensions.crypt('user-pass-123', extensions.gen_salt('bf')), now(),
     '{"provider": "email", "providers": ["email"]}', '{"full_name": "Uma User"}', now(), now(),
@@ -31,19 +37,26 @@ select
   jsonb_build_object('sub', users.id::text, 'email', users.email, 'email_verified', true),
   'email', now(), now(), now()
 from auth.users as users
-where users.id in ('00000000-0000-4000-8000-00000000a0a1', '00000000-0000-4000-8000-00000000a0b1')
+where users.id in (
+  '00000000-0000-4000-8000-00000000a0a1', '00000000-0000-4000-8000-00000000a0a2', '00000000-0000-4000-8000-00000000a0b1'
+)
 on conflict do nothing;
 
--- The profile trigger made both users `user`; admins are made by a database operator, as here.
-update public.profiles set role = 'admin' where id = '00000000-0000-4000-8000-00000000a0a1';
+-- The profile trigger made every user `user`; admins are made by a database operator, as here. Two, so a
+-- decision above the four-eyes threshold can be proposed by one and confirmed by the other.
+update public.profiles set role = 'admin'
+where id in ('00000000-0000-4000-8000-00000000a0a1', '00000000-0000-4000-8000-00000000a0a2');
 
--- Admins work at aal2, so the seeded admin has a verified TOTP factor. Its secret is published in the README
+-- Admins work at aal2, so each seeded admin has a verified TOTP factor. Its secret is published in the README
 -- for local use only: add it to an authenticator app (or let the tests compute codes from it). Never seed a
 -- known secret into a production project.
 insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
 values (
   '00000000-0000-4000-8000-00000000f2a1', '00000000-0000-4000-8000-00000000a0a1', 'Seeded authenticator',
   'totp', 'verified', now(), now(), 'COINVAULTLOCALADMINSECRETTOTPKEY'
+), (
+  '00000000-0000-4000-8000-00000000f2a2', '00000000-0000-4000-8000-00000000a0a2', 'Seeded authenticator',
+  'totp', 'verified', now(), now(), 'COINVAULTLOCALSECONDADMINTOTPKEY'
 )
 on conflict (id) do nothing;
 

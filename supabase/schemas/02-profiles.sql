@@ -2,13 +2,15 @@
 -- the wallet code belong to the database; a person may change only their full name.
 
 create table public.profiles (
-  id uuid primary key references auth.users (id) on delete cascade,
+  -- No foreign key to auth.users: a closed account keeps its profile, without its sign-in.
+  id uuid primary key,
   email text,
   full_name text,
   role public.app_role not null default 'user',
   balance numeric(14, 2) not null default 0,
   wallet_code text not null,
   registration_date timestamptz not null default now(),
+  closed_at timestamptz,
   constraint profiles_wallet_code_key unique (wallet_code),
   constraint profiles_full_name_length check (char_length(full_name) <= 200),
   constraint profiles_wallet_code_is_bech32 check (wallet_code ~ '^bc1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{39,59}$'),
@@ -18,6 +20,9 @@ comment on table public.profiles is 'One row per Auth user: identity shown in th
 comment on column public.profiles.email is 'Copy of auth.users.email, kept in step by triggers, for admin lists.';
 comment on column public.profiles.full_name is 'From the sign-up metadata; the only column a person may change.';
 comment on column public.profiles.role is 'Always user at sign-up; admins are made by a database operator.';
+comment on column public.profiles.closed_at is
+  'When the account was closed (delete_user): the row stays, without name or e-mail, as the pseudonymous owner '
+  'of its ledger entries and requests.';
 comment on column public.profiles.balance is
   'Ledger balance: complete deposits + sells - complete withdraws - buys. Kept by the transactions trigger.';
 comment on column public.profiles.wallet_code is 'bc1 + 39 to 59 bech32 characters from a cryptographic source.';

@@ -108,16 +108,22 @@ create table public.transaction_limits (
   max_amount numeric not null default 0,
   updated_at timestamptz not null default now(),
   security_hold_hours integer not null default 24,
+  second_admin_above numeric not null default 1000,
   constraint transaction_limits_single_row check (id),
   constraint transaction_limits_not_negative check (min_amount >= 0 and max_amount >= 0),
   constraint transaction_limits_are_usd check (
     min_amount < 1e12 and max_amount < 1e12 and min_amount = round(min_amount, 2) and max_amount = round(max_amount, 2)
   ),
   constraint transaction_limits_min_below_max check (min_amount < max_amount or (min_amount = 0 and max_amount = 0)),
-  constraint transaction_limits_security_hold_hours_range check (security_hold_hours between 0 and 720)
+  constraint transaction_limits_security_hold_hours_range check (security_hold_hours between 0 and 720),
+  constraint transaction_limits_second_admin_above_is_usd
+    check (second_admin_above >= 0 and second_admin_above < 1000000000000
+      and second_admin_above = round(second_admin_above, 2))
 );
 comment on table public.transaction_limits is
   'The single row of global limits for buy and withdraw amounts (USD). Both 0 means no limits are set.';
+comment on column public.transaction_limits.second_admin_above is
+  'USD: an approval or deposit completion moving more than this needs a second admin''s confirmation.';
 comment on column public.transaction_limits.id is 'Always true: the primary key that keeps this table to one row.';
 comment on column public.transaction_limits.min_amount is 'Smallest amount of a buy or withdraw request.';
 comment on column public.transaction_limits.max_amount is 'Largest amount of a buy or withdraw request.';
@@ -195,8 +201,12 @@ begin
       'transaction_limits',
       null,
       jsonb_build_object(
-        'old', jsonb_build_object('min_amount', old.min_amount, 'max_amount', old.max_amount),
-        'new', jsonb_build_object('min_amount', new.min_amount, 'max_amount', new.max_amount)
+        'old', jsonb_build_object(
+          'min_amount', old.min_amount, 'max_amount', old.max_amount, 'second_admin_above', old.second_admin_above
+        ),
+        'new', jsonb_build_object(
+          'min_amount', new.min_amount, 'max_amount', new.max_amount, 'second_admin_above', new.second_admin_above
+        )
       )
     );
   end if;
@@ -271,3 +281,4 @@ comment on function private.name_scripts(text) is
 create unique index status_types_name_skeleton_key on public.status_types (private.status_type_skeleton(name));
 comment on index public.status_types_name_skeleton_key is
   'No two status types look the same (unique skeleton, regardless of case and look-alike letters).';
+grant update (second_admin_above) on table public.transaction_limits to authenticated;

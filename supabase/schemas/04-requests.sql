@@ -4,7 +4,7 @@
 
 create table public.buy_requests (
   id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references public.profiles (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete restrict,
   cryptocurrency text not null,
   amount numeric not null,
   status public.request_status not null default 'pending',
@@ -109,7 +109,7 @@ comment on trigger validate_buy_request_before_insert on public.buy_requests is
   'Amount and limit checks for every new buy request.';
 create table public.withdraw_requests (
   id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references public.profiles (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete restrict,
   amount numeric not null,
   withdraw_method public.withdraw_method not null,
   status text not null default 'pending',

@@ -3,7 +3,7 @@
 
 create table public.transactions (
   id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references public.profiles (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete restrict,
   type public.transaction_type not null,
   amount numeric not null,
   status text not null default 'pending',

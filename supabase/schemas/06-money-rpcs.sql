@@ -83,6 +83,8 @@ begin
   if request.status <> 'pending' then
     raise exception 'Request has already been decided' using errcode = 'P0001';
   end if;
+  perform private.assert_not_own_account(request.user_id);
+  perform private.assert_money_gate(request.user_id, 'buy', 'admin');
   perform private.assert_fillable('buy', request.cryptocurrency, request.expires_at, request.limit_price, null);
 
   wallet := private.lock_wallet(request.user_id);
@@ -91,6 +93,9 @@ begin
   end if;
   fill_price := private.current_price(request.cryptocurrency);
   perform private.assert_fillable('buy', request.cryptocurrency, request.expires_at, request.limit_price, fill_price);
+  if private.awaits_second_admin('buy_requests', request.id, request.amount) then
+    return;
+  end if;
   bought := private.coin_quantity(request.amount, fill_price);
 
   insert into public.transactions (user_id, type, amount, status, cryptocurrency, buy_request_id, quantity, price)
@@ -134,6 +139,7 @@ begin
   if request.status <> 'pending' then
     raise exception 'Request has already been decided' using errcode = 'P0001';
   end if;
+  perform private.assert_not_own_account(request.user_id);
 
   update public.buy_requests
     set status = 'rejected', decided_at = now(), decided_by = (select auth.uid())
@@ -167,12 +173,17 @@ begin
   if request.status in ('approved', 'rejected') then
     raise exception 'Request has already been decided' using errcode = 'P0001';
   end if;
+  perform private.assert_not_own_account(request.user_id);
 
   if wanted = 'approved' then
+    perform private.assert_money_gate(request.user_id, 'withdraw', 'admin');
     -- The amount was reserved while open; paying it out must still leave the ledger balance covered.
     wallet := private.lock_wallet(request.user_id);
     if wallet.balance - request.amount < 0 then
       raise exception 'Insufficient balance' using errcode = 'P0001';
+    end if;
+    if private.awaits_second_admin('withdraw_requests', request.id, request.amount) then
+      return;
     end if;
     insert into public.transactions (user_id, type, amount, status, withdraw_request_id)
     values (request.user_id, 'withdraw', request.amount, 'complete', request.id);
@@ -216,6 +227,7 @@ begin
   if entry.buy_request_id is not null or entry.withdraw_request_id is not null then
     raise exception 'Transactions of approved requests are final' using errcode = 'P0001';
   end if;
+  perform private.assert_not_own_account(entry.user_id);
 
   change := private.ledger_effect(entry.type, entry.amount, wanted)
     - private.ledger_effect(entry.type, entry.amount, entry.status);
@@ -223,6 +235,12 @@ begin
     wallet := private.lock_wallet(entry.user_id);
     if wallet.available + change < 0 then
       raise exception 'Insufficient balance' using errcode = 'P0001';
+    end if;
+  end if;
+  if wanted = 'complete' and entry.status <> 'complete' then
+    perform private.assert_money_gate(entry.user_id, entry.type::text, 'admin');
+    if private.awaits_second_admin('transactions', entry.id, entry.amount) then
+      return;
     end if;
   end if;
 
@@ -256,13 +274,15 @@ comment on type public.created_withdraw_request is
 create function public.create_withdraw_request(
   request_id uuid,
   user_id uuid,
+  session_id uuid,
   amount numeric,
   withdraw_method text,
   encrypted_data text,
   details_key_version smallint,
   details_digest text,
   idempotency_key uuid
-) returns public.created_withdraw_request
+)
+returns public.created_withdraw_request
 language plpgsql
 security definer
 set search_path = ''
@@ -271,16 +291,37 @@ as $$
 -- arguments are always written qualified (create_withdraw_request.amount).
 #variable_conflict use_column
 declare
-  caller uuid := (select auth.uid());
+  session_aal text;
+  caller uuid;
   wallet public.wallet_balances;
   created public.withdraw_requests;
   answer public.created_withdraw_request;
   earlier jsonb;
 begin
-  if caller is null or create_withdraw_request.user_id is distinct from caller then
+  select coalesce(sessions.aal::text, 'aal1') into session_aal
+  from auth.sessions
+  where sessions.id = create_withdraw_request.session_id
+    and sessions.user_id = create_withdraw_request.user_id
+    and (sessions.not_after is null or sessions.not_after > now());
+  if not found then
     raise exception 'A withdraw request can only be made by the signed-in person for themselves'
       using errcode = '42501';
   end if;
+  perform private.assert_aal2_for_money(create_withdraw_request.user_id, session_aal, 'withdraw');
+  -- From here the person acts, at their session's level: their id keys the idempotency record and the audit
+  -- entry, and the request tables' triggers see their session (this transaction only).
+  perform set_config(
+    'request.jwt.claims',
+    jsonb_build_object(
+      'sub', create_withdraw_request.user_id,
+      'role', 'authenticated',
+      'aal', session_aal,
+      'session_id', create_withdraw_request.session_id
+    )::text,
+    true
+  );
+  caller := create_withdraw_request.user_id;
+
   perform private.assert_usd_amount(create_withdraw_request.amount);
   if create_withdraw_request.withdraw_method is null
     or create_withdraw_request.withdraw_method not in ('bank', 'card', 'wallet') then
@@ -334,12 +375,99 @@ begin
   return answer;
 end;
 $$;
-comment on function public.create_withdraw_request(uuid, uuid, numeric, text, text, smallint, text, uuid) is
-  'The signed-in person''s withdraw request (called by the withdrawals Edge Function with the person''s own '
-  'token, after it validated and encrypted the form for this request id). Refuses a user id other than the '
-  'caller''s; once per idempotency key; checks the limits and, under the person''s lock, the available balance. '
-  'Returns the request without encrypted_data.';
-revoke execute on function public.create_withdraw_request(uuid, uuid, numeric, text, text, smallint, text, uuid)
-  from public, anon, authenticated, service_role;
-grant execute on function public.create_withdraw_request(uuid, uuid, numeric, text, text, smallint, text, uuid)
-  to authenticated;
+comment on function public.create_withdraw_request(uuid, uuid, uuid, numeric, text, text, smallint, text, uuid) is
+  'The withdrawals Edge Function''s alone (service role), after it verified the person with Auth and sealed the '
+  'details for this request id: acts for user_id only through their live Auth session session_id (at aal2 when '
+  'they have a verified factor). Once per idempotency key; checks the limits and, under the person''s lock, the '
+  'available balance. Returns the request without encrypted_data.';
+revoke execute on function public.create_withdraw_request(uuid, uuid, uuid, numeric, text, text, smallint, text, uuid)
+  from public, anon, authenticated;
+grant execute on function public.create_withdraw_request(uuid, uuid, uuid, numeric, text, text, smallint, text, uuid)
+  to service_role;
+
+create table public.second_approvals (
+  target_table text not null,
+  target_id uuid not null,
+  amount numeric not null,
+  proposed_by uuid not null references public.profiles (id) on delete restrict,
+  proposed_at timestamptz not null default now(),
+  confirmed_by uuid references public.profiles (id) on delete restrict,
+  confirmed_at timestamptz,
+  primary key (target_table, target_id),
+  constraint second_approvals_target_known
+    check (target_table in ('buy_requests', 'sell_requests', 'withdraw_requests', 'transactions')),
+  constraint second_approvals_two_admins check (confirmed_by is distinct from proposed_by),
+  constraint second_approvals_confirmed_together check ((confirmed_by is null) = (confirmed_at is null))
+);
+comment on table public.second_approvals is
+  'Four-eyes approvals: the first admin''s approval of a decision above second_admin_above (a proposal) and '
+  'the second admin''s confirmation. Written only by the decision functions.';
+comment on column public.second_approvals.target_table is 'The table of the request or entry decided.';
+comment on column public.second_approvals.target_id is 'The request or entry decided.';
+comment on column public.second_approvals.amount is 'USD moved, as the first admin saw it (a sale: at the price then).';
+comment on column public.second_approvals.proposed_by is 'The admin who approved first.';
+comment on column public.second_approvals.proposed_at is 'When the first admin approved.';
+comment on column public.second_approvals.confirmed_by is 'The other admin whose approval moved the money.';
+comment on column public.second_approvals.confirmed_at is 'When the money moved.';
+create index second_approvals_proposed_by_idx on public.second_approvals (proposed_by);
+comment on index public.second_approvals_proposed_by_idx is 'Keeps the profile references cheap to check.';
+create index second_approvals_confirmed_by_idx on public.second_approvals (confirmed_by);
+comment on index public.second_approvals_confirmed_by_idx is 'Keeps the profile references cheap to check.';
+
+alter table public.second_approvals enable row level security;
+revoke all on table public.second_approvals from anon, authenticated;
+grant select on table public.second_approvals to authenticated;
+create policy "Admins can read the second approvals"
+  on public.second_approvals for select to authenticated
+  using ((select private.is_admin()));
+comment on policy "Admins can read the second approvals" on public.second_approvals is
+  'The back office sees which decisions wait for a second admin.';
+create policy "Only aal2 sessions can read the second approvals"
+  on public.second_approvals as restrictive for select to authenticated
+  using ((select coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false)));
+comment on policy "Only aal2 sessions can read the second approvals" on public.second_approvals is
+  'Like every table admins read: only a session that verified a code.';
+alter table public.second_approvals replica identity full;
+alter publication supabase_realtime add table public.second_approvals;
+
+create function private.awaits_second_admin(p_target_table text, p_target_id uuid, p_amount numeric)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  proposal public.second_approvals;
+begin
+  if p_amount <= (select second_admin_above from public.transaction_limits) then
+    return false;
+  end if;
+  select * into proposal from public.second_approvals
+  where target_table = p_target_table and target_id = p_target_id
+  for update;
+  if not found then
+    insert into public.second_approvals (target_table, target_id, amount, proposed_by)
+    values (p_target_table, p_target_id, p_amount, (select auth.uid()));
+    perform private.write_audit(
+      'approval.propose', p_target_table, p_target_id, jsonb_build_object('amount', p_amount)
+    );
+    return true;
+  end if;
+  if proposal.proposed_by = (select auth.uid()) then
+    raise exception 'You approved this already: it is awaiting a second admin' using errcode = 'P0001';
+  end if;
+  update public.second_approvals set confirmed_by = (select auth.uid()), confirmed_at = now()
+  where target_table = p_target_table and target_id = p_target_id;
+  perform private.write_audit(
+    'approval.confirm',
+    p_target_table,
+    p_target_id,
+    jsonb_build_object('amount', p_amount, 'proposed_by', proposal.proposed_by, 'proposed_at', proposal.proposed_at)
+  );
+  return false;
+end;
+$$;
+comment on function private.awaits_second_admin(text, uuid, numeric) is
+  'Four eyes: true when this approval of more than second_admin_above was only recorded as a proposal (the '
+  'caller then moves nothing); false when it may go ahead (small enough, or confirming another admin''s).';
+revoke execute on function private.awaits_second_admin(text, uuid, numeric) from public;

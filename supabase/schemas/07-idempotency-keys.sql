@@ -99,10 +99,11 @@ begin
   if earlier is not null then
     return jsonb_populate_record(null::public.transactions, earlier);
   end if;
-  perform 1 from public.profiles where id = create_deposit.user_id;
+  perform 1 from public.profiles where id = create_deposit.user_id and closed_at is null;
   if not found then
     raise exception 'User not found' using errcode = 'P0001';
   end if;
+  perform private.assert_not_own_account(create_deposit.user_id);
   insert into public.transactions (user_id, type, amount, status)
   values (create_deposit.user_id, 'deposit', create_deposit.amount, 'pending')
   returning * into created;

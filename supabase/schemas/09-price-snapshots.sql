@@ -116,12 +116,12 @@ stable
 set search_path = ''
 as $$
   select price from public.price_snapshots
-  where cryptocurrency = p_cryptocurrency and captured_at >= now() - interval '10 minutes'
+  where cryptocurrency = p_cryptocurrency and captured_at >= now() - interval '2 minutes'
   order by captured_at desc
   limit 1;
 $$;
 comment on function private.fresh_price(text) is
-  'The coin''s newest snapshot price if recorded in the last 10 minutes (what private.current_price fills at), '
+  'The coin''s newest snapshot price if recorded in the last 2 minutes (what private.current_price fills at), '
   'else null: for showing, where private.current_price would refuse.';
 revoke execute on function private.fresh_price(text) from public;
 grant execute on function private.fresh_price(text) to authenticated, service_role;

@@ -19,14 +19,14 @@ declare
   current numeric := private.fresh_price(p_cryptocurrency);
 begin
   if current is null then
-    raise exception 'No current price for %: none was recorded in the last 10 minutes', p_cryptocurrency
+    raise exception 'No current price for %: none was recorded in the last 2 minutes', p_cryptocurrency
       using errcode = 'P0001';
   end if;
   return current;
 end;
 $$;
 comment on function private.current_price(text) is
-  'The server''s current USD price of a coin (its newest snapshot); refuses one older than 10 minutes.';
+  'The server''s current USD price of a coin (its newest snapshot); refuses one older than 2 minutes.';
 revoke execute on function private.current_price(text) from public;
 create function private.coin_quantity(p_amount numeric, p_price numeric) returns numeric
 language sql

@@ -100,12 +100,18 @@ begin
   end if;
   if new.email is distinct from old.email then
     perform private.record_security_change(new.id, 'email');
+    insert into private.security_emails (user_id, recipient, subject, body)
+    select new.id, old.email, 'E-mail address changed',
+      'The e-mail address of your account was changed at ' || private.format_utc(now())
+        || '. New withdrawals wait for the security hold.'
+    where old.email is not null and old.email_confirmed_at is not null;
   end if;
   return null;
 end;
 $$;
 comment on function private.record_account_change() is
-  'A changed password or e-mail address (a reset link included) starts the person''s withdrawal hold.';
+  'A changed password or e-mail address (a reset link included) starts the person''s withdrawal hold; an e-mail '
+  'change is mailed to the old address, if it was confirmed.';
 revoke execute on function private.record_account_change() from public;
 create trigger record_security_change_after_update
   after update of encrypted_password, email on auth.users
@@ -165,31 +171,13 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  hold record;
 begin
-  if exists (select from private.withdrawal_locks where user_id = new.user_id) then
-    raise exception 'Withdrawals are locked because you reported a change you did not make. Contact support to '
-      'unlock them.' using errcode = 'P0001';
-  end if;
-  select * into hold from private.security_hold_until(new.user_id);
-  if found then
-    raise exception 'Withdrawals are on hold until % because %. To end the hold sooner, contact support.',
-      to_char(hold.hold_until at time zone 'UTC', 'FMDD Mon YYYY, HH24:MI "UTC"'),
-      case hold.change
-        when 'password' then 'your password was changed'
-        when 'email' then 'your e-mail address was changed'
-        when 'factor_added' then 'two-factor authentication was added to your account'
-        else 'two-factor authentication was removed from your account'
-      end
-      using errcode = 'P0001';
-  end if;
+  perform private.assert_money_gate(new.user_id, 'withdraw', 'person');
   return new;
 end;
 $$;
 comment on function private.refuse_withdrawal_during_hold() is
-  'Refuses a new withdrawal while the person''s withdrawals are locked ("this wasn''t me") or their security hold '
-  'runs, saying until when and why.';
+  'Refuses a new withdrawal the money gate stops (a lock or a security hold), whoever inserts it.';
 revoke execute on function private.refuse_withdrawal_during_hold() from public;
 create trigger refuse_withdrawal_during_hold_before_insert
   before insert on public.withdraw_requests
@@ -230,3 +218,153 @@ comment on function public.end_security_hold(uuid) is
   'made sure who they are); refuses when there is neither (P0001).';
 revoke execute on function public.end_security_hold(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.end_security_hold(uuid) to authenticated;
+
+create function private.money_gate(p_user_id uuid, p_movement text, p_audience text default 'admin')
+returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  hold record;
+  reason text;
+begin
+  if p_movement is null or p_movement not in ('deposit', 'buy', 'sell', 'withdraw') then
+    raise exception 'Unknown movement of money: %', p_movement using errcode = 'P0001';
+  end if;
+  if p_movement <> 'deposit' and exists (select from private.withdrawal_locks where user_id = p_user_id) then
+    if p_audience = 'admin' then
+      return 'Locked: this person reported a change they did not make ("this wasn''t me"). Nothing but '
+        || 'deposits moves until an admin ends the lock on Settings.';
+    end if;
+    if p_movement = 'withdraw' then
+      return 'Withdrawals are locked because you reported a change you did not make. Contact support to '
+        || 'unlock them.';
+    end if;
+    return 'Buying and selling are locked because you reported a change you did not make. Contact support to '
+      || 'unlock them.';
+  end if;
+  if p_movement <> 'withdraw' then
+    return null;
+  end if;
+  select * into hold from private.security_hold_until(p_user_id);
+  if not found then
+    return null;
+  end if;
+  reason := case hold.change
+    when 'password' then 'password was changed'
+    when 'email' then 'e-mail address was changed'
+    when 'factor_added' then 'two-factor authentication was added'
+    else 'two-factor authentication was removed'
+  end;
+  if p_audience = 'admin' then
+    return format(
+      'On security hold until %s because their %s. No money leaves until then unless an admin ends the hold on '
+        || 'Settings.',
+      to_char(hold.hold_until at time zone 'UTC', 'FMDD Mon YYYY, HH24:MI "UTC"'),
+      reason
+    );
+  end if;
+  return format(
+    'Withdrawals are on hold until %s because %s. To end the hold sooner, contact support.',
+    to_char(hold.hold_until at time zone 'UTC', 'FMDD Mon YYYY, HH24:MI "UTC"'),
+    case hold.change
+      when 'password' then 'your password was changed'
+      when 'email' then 'your e-mail address was changed'
+      when 'factor_added' then 'two-factor authentication was added to your account'
+      else 'two-factor authentication was removed from your account'
+    end
+  );
+end;
+$$;
+comment on function private.money_gate(uuid, text, text) is
+  'The one rule of a person''s state for every movement of money or coins (deposit, buy, sell, withdraw): null '
+  'when it may move, else why not, worded for the admin (default) or the person. A lock ("this wasn''t me") '
+  'stops all but deposits; a security hold stops money leaving (withdrawals).';
+revoke execute on function private.money_gate(uuid, text, text) from public;
+-- The admin queues (security_invoker views) show the reason on each row.
+grant execute on function private.money_gate(uuid, text, text) to authenticated;
+
+create function private.assert_money_gate(p_user_id uuid, p_movement text, p_audience text)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  refusal text := private.money_gate(p_user_id, p_movement, p_audience);
+begin
+  if refusal is not null and p_audience = 'admin' then
+    raise exception 'Not approved. %', refusal using errcode = 'P0001';
+  elsif refusal is not null then
+    raise exception '%', refusal using errcode = 'P0001';
+  end if;
+end;
+$$;
+comment on function private.assert_money_gate(uuid, text, text) is
+  'Raises the money gate''s refusal (P0001, for an admin after "Not approved.") when the person''s state stops '
+  'this movement.';
+revoke execute on function private.assert_money_gate(uuid, text, text) from public;
+
+create function private.consult_money_gate_for_request() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.assert_money_gate(new.user_id, tg_argv[0], 'person');
+  return new;
+end;
+$$;
+comment on function private.consult_money_gate_for_request() is
+  'Refuses a new buy or sell request the money gate stops (the movement is the trigger''s argument).';
+revoke execute on function private.consult_money_gate_for_request() from public;
+
+create trigger consult_money_gate_before_insert
+  before insert on public.buy_requests
+  for each row execute function private.consult_money_gate_for_request('buy');
+comment on trigger consult_money_gate_before_insert on public.buy_requests is
+  'A locked person cannot ask to buy.';
+create function private.assert_not_own_account(p_user_id uuid) returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if p_user_id = (select auth.uid()) then
+    raise exception 'This is your own account: another admin must decide this' using errcode = 'P0001';
+  end if;
+end;
+$$;
+comment on function private.assert_not_own_account(uuid) is
+  'Maker-checker: refuses an admin deciding a request of, or a deposit to, their own account.';
+
+-- Entries: whatever writes a complete entry (an approval, a deposit's completion, an operator) asks the gate.
+-- The admin reads the refusal. The ledger's own rule also says no one completes an entry to themselves: every
+-- complete entry is an admin's decision (security-definer RPCs keep the caller's auth.uid()), and no one
+-- checks their own (maker-checker, 20261127000120_maker_checker.sql).
+create function private.consult_money_gate_for_entry() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if btrim(new.status) <> 'complete' or (tg_op = 'UPDATE' and old.status = 'complete') then
+    return new;
+  end if;
+  perform private.assert_not_own_account(new.user_id);
+  perform private.assert_money_gate(new.user_id, new.type::text, 'admin');
+  return new;
+end;
+$$;
+comment on function private.consult_money_gate_for_entry() is
+  'Refuses a complete ledger entry the money gate stops, or one an admin would complete for themselves.';
+revoke execute on function private.consult_money_gate_for_entry() from public;
+
+create trigger consult_money_gate_before_write
+  before insert or update of status on public.transactions
+  for each row execute function private.consult_money_gate_for_entry();
+comment on trigger consult_money_gate_before_write on public.transactions is
+  'Every entry that is or becomes complete passes the money gate, whichever path writes it.';

@@ -30,6 +30,8 @@ as $$
   from auth.sessions as session
   where session.user_id = (select auth.uid())
     and (session.not_after is null or session.not_after > now())
+    -- A person with a verified factor sees where they are signed in only from a session that verified it.
+    and ((select private.session_is_aal2()) or not (select private.has_verified_factor()))
   order by 7 desc, 5 desc;
 $$;
 comment on function public.list_my_sessions() is

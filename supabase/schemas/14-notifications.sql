@@ -15,7 +15,7 @@ create table public.notifications (
     'buy_request.approved', 'buy_request.rejected', 'sell_request.approved', 'sell_request.rejected',
     'withdraw_request.approved', 'withdraw_request.rejected', 'deposit.completed', 'security.password',
     'security.email', 'security.factor_added', 'security.factor_removed', 'security.sign_in',
-    'security.withdrawals_locked'
+    'security.withdrawals_locked', 'admin.person_locked'
   ))
 );
 comment on table public.notifications is
@@ -43,6 +43,14 @@ create policy "People can mark their own notifications read"
   with check (user_id = (select auth.uid()));
 comment on policy "People can mark their own notifications read" on public.notifications is
   'Only read_at is granted: the owner marks read, never rewrites what happened.';
+create policy "Notifications are read at aal2 or without a factor"
+  on public.notifications as restrictive for all to authenticated
+  using ((select private.session_is_aal2()) or not (select private.has_verified_factor()))
+  with check ((select private.session_is_aal2()) or not (select private.has_verified_factor()));
+comment on policy "Notifications are read at aal2 or without a factor" on public.notifications is
+  'A person with a verified factor reads and marks their notifications (amounts, sign-in addresses) only at '
+  'aal2: a log-in left at the code step sees none.';
+
 create function private.notify(p_user_id uuid, p_kind text, p_title text, p_body text) returns void
 language sql
 security definer
@@ -177,12 +185,15 @@ begin
     'New withdrawals wait for the security hold. If this wasn''t you, use the link in the e-mail we sent to lock '
       || 'your withdrawals, and contact support.'
   );
-  perform private.queue_security_email(
-    new.user_id,
-    title,
-    title || ' on your account at ' || private.format_utc(new.changed_at)
-      || '. New withdrawals wait for the security hold.'
-  );
+  -- An e-mail change is mailed to the old address by record_account_change, which still knows it.
+  if new.change <> 'email' then
+    perform private.queue_security_email(
+      new.user_id,
+      title,
+      title || ' on your account at ' || private.format_utc(new.changed_at)
+        || '. New withdrawals wait for the security hold.'
+    );
+  end if;
   return null;
 end;
 $$;
@@ -250,6 +261,8 @@ set search_path = ''
 as $$
 declare
   email private.security_emails;
+  held integer;
+  person public.profiles;
 begin
   select * into email from private.security_emails
   where not_me_token = report_not_me.token and created_at > now() - interval '30 days';
@@ -259,22 +272,42 @@ begin
   insert into private.withdrawal_locks (user_id, security_email_id)
   values (email.user_id, email.id)
   on conflict (user_id) do nothing;
-  if found then
-    perform private.notify(
-      email.user_id,
-      'security.withdrawals_locked',
-      'Withdrawals locked',
-      'You reported a change you did not make. Change your password and contact support to unlock withdrawals.'
-    );
-    perform private.write_audit(
-      'withdrawals.lock', 'profiles', email.user_id, jsonb_build_object('subject', email.subject), email.user_id
-    );
+  if not found then
+    return;
   end if;
+  select count(*) into held from public.withdraw_requests
+  where user_id = email.user_id and status not in ('approved', 'rejected');
+  select * into person from public.profiles where id = email.user_id;
+  perform private.notify(
+    email.user_id,
+    'security.withdrawals_locked',
+    'Withdrawals locked',
+    'You reported a change you did not make. Change your password and contact support to unlock withdrawals.'
+      || case when held > 0 then format(' Your %s open withdrawal%s will not be paid while locked.', held,
+        case when held = 1 then '' else 's' end) else '' end
+  );
+  perform private.notify(
+    admins.id,
+    'admin.person_locked',
+    'Account locked',
+    format(
+      '%s reported a change they did not make. Their %s open withdrawal%s cannot be approved until the lock is '
+        || 'ended on Settings.',
+      coalesce(nullif(person.full_name, ''), person.email), held, case when held = 1 then '' else 's' end
+    )
+  )
+  from public.profiles as admins
+  where admins.role = 'admin';
+  perform private.write_audit(
+    'withdrawals.lock', 'profiles', email.user_id,
+    jsonb_build_object('subject', email.subject, 'open_withdrawals', held), email.user_id
+  );
 end;
 $$;
 comment on function public.report_not_me(uuid) is
-  'The "this wasn''t me" link of a security e-mail (anyone holding it, signed in or not): locks the person''s '
-  'withdrawals at once, audited; a second click changes nothing. Refuses unknown or older than 30 days (P0001).';
+  'The "this wasn''t me" link of a security e-mail (valid 30 days, signed in or not): locks the person''s money '
+  'at once (the money gate stops everything but deposits, open withdrawals included), tells them and every '
+  'admin, audited. Only an admin lifts it (end_security_hold).';
 revoke execute on function public.report_not_me(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.report_not_me(uuid) to anon, authenticated;
 create function public.claim_security_emails()

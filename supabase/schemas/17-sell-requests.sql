@@ -13,7 +13,7 @@
 
 create table public.sell_requests (
   id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references public.profiles (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete restrict,
   cryptocurrency text not null,
   quantity numeric not null,
   status public.request_status not null default 'pending',
@@ -191,6 +191,8 @@ begin
   if request.status <> 'pending' then
     raise exception 'Request has already been decided' using errcode = 'P0001';
   end if;
+  perform private.assert_not_own_account(request.user_id);
+  perform private.assert_money_gate(request.user_id, 'sell', 'admin');
   perform private.assert_fillable('sell', request.cryptocurrency, request.expires_at, request.limit_price, null);
 
   perform private.lock_wallet(request.user_id);
@@ -203,6 +205,9 @@ begin
   credit := trunc(request.quantity * fill_price, 2);
   if credit < 0.01 then
     raise exception 'This sale is worth less than $0.01 at the current price' using errcode = 'P0001';
+  end if;
+  if private.awaits_second_admin('sell_requests', request.id, credit) then
+    return;
   end if;
 
   insert into public.transactions (user_id, type, amount, status, cryptocurrency, sell_request_id, quantity, price)
@@ -247,6 +252,7 @@ begin
   if request.status <> 'pending' then
     raise exception 'Request has already been decided' using errcode = 'P0001';
   end if;
+  perform private.assert_not_own_account(request.user_id);
 
   update public.sell_requests
     set status = 'rejected', decided_at = now(), decided_by = (select auth.uid())
@@ -327,3 +333,13 @@ create trigger notify_decision_after_update
   for each row when (old.status is distinct from new.status and new.status in ('approved', 'rejected'))
   execute function private.notify_sell_decision();
 comment on trigger notify_decision_after_update on public.sell_requests is 'A decided sell request is notified.';
+create trigger require_aal2_before_insert
+  before insert on public.sell_requests
+  for each row execute function private.require_aal2_for_money_request('sell');
+comment on trigger require_aal2_before_insert on public.sell_requests is
+  'Step-up: two-factor people ask to sell only from an aal2 session.';
+create trigger consult_money_gate_before_insert
+  before insert on public.sell_requests
+  for each row execute function private.consult_money_gate_for_request('sell');
+comment on trigger consult_money_gate_before_insert on public.sell_requests is
+  'A locked person cannot ask to sell.';

@@ -138,6 +138,8 @@ begin
   if earlier is not null then
     return jsonb_populate_record(null::public.sell_requests, earlier);
   end if;
+  perform private.assert_aal2_for_money((select auth.uid()), (select auth.jwt()) ->> 'aal', 'sell');
+  perform private.assert_money_gate((select auth.uid()), 'sell', 'person');
   -- The coin and quantity texts first (the insert's trigger says them too), then the reservation.
   if create_sell_request.cryptocurrency is null or btrim(create_sell_request.cryptocurrency) = '' then
     raise exception 'Please select a cryptocurrency' using errcode = 'P0001';

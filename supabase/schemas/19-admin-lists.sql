@@ -21,9 +21,15 @@ select
   profiles.full_name,
   profiles.email,
   (select wallet_balances.available from public.wallet_balances
-   where wallet_balances.user_id = transactions.user_id) as available
+   where wallet_balances.user_id = transactions.user_id) as available,
+  case when transactions.status <> 'complete' then private.money_gate(transactions.user_id, transactions.type::text) end
+    as held_because,
+  proposal.proposed_by
 from public.transactions
-left join public.profiles on profiles.id = transactions.user_id;
+left join public.profiles on profiles.id = transactions.user_id
+left join public.second_approvals as proposal
+  on proposal.target_table = 'transactions' and proposal.target_id = transactions.id
+  and proposal.confirmed_at is null;
 comment on view public.transactions_with_user is
   'Transactions with the person''s full name and e-mail, for the admin list. Security invoker: same rows as transactions.';
 -- The queues: the limit, the expiry and whether it has passed, beside the current price.
@@ -46,9 +52,15 @@ select
   buy_requests.limit_price,
   buy_requests.expires_at,
   buy_requests.status = 'pending' and buy_requests.expires_at <= now() as expired,
-  case when buy_requests.status = 'pending' then private.fresh_price(buy_requests.cryptocurrency) end as price
+  case when buy_requests.status = 'pending' then private.fresh_price(buy_requests.cryptocurrency) end as price,
+  case when buy_requests.status = 'pending' then private.money_gate(buy_requests.user_id, 'buy') end
+    as held_because,
+  proposal.proposed_by
 from public.buy_requests
-left join public.profiles on profiles.id = buy_requests.user_id;
+left join public.profiles on profiles.id = buy_requests.user_id
+left join public.second_approvals as proposal
+  on proposal.target_table = 'buy_requests' and proposal.target_id = buy_requests.id
+  and proposal.confirmed_at is null;
 comment on view public.buy_requests_with_user is
   'Buy requests with the person''s full name and e-mail, for the admin queue. Security invoker: same rows as buy_requests.';
 create view public.withdraw_requests_with_user
@@ -66,9 +78,15 @@ select
   profiles.full_name,
   profiles.email,
   (select wallet_balances.available from public.wallet_balances
-   where wallet_balances.user_id = withdraw_requests.user_id) as available
+   where wallet_balances.user_id = withdraw_requests.user_id) as available,
+  case when withdraw_requests.status not in ('approved', 'rejected')
+    then private.money_gate(withdraw_requests.user_id, 'withdraw') end as held_because,
+  proposal.proposed_by
 from public.withdraw_requests
-left join public.profiles on profiles.id = withdraw_requests.user_id;
+left join public.profiles on profiles.id = withdraw_requests.user_id
+left join public.second_approvals as proposal
+  on proposal.target_table = 'withdraw_requests' and proposal.target_id = withdraw_requests.id
+  and proposal.confirmed_at is null;
 comment on view public.withdraw_requests_with_user is
   'Withdraw requests (without encrypted_data) with the person''s full name and e-mail, for the admin queue. '
   'Security invoker: same rows as withdraw_requests.';
@@ -86,7 +104,8 @@ comment on column public.buy_requests_with_user.limit_price is 'Most USD per coi
 comment on column public.buy_requests_with_user.expires_at is 'When the request expires.';
 comment on column public.buy_requests_with_user.expired is 'Pending and past its expiry: it cannot be approved.';
 comment on column public.buy_requests_with_user.price is
-  'The current price (newest snapshot of the last 10 minutes) while pending, to set against the limit.';
+  'The current price (newest snapshot of the last 2 minutes) while pending, to set against the limit.';
+
 create view public.sell_requests_with_user
 with (security_invoker = true)
 as
@@ -115,10 +134,16 @@ select
    where wallet_balances.user_id = sell_requests.user_id) as available,
   sell_requests.limit_price,
   sell_requests.expires_at,
-  sell_requests.status = 'pending' and sell_requests.expires_at <= now() as expired
+  sell_requests.status = 'pending' and sell_requests.expires_at <= now() as expired,
+  case when sell_requests.status = 'pending' then private.money_gate(sell_requests.user_id, 'sell') end
+    as held_because,
+  proposal.proposed_by
 from public.sell_requests
 left join public.profiles on profiles.id = sell_requests.user_id
-left join public.transactions as entry on entry.sell_request_id = sell_requests.id;
+left join public.transactions as entry on entry.sell_request_id = sell_requests.id
+left join public.second_approvals as proposal
+  on proposal.target_table = 'sell_requests' and proposal.target_id = sell_requests.id
+  and proposal.confirmed_at is null;
 comment on view public.sell_requests_with_user is
   'Sell requests with the person''s full name and e-mail, for the admin queue. Security invoker: same rows as '
   'sell_requests.';
@@ -137,18 +162,12 @@ comment on column public.sell_requests_with_user.limit_price is 'Least USD per c
 comment on column public.sell_requests_with_user.expires_at is 'When the request expires.';
 comment on column public.sell_requests_with_user.expired is
   'Pending and past its expiry: it cannot be approved and reserves nothing.';
-create view public.users_with_balance
-with (security_invoker = true)
-as
-select
-  profiles.id,
-  profiles.email,
-  profiles.full_name,
-  profiles.role,
-  profiles.registration_date,
+create view public.users_with_balance with (security_invoker = true) as
+select profiles.id, profiles.email, profiles.full_name, profiles.role, profiles.registration_date,
   wallet_balances.available
 from public.profiles
-join public.wallet_balances on wallet_balances.user_id = profiles.id;
+join public.wallet_balances on wallet_balances.user_id = profiles.id
+where profiles.closed_at is null;
 comment on view public.users_with_balance is
   'People with their available balance (from wallet_balances, the one place it is computed), for the admin '
   'user list. Security invoker: same rows as profiles.';
@@ -172,3 +191,22 @@ comment on view public.audit_log_with_actor is
   'database operator). Security invoker: admins only, as audit_log.';
 revoke all on table public.users_with_balance, public.audit_log_with_actor from anon, authenticated, service_role;
 grant select on table public.users_with_balance, public.audit_log_with_actor to authenticated, service_role;
+do $$
+declare
+  queue text;
+begin
+  foreach queue in array array[
+    'buy_requests_with_user', 'sell_requests_with_user', 'withdraw_requests_with_user', 'transactions_with_user'
+  ] loop
+    execute format(
+      'comment on column public.%I.held_because is %L', queue,
+      'While open: why the money gate refuses its approval now (a lock or a security hold), in the admin''s '
+        || 'words; null when it may be approved.'
+    );
+    execute format(
+      'comment on column public.%I.proposed_by is %L', queue,
+      'The admin whose approval awaits a second admin''s confirmation (second_approvals); null otherwise.'
+    );
+  end loop;
+end;
+$$;

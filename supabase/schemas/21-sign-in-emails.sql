@@ -35,9 +35,9 @@ as $$
   insert into private.security_emails (user_id, recipient, subject, body)
   select users.id, users.email, queue_security_email.subject, queue_security_email.body
   from auth.users
-  where users.id = queue_security_email.user_id and users.email is not null;
+  where users.id = queue_security_email.user_id and users.email is not null and users.email_confirmed_at is not null;
 $$;
 comment on function private.queue_security_email(uuid, text, text) is
-  'Queues a security e-mail to the person''s address (none without one); send-security-emails adds the '
-  '"this wasn''t me" link.';
+  'Queues a security e-mail to the person''s address if they confirmed it (none otherwise: an unproven '
+  'address may be anyone''s); send-security-emails adds the "this wasn''t me" link.';
 revoke execute on function private.queue_security_email(uuid, text, text) from public;

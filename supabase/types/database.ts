@@ -173,6 +173,7 @@ export type Database = {
       profiles: {
         Row: {
           balance: number;
+          closed_at: string | null;
           email: string | null;
           full_name: string | null;
           id: string;
@@ -183,6 +184,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           balance?: number;
+          closed_at?: string | null;
           email?: string | null;
           full_name?: string | null;
           id: string;
@@ -192,6 +194,7 @@ export type Database = {
         };
         Update: {
           balance?: number;
+          closed_at?: string | null;
           email?: string | null;
           full_name?: string | null;
           id?: string;
@@ -200,6 +203,80 @@ export type Database = {
           wallet_code?: string;
         };
         Relationships: [];
+      };
+      second_approvals: {
+        Row: {
+          amount: number;
+          confirmed_at: string | null;
+          confirmed_by: string | null;
+          proposed_at: string;
+          proposed_by: string;
+          target_id: string;
+          target_table: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          confirmed_at?: string | null;
+          confirmed_by?: string | null;
+          proposed_at?: string;
+          proposed_by: string;
+          target_id: string;
+          target_table: string;
+        };
+        Update: {
+          amount?: number;
+          confirmed_at?: string | null;
+          confirmed_by?: string | null;
+          proposed_at?: string;
+          proposed_by?: string;
+          target_id?: string;
+          target_table?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'second_approvals_confirmed_by_fkey';
+            columns: ['confirmed_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_confirmed_by_fkey';
+            columns: ['confirmed_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_confirmed_by_fkey';
+            columns: ['confirmed_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
       };
       sell_requests: {
         Row: {
@@ -308,6 +385,7 @@ export type Database = {
           id: boolean;
           max_amount: number;
           min_amount: number;
+          second_admin_above: number;
           security_hold_hours: number;
           updated_at: string;
         };
@@ -316,6 +394,7 @@ export type Database = {
           id?: boolean;
           max_amount?: number;
           min_amount?: number;
+          second_admin_above?: number;
           security_hold_hours?: number;
           updated_at?: string;
         };
@@ -323,6 +402,7 @@ export type Database = {
           id?: boolean;
           max_amount?: number;
           min_amount?: number;
+          second_admin_above?: number;
           security_hold_hours?: number;
           updated_at?: string;
         };
@@ -591,9 +671,11 @@ export type Database = {
           expired: boolean | null;
           expires_at: string;
           full_name: string | null;
+          held_because: string | null;
           id: string;
           limit_price: number | null;
           price: number | null;
+          proposed_by: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -637,6 +719,27 @@ export type Database = {
           {
             foreignKeyName: 'buy_requests_user_id_fkey';
             columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
@@ -702,15 +805,38 @@ export type Database = {
           expires_at: string;
           full_name: string | null;
           held: number | null;
+          held_because: string | null;
           id: string;
           limit_price: number | null;
           price: number | null;
+          proposed_by: string | null;
           quantity: number;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
         ComputedFields: never;
         Relationships: [
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
           {
             foreignKeyName: 'sell_requests_decided_by_fkey';
             columns: ['decided_by'];
@@ -764,7 +890,9 @@ export type Database = {
           date: string;
           email: string | null;
           full_name: string | null;
+          held_because: string | null;
           id: string;
+          proposed_by: string | null;
           status: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;
@@ -772,6 +900,27 @@ export type Database = {
         };
         ComputedFields: never;
         Relationships: [
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
           {
             foreignKeyName: 'transactions_buy_request_id_fkey';
             columns: ['buy_request_id'];
@@ -854,13 +1003,36 @@ export type Database = {
           decided_by: string | null;
           email: string | null;
           full_name: string | null;
+          held_because: string | null;
           id: string;
+          proposed_by: string | null;
           status: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
         };
         ComputedFields: never;
         Relationships: [
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
           {
             foreignKeyName: 'withdraw_requests_decided_by_fkey';
             columns: ['decided_by'];
@@ -1012,6 +1184,7 @@ export type Database = {
           encrypted_data: string;
           idempotency_key: string;
           request_id: string;
+          session_id: string;
           user_id: string;
           withdraw_method: string;
         };

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { applyStatus, confirmAdminAction } from './support/admin-actions';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
 import { approveBuyRequest, rejectBuyRequest } from '../support/keyed-calls';
+import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -13,7 +13,7 @@ const walletAddress = '0x1111222233334444555566667777888899990000';
 
 /** The admin's list narrowed to one person through its address, as a shared link would open it. */
 async function openListOf(page: Page, list: string, personId: string, heading: string) {
-  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(page, workerAdmin(), /\/admin\/users$/);
   await page.goto(`/admin/${list}?user=${personId}`);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

@@ -1,17 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
 import { logIn } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
 import { rejectBuyRequest } from '../support/keyed-calls';
 import { approveBuyRequest } from '../support/keyed-calls';
+import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
 async function logInAsAdmin(page: Page) {
-  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(page, workerAdmin(), /\/admin\/users$/);
 }
 
 /** The amounts of the rows on screen, top to bottom. */
@@ -172,7 +172,7 @@ test('the audit log exports what its search matches: who, what, which record and
   const requestId = await submitBuyRequest(person, 40);
   expect((await approveBuyRequest(admin, requestId)).error).toBeNull();
   await logInAsAdmin(page);
-  await page.goto(`/admin/audit-log?q=${encodeURIComponent(seededAccounts.admin.email)}`);
+  await page.goto(`/admin/audit-log?q=${encodeURIComponent(workerAdmin().email)}`);
   await expect(page.getByTestId('audit-log-row').filter({ hasText: requestId })).toHaveCount(1);
 
   const [download] = await Promise.all([
@@ -183,13 +183,13 @@ test('the audit log exports what its search matches: who, what, which record and
   const [header, ...lines] = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
   expect(header).toBe('Date (UTC),Name,E-mail,Actor ID,Action,Table,Record ID,Details (JSON)');
   expect(lines.length).toBeGreaterThan(0);
-  // Only the searched person's entries: every line names the seeded admin.
-  for (const line of lines) expect(line).toContain(`,Ada Admin,${seededAccounts.admin.email},`);
+  // Only the searched person's entries: every line names the worker's admin.
+  for (const line of lines) expect(line).toContain(`,${workerAdmin().fullName},${workerAdmin().email},`);
   const approval = lines.filter((line) => line.includes(requestId));
   expect(approval).toHaveLength(1);
   expect(approval[0]).toMatch(
     new RegExp(
-      `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z,Ada Admin,${seededAccounts.admin.email},[0-9a-f-]{36},buy_request\\.approve,buy_requests,${requestId},"\\{.*\\}"$`,
+      `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z,${workerAdmin().fullName},${workerAdmin().email},[0-9a-f-]{36},buy_request\\.approve,buy_requests,${requestId},"\\{.*\\}"$`,
     ),
   );
 });

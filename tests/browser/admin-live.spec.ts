@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { confirmAdminAction } from './support/admin-actions';
 import { personWithBalance } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
@@ -7,6 +6,7 @@ import { signInAdmin } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { serverPrice, stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
+import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -29,7 +29,7 @@ test('a user’s buy request and withdrawal reach the admin’s queues live, and
   const adminPage = await newPage(browser);
   // The person sees the server's price, so their request's limit (2 % above it) lets the approval fill.
   const userPage = await newPage(browser, { bitcoin: await serverPrice(admin, 'bitcoin') });
-  await logIn(adminPage, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(adminPage, workerAdmin(), /\/admin\/users$/);
   await logIn(userPage, person);
 
   // Buy: the admin's open queue shows the new request without a reload.

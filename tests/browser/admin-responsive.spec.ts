@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { personWithBalance, submitWalletWithdrawal } from './support/admin-people';
 import { logIn } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
+import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -15,7 +15,7 @@ test('the withdraw queue keeps its actions in view and every column reachable at
   const admin = await signInAdmin();
   const person = await personWithBalance(admin, 'Narrow Screen Person With A Long Name', 500);
   await submitWalletWithdrawal(person, 75, '0x1111222233334444555566667777888899990000');
-  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(page, workerAdmin(), /\/admin\/users$/);
   await page.goto(`/admin/withdraw-requests?user=${person.id}`);
   // The box around the table: it scrolls sideways (and becomes a named region) when the columns need it.
   const table = page.getByRole('table', { name: 'Withdraw requests' }).locator('xpath=..');

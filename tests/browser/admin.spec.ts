@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
 import { applyStatus, confirmAdminAction } from './support/admin-actions';
 import {
@@ -12,6 +11,7 @@ import { existingUser, logIn, toast } from './support/auth-people';
 import { signInAdmin } from './support/buy-people';
 import { openFromMenu } from './support/navigation';
 import { approveBuyRequest, rejectBuyRequest } from '../support/keyed-calls';
+import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -27,7 +27,7 @@ const adminPages = [
 ];
 
 async function logInAsAdmin(page: Page) {
-  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(page, workerAdmin(), /\/admin\/users$/);
 }
 
 test('a visitor is sent to the log-in page from every admin page, a user is told it is not theirs', async ({
@@ -120,8 +120,8 @@ test('users: search by name or e-mail shows the available balance; deleting asks
 
 test('users: deleting your own account is refused with the reason', async ({ page }) => {
   await logInAsAdmin(page);
-  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(seededAccounts.admin.email);
-  const row = page.getByTestId('admin-user-row').filter({ hasText: seededAccounts.admin.email });
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(workerAdmin().email);
+  const row = page.getByTestId('admin-user-row').filter({ hasText: workerAdmin().email });
   await row.getByRole('button', { name: /^Delete / }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete user' }).click();
   await expect(toast(page, 'You cannot delete your own account')).toBeVisible();
@@ -385,7 +385,7 @@ test('withdraw requests: status dropdown with status types, details decrypted, a
   expect(wallet?.balance).toBe(380);
 });
 
-test('settings: limit rules, then saving the limits', async ({ page }) => {
+test('settings: limit rules, then saving the limits', { tag: '@shared-state' }, async ({ page }) => {
   await logInAsAdmin(page);
   await openFromMenu(page, 'Settings', 'Settings');
   const minimum = page.getByLabel('Minimum amount (USD)');
@@ -420,8 +420,8 @@ test('audit log: shows who did what to which record, newest first', async ({ pag
 
   const row = page.getByTestId('audit-log-row').filter({ hasText: requestId });
   await expect(row).toContainText('buy_request.approve');
-  await expect(row).toContainText('Ada Admin');
-  await expect(row).toContainText(seededAccounts.admin.email);
+  await expect(row).toContainText(workerAdmin().fullName);
+  await expect(row).toContainText(workerAdmin().email);
   await expect(row).toContainText('buy_requests');
   await expect(page.getByRole('button', { name: /delete|edit/i })).toHaveCount(0);
 });

@@ -31,7 +31,9 @@ test('a tab that slept past the refresh point refreshes as soon as it wakes', as
   const refreshed = page.waitForRequest((request) => isRefresh(request.url()));
   await page.clock.pauseAt(Date.now() + 57 * 60_000);
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await refreshed;
+  const refresh = await (await refreshed).response();
+  expect(refresh?.status()).toBe(200);
+  expect(await refresh?.json()).toMatchObject({ access_token: expect.any(String), expires_in: 3600 });
 });
 
 async function stalledLogIn(page: Page) {

@@ -1,15 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { createNodeClient } from '../support/node-client';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { confirmAdminAction } from './support/admin-actions';
 import { logIn } from './support/auth-people';
 import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer } from './support/buy-people';
-import { skipLimitsNotices } from './support/limits-notices';
+import { skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
 import { serverPrice, stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
 import { idOf, requestBuy } from '../support/keyed-calls';
+import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -29,10 +29,10 @@ async function violationsAtRest(page: Page): Promise<string[]> {
   return seriousAccessibilityViolations(page);
 }
 
-/** The seeded admin at the live buy queue, in a browser context of their own. */
+/** The worker's admin at the live buy queue, in a browser context of their own. */
 async function openAdminQueue(browser: Browser): Promise<Page> {
   const adminPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await logIn(adminPage, seededAccounts.admin, adminLanding);
+  await logIn(adminPage, workerAdmin(), adminLanding);
   await openFromMenu(adminPage, 'Buy requests', 'Buy requests');
   return adminPage;
 }
@@ -239,9 +239,10 @@ test('the limits notice shows once per session and the form refuses amounts outs
   await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Buy Cryptocurrency' })).toBeVisible();
-  // Past the notice's 1.5 s delay it stays away for the rest of the session.
-  await page.waitForTimeout(2000);
+  // The form shows once the limits have loaded, when the notice's delay would start.
+  await expect(page.getByRole('button', { name: 'Submit Buy Request' })).toBeVisible();
+  // A notice opened later on another page shows; this one stays away for the rest of the session.
+  await untilALaterNoticeShows(page, 'wallet');
   await expect(notice).toBeHidden();
 });
 
@@ -282,31 +283,33 @@ test('when the request list cannot be loaded the page says so, and the form stil
   await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
 });
 
-test('limits an admin changes after the page loaded are enforced by the server, and the form takes them up', async ({
-  page,
-}) => {
-  const admin = await signInAdmin();
-  const buyer = await signUpFundedBuyer(admin, 2000);
-  await stubMarketProvider(page);
-  await skipLimitsNotices(page);
-  await openBuyPage(page, buyer);
+test(
+  'limits an admin changes after the page loaded are enforced by the server, and the form takes them up',
+  { tag: '@shared-state' },
+  async ({ page }) => {
+    const admin = await signInAdmin();
+    const buyer = await signUpFundedBuyer(admin, 2000);
+    await stubMarketProvider(page);
+    await skipLimitsNotices(page);
+    await openBuyPage(page, buyer);
 
-  const setLimits = (min_amount: number, max_amount: number) =>
-    admin.from('transaction_limits').update({ min_amount, max_amount }).eq('id', true);
-  expect((await setLimits(10, 500)).error).toBeNull();
-  try {
-    await submitBuyRequest(page, 'bitcoin', '1000');
-    await expect(page.getByText('Maximum transaction amount is $500')).toBeVisible();
-    await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
-    // The refusal made the form reload the limits; the amount field's bound shows when they have arrived.
-    await expect(page.getByLabel('Amount (USD)')).toHaveAttribute('max', '500');
-    await page.getByRole('button', { name: 'Submit Buy Request' }).click();
-    await expect(page.getByText('Maximum amount is $500', { exact: true })).toBeVisible();
-  } finally {
-    expect((await setLimits(10, 10000)).error).toBeNull();
-    await admin.auth.signOut();
-  }
-});
+    const setLimits = (min_amount: number, max_amount: number) =>
+      admin.from('transaction_limits').update({ min_amount, max_amount }).eq('id', true);
+    expect((await setLimits(10, 500)).error).toBeNull();
+    try {
+      await submitBuyRequest(page, 'bitcoin', '1000');
+      await expect(page.getByText('Maximum transaction amount is $500')).toBeVisible();
+      await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
+      // The refusal made the form reload the limits; the amount field's bound shows when they have arrived.
+      await expect(page.getByLabel('Amount (USD)')).toHaveAttribute('max', '500');
+      await page.getByRole('button', { name: 'Submit Buy Request' }).click();
+      await expect(page.getByText('Maximum amount is $500', { exact: true })).toBeVisible();
+    } finally {
+      expect((await setLimits(10, 10000)).error).toBeNull();
+      await admin.auth.signOut();
+    }
+  },
+);
 
 test('when the market data fails the page says so, and Retry reloads it', async ({ page }) => {
   const admin = await signInAdmin();

@@ -1,17 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { personWithBalance } from './support/admin-people';
 import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
+import { workerAdmin } from './support/worker-admin';
 
 test('closing a dialog gives the focus back to the button that opened it', async ({ page }) => {
   const admin = await signInAdmin();
   const person = await personWithBalance(admin, 'Focus', 0);
   await admin.auth.signOut();
-  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(page, workerAdmin(), /\/admin\/users$/);
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(person.fullName);
   const opener = page.getByRole('button', { name: `Delete ${person.fullName}` });
   const dialog = page.getByRole('dialog');

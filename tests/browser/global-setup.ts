@@ -2,8 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
 import { buildApp, serveApp } from '../../devstack/src/app-server';
 import { startStack } from '../../devstack/src/stack';
+import { createWorkerAdmins } from './support/worker-admin';
 
 const functionsDir = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
 
@@ -45,17 +47,19 @@ async function startFunctionWorkers(apiUrl: string, anonKey: string) {
 }
 
 /**
- * One throwaway stack for the browser tests: a fresh seeded database and gateway on free ports, the app
- * built against it and served on a free port. Workers read the app's address from `APP_URL` (the
- * config's `baseURL`) and the API's from `API_URL`. The returned function tears everything down.
+ * One throwaway stack for the browser tests: a fresh seeded database and gateway on free ports, an admin
+ * for each worker, the app built against it and served on a free port. Workers read the app's address
+ * from `APP_URL` (the config's `baseURL`) and the API's from `API_URL`. The returned function tears
+ * everything down.
  */
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   const stack = await startStack();
   const buildDir = await mkdtemp(path.join(tmpdir(), 'coinvault-app-'));
   try {
     await Promise.all([
       buildApp({ outDir: buildDir, apiUrl: stack.apiUrl, anonKey: stack.anonKey }),
       startFunctionWorkers(stack.apiUrl, stack.anonKey),
+      createWorkerAdmins(stack.databaseUrl, config.workers),
     ]);
     const app = await serveApp({ rootDir: buildDir });
     process.env.APP_URL = app.url;

@@ -11,7 +11,7 @@ test.use({ locale: 'en-US' });
 test('the history card charts the portfolio and a coin held from the snapshots, live, redrawn for another range', async ({
   page,
 }) => {
-  // A person set up through the seeded admin (password and code), axe twice: past the default minute on a
+  // A person set up through the worker's admin (password and code), axe twice: past the default minute on a
   // machine shared by other test runs.
   test.setTimeout(120_000);
   const admin = await signInAdmin();

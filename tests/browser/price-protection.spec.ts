@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { createNodeClient } from '../support/node-client';
 import { idOf } from '../support/keyed-calls';
 import { confirmAdminAction } from './support/admin-actions';
@@ -17,6 +16,7 @@ import {
 import { skipLimitsNotices } from './support/limits-notices';
 import { serverPrice, stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
+import { workerAdmin } from './support/worker-admin';
 
 /**
  * Price-protected requests in the browser: the person picks how far the price may move against them, the
@@ -36,10 +36,10 @@ async function openBuyPage(page: Page, buyer: Buyer, prices: Readonly<Record<str
   await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 }
 
-/** The seeded admin at the live buy queue, in a browser context of their own (prices from the server). */
+/** The worker's admin at the live buy queue, in a browser context of their own (prices from the server). */
 async function openAdminBuyQueue(browser: Browser): Promise<Page> {
   const adminPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await logIn(adminPage, seededAccounts.admin, adminLanding);
+  await logIn(adminPage, workerAdmin(), adminLanding);
   await openFromMenu(adminPage, 'Buy requests', 'Buy requests');
   return adminPage;
 }
@@ -154,7 +154,7 @@ test('a sale whose limit the price has fallen below is refused on approval, nami
   await expect(toast(page, 'Sell request submitted successfully')).toBeVisible();
 
   const adminPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await logIn(adminPage, seededAccounts.admin, adminLanding);
+  await logIn(adminPage, workerAdmin(), adminLanding);
   await openFromMenu(adminPage, 'Sell requests', 'Sell requests');
   const row = adminPage.getByTestId('admin-sell-request-row').filter({ hasText: seller.fullName });
   await expect(row.getByTestId('limit-cell')).toHaveText(`${usd(limit)}Price below the limit`);

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { logIn, toast } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
+import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -45,7 +45,7 @@ test('after a password change withdrawals wait, the form says until when and why
 
   // Support has made sure it was the person: an admin ends the hold from the settings page.
   const adminPage = await browser.newPage();
-  await logIn(adminPage, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(adminPage, workerAdmin(), /\/admin\/users$/);
   await adminPage.goto('/admin/settings');
   const hours = adminPage.getByLabel('Hold after a security change (hours)');
   await expect(hours).toHaveValue('24');

@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { recordCurrentPrices } from '../support/keyed-calls';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { confirmAdminAction } from './support/admin-actions';
@@ -7,6 +6,7 @@ import { logIn, toast } from './support/auth-people';
 import { signInAdmin, signUpBitcoinHolder } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
+import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -59,7 +59,7 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
   // The admin's queue, in a browser of their own.
   const adminContext = await browser.newContext({ locale: 'en-US' });
   const adminPage = await adminContext.newPage();
-  await logIn(adminPage, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(adminPage, workerAdmin(), /\/admin\/users$/);
   await recordCurrentPrices(admin);
   await adminPage.getByRole('link', { name: /^Sell requests/ }).click();
   await expect(adminPage.getByRole('heading', { name: 'Sell requests', level: 1 })).toBeVisible();

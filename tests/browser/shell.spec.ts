@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { existingUser, logIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
+import { workerAdmin } from './support/worker-admin';
 
 // Log-in lands in the wallet, whose limits notice (a modal) is not what these tests are about.
 test.beforeEach(async ({ page }) => skipLimitsNotices(page));
@@ -46,13 +46,13 @@ test.describe('guards', () => {
   }
 
   test('a signed-in admin opening /login goes on to the admin area', async ({ page }) => {
-    await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+    await logIn(page, workerAdmin(), /\/admin\/users$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/admin\/users$/);
   });
 
   test('an admin is sent from /dashboard to the admin area, with its own side menu', async ({ page }) => {
-    await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+    await logIn(page, workerAdmin(), /\/admin\/users$/);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/admin\/users$/);
     const menu = sideMenu(page);
@@ -173,8 +173,15 @@ test.describe('moving between pages', () => {
     const scripts = scriptRequests(page);
     await page.goto('/admin/users');
     await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
-    // Longer than an admitted area waits before it preloads (1.5 s, then up to 1 s for an idle moment).
-    await page.waitForTimeout(3_500);
+    // The witness: a tab opened later, in the area the person is admitted to, loads that area's other
+    // pages (1.5 s, then an idle moment); had the refused area been going to load its own, it had by then.
+    const witness = await page.context().newPage();
+    const witnessScripts = scriptRequests(witness);
+    await witness.goto('/user/wallet');
+    const userPages = pageChunk('buy|withdraw|account');
+    await expect
+      .poll(() => witnessScripts.filter((script) => userPages.test(script)).length, { timeout: 10_000 })
+      .toBe(3);
     const otherAdminPages = pageChunk(
       'transactions|deposit|status-types|buy-requests|withdraw-requests|settings|audit-log',
     );

@@ -46,7 +46,7 @@ const signedInPages = [
 test('every public and user page has no serious accessibility violation in the light and the dark theme', async ({
   page,
 }) => {
-  // Nine pages, each checked by axe in both themes, and a person set up through the seeded admin (password
+  // Nine pages, each checked by axe in both themes, and a person set up through the worker's admin (password
   // and code): past the default minute on a machine shared by other test runs, as the admin pages' tour.
   test.setTimeout(180_000);
   await stubMarketProvider(page);

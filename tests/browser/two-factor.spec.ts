@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { totpCode } from '../../devstack/src/gateway/auth/totp';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { enterTotpCode, existingUser, fillLogin, logIn, makeAdmin, toast } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
+import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -157,7 +157,7 @@ test('an admin removes the two-factor authentication of a person who lost their 
   await enrolByScanning(page);
   await logOut(page);
 
-  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(page, workerAdmin(), /\/admin\/users$/);
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(account.email);
   const row = page.getByTestId('admin-user-row').filter({ hasText: account.email });
   await expect(row).toHaveCount(1);

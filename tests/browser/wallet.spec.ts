@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { applyStatus, confirmAdminAction } from './support/admin-actions';
 import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { limitsNoticeSeen, skipLimitsNotices } from './support/limits-notices';
+import { limitsNoticeSeen, skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { createDeposit, idOf } from '../support/keyed-calls';
+import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -101,8 +101,8 @@ test('the limits notice shows once per browser session, after a delay, and not a
   const secondTab = await page.context().newPage();
   await secondTab.goto('/user/wallet');
   await expect(secondTab.getByTestId('wallet-balance')).toBeVisible();
-  // Longer than the notice's delay: had it been due, it would be showing by now.
-  await page.waitForTimeout(3000);
+  // A notice opened later on another page shows: had the wallet's been due, it would be showing by now.
+  await untilALaterNoticeShows(page, 'buy');
   await expect(notice).toHaveCount(0);
   await expect(secondTab.getByRole('dialog', { name: 'Important Transaction Limits' })).toHaveCount(0);
 });
@@ -124,7 +124,7 @@ test("an admin's deposit and its completion, made in another browser, appear in 
   const adminContext = await browser.newContext({ locale: 'en-US' });
   try {
     const admin = await adminContext.newPage();
-    await logIn(admin, seededAccounts.admin, /\/admin\/users$/);
+    await logIn(admin, workerAdmin(), /\/admin\/users$/);
 
     await admin.goto('/admin/deposit');
     await admin.getByLabel('Find a user').fill(person.email);

@@ -3,7 +3,7 @@ import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
-import { skipLimitsNotices } from './support/limits-notices';
+import { skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
 import { setWithdrawRequestStatus } from '../support/keyed-calls';
 
@@ -87,8 +87,9 @@ test('the form refuses more than the available balance, and the limits notice sh
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Withdraw Funds' })).toBeVisible();
-  // Past the notice's 1.5 s delay, it stays away for the rest of the session.
-  await page.waitForTimeout(2000);
+  await expect(page.getByRole('button', { name: 'Submit Withdraw Request' })).toBeVisible();
+  // A notice opened later on another page shows; this one stays away for the rest of the session.
+  await untilALaterNoticeShows(page, 'wallet');
   await expect(notice).toBeHidden();
 });
 

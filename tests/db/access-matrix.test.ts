@@ -39,6 +39,8 @@ interface Fixture {
   auditEntryId: string;
   notificationId: string;
   snapshotCoin: string;
+  /** The withdrawal whose approval an admin proposed, awaiting a second admin. */
+  proposedRequestId: string;
 }
 
 interface Probe {
@@ -300,6 +302,38 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       },
     },
   },
+  second_approvals: {
+    // Written only by the decision functions; read by admins at aal2.
+    select: {
+      expected: adminOnlyFiltered,
+      probe: {
+        sql: 'select target_id from public.second_approvals where target_id = $1',
+        params: byId('proposedRequestId'),
+      },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.second_approvals (target_table, target_id, amount, proposed_by)
+              values ('buy_requests', gen_random_uuid(), 5000, $1) returning target_id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.second_approvals set confirmed_by = proposed_by where target_id = $1 returning target_id`,
+        params: byId('proposedRequestId'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.second_approvals where target_id = $1 returning target_id',
+        params: byId('proposedRequestId'),
+      },
+    },
+  },
   price_snapshots: {
     select: {
       expected: everyone('allowed'),
@@ -518,7 +552,13 @@ beforeAll(async () => {
      values ($1, 'buy', 10, 'complete', $2, 0.1, 100, now() - interval '1 hour')`,
     [owner.id, snapshotCoin],
   );
+  await pool.query(
+    `insert into public.second_approvals (target_table, target_id, amount, proposed_by)
+     values ('withdraw_requests', $1, 30, $2)`,
+    [onlyRow(withdrawals).id, admin.id],
+  );
   fixture = {
+    proposedRequestId: onlyRow(withdrawals).id,
     snapshotCoin,
     owner,
     transactionId: onlyRow(transactions).id,

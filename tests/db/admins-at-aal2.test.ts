@@ -26,6 +26,8 @@ const aal2Missing = 'Admins must confirm a code from their authenticator app (aa
 let pool: pg.Pool;
 let admin: CreatedUser;
 let person: CreatedUser;
+/** Someone with nothing left, whose account may be closed. */
+let leaver: CreatedUser;
 let fixture: {
   buyRequestId: string;
   sellRequestId: string;
@@ -37,6 +39,7 @@ beforeAll(async () => {
   pool = connect(inject('databaseUrl'));
   admin = await createUser(pool, { fullName: 'Aal2 Admin', admin: true });
   person = await createUser(pool, { fullName: 'Aal2 Person', deposit: 1000 });
+  leaver = await createUser(pool);
   fixture = {
     buyRequestId: await addBuyRequest(pool, person.id, 100),
     sellRequestId: await addSellRequest(pool, person.id),
@@ -85,7 +88,7 @@ const adminCalls: { rpc: string; sql: string; params: () => unknown[] }[] = [
     sql: 'select id from public.create_deposit($1, 10, $2)',
     params: () => [person.id, randomUUID()],
   },
-  { rpc: 'delete_user', sql: 'select public.delete_user($1)', params: () => [person.id] },
+  { rpc: 'delete_user', sql: 'select public.delete_user($1)', params: () => [leaver.id] },
   { rpc: 'remove_two_factor', sql: 'select public.remove_two_factor($1)', params: () => [person.id] },
 ];
 
@@ -147,7 +150,7 @@ describe('remove_two_factor (recovery for a person who lost their authenticator)
         actor_id: admin.id,
         action: 'user.remove_two_factor',
         target_table: 'profiles',
-        details: { email: lostPhone.email, factors_removed: 2 },
+        details: { email: lostPhone.email, factors_removed: 2, sessions_ended: 0 },
       },
     ]);
   });

@@ -93,13 +93,15 @@ describe('buy requests', () => {
 
   it('the limits themselves are accepted: $10 and $10,000', async () => {
     for (const amount of ['10', '10000']) {
-      await queryAs(
+      const { rows } = await queryAs<{ amount: string; status: string }>(
         pool,
         signedIn(person.id),
-        `select public.create_buy_request('bitcoin', $1, $2)`,
+        `select request.amount::text as amount, request.status
+         from public.create_buy_request('bitcoin', $1, $2) as request`,
         [amount, randomUUID()],
         { rollback: true },
       );
+      expect(onlyRow(rows)).toEqual({ amount, status: 'pending' });
     }
   });
 });

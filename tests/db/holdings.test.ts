@@ -17,7 +17,7 @@ import {
 
 /**
  * What a person owns: an approval records the coins bought at the server's current price (the newest
- * snapshot, at most 10 minutes old), in the same locked step as the balance check; the holdings are the
+ * snapshot, at most 2 minutes old), in the same locked step as the balance check; the holdings are the
  * ledger's bought - sold, per coin.
  */
 let pool: pg.Pool;
@@ -89,7 +89,8 @@ describe('an approved buy records the coins bought', () => {
     ['10', '3', '3.333333333333333333'],
     ['10', '7', '1.428571428571428571'],
     ['25.5', '95123.456789012', '0.000268072680081003'],
-    ['10000', '0.00001234', '810372771.474878444084278768'],
+    // At most the four-eyes threshold (1,000 USD), so one admin's approval fills it.
+    ['1000', '0.00001234', '81037277.147487844408427876'],
   ])('$%s at %s buys %s coins: exact, truncated to 18 places', async (amount, price, quantity) => {
     const buyer = await createUser(pool, { deposit: 10_000 });
     await addSnapshot(coin, price, 0);
@@ -98,14 +99,14 @@ describe('an approved buy records the coins bought', () => {
     expect(await buyEntryOf(requestId)).toEqual([{ amount, quantity, price }]);
   });
 
-  it('is refused without a price from the last 10 minutes, and nothing changes', async () => {
+  it('is refused without a price from the last 2 minutes, and nothing changes', async () => {
     const buyer = await createUser(pool, { deposit: 1000 });
-    await addSnapshot(coin, '100', 11);
+    await addSnapshot(coin, '100', 3);
     const requestId = await requestFor(buyer.id, 100);
     const error = await errorOf(approve(requestId));
     expect(error).toEqual({
       code: 'P0001',
-      message: `No current price for ${coin}: none was recorded in the last 10 minutes`,
+      message: `No current price for ${coin}: none was recorded in the last 2 minutes`,
     });
     const { rows } = await pool.query('select status from public.buy_requests where id = $1', [requestId]);
     expect(rows).toEqual([{ status: 'pending' }]);

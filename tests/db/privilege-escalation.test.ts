@@ -202,11 +202,7 @@ describe('create_withdraw_request acts only for the caller the database authenti
   it.each([
     ['another signed-in user', () => signedIn(someoneElse.id), spoofingRefusal],
     ['an admin', () => signedIn(admin.id), spoofingRefusal],
-    [
-      'the service role (acting for nobody)',
-      () => serviceRole,
-      'permission denied for function create_withdraw_request',
-    ],
+    ["the service role without the person's session", () => serviceRole, spoofingRefusal],
     ['a visitor', () => anon, 'permission denied for function create_withdraw_request'],
   ])('refuses %s naming the person in a spoofed user_id', async (_who, actorOf, message) => {
     const countRequests = async () =>
@@ -221,6 +217,22 @@ describe('create_withdraw_request acts only for the caller the database authenti
     );
     expect(error).toMatchObject({ code: '42501', message });
     expect(await countRequests()).toEqual(before);
+  });
+
+  it('is refused to a signed-in person calling it directly: only the withdrawals function seals and stores details', async () => {
+    const error = await errorOf(
+      queryAs(
+        pool,
+        signedIn(person.id),
+        `select public.create_withdraw_request(gen_random_uuid(), $1, null, 20, 'bank', 'unsealed', 1::smallint,
+           'digest', gen_random_uuid())`,
+        [person.id],
+      ),
+    );
+    expect(error).toMatchObject({
+      code: '42501',
+      message: 'permission denied for function create_withdraw_request',
+    });
   });
 
   it('creates the request of the signed-in person and names them as the actor in the audit log', async () => {

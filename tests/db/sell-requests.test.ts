@@ -224,12 +224,12 @@ describe('approving a sell', () => {
     ]);
   });
 
-  it('is refused without a price from the last 10 minutes, and nothing changes', async () => {
+  it('is refused without a price from the last 2 minutes, and nothing changes', async () => {
     const person = await holderOf('1');
     await setPrice('40', 11);
     const requestId = await sell(person, '0.5');
     expect((await errorOf(approve(requestId))).message).toBe(
-      `No current price for ${coin}: none was recorded in the last 10 minutes`,
+      `No current price for ${coin}: none was recorded in the last 2 minutes`,
     );
     expect(await statusOf(requestId)).toBe('pending');
     expect(await sellEntriesOf(person.id)).toEqual([]);

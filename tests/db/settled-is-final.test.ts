@@ -171,11 +171,25 @@ describe('a decided request', () => {
     });
   });
 
-  it('still lets its person be deleted (the links and the decider are cleared, nothing else)', async () => {
-    const { requestId } = await approvedBuy(100);
+  it('outlives its person: closing the account keeps the request and its entry', async () => {
+    const { requestId, entryId } = await approvedBuy(100);
+    // The person spends the rest and sells the coins, so their account can be closed.
+    await pool.query(
+      `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)
+       select user_id, 'sell', 100, 'complete', cryptocurrency, quantity, price from public.transactions where id = $1`,
+      [entryId],
+    );
+    await pool.query(
+      `insert into public.transactions (user_id, type, amount, status) values ($1, 'withdraw', 1000, 'complete')`,
+      [owner.id],
+    );
     await pool.query('delete from auth.users where id = $1', [owner.id]);
-    const { rows } = await pool.query('select 1 from public.buy_requests where id = $1', [requestId]);
-    expect(rows).toEqual([]);
+    const { rows } = await pool.query(
+      `select (select status from public.buy_requests where id = $1) as request,
+              (select status from public.transactions where id = $2) as entry`,
+      [requestId, entryId],
+    );
+    expect(rows).toEqual([{ request: 'approved', entry: 'complete' }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, createUser, onlyRow, queryAs, signedIn } from '../support/db';
+import { connect, createUser, errorOf, onlyRow, queryAs, signedIn } from '../support/db';
 
 let pool: pg.Pool;
 
@@ -53,31 +53,44 @@ describe('sign-up makes a profile', () => {
     expect(rows).toEqual([{ full_name: 'New Name' }]);
   });
 
-  it('is deleted with the Auth user, together with their money and requests', async () => {
+  it('outlives the Auth user as a closed, nameless row keeping their books; refused while they hold money', async () => {
     const { id } = await createUser(pool, { deposit: 100 });
+    expect((await errorOf(pool.query('delete from auth.users where id = $1', [id]))).message).toBe(
+      'This person still holds 100 USD: pay it out before closing the account',
+    );
     await pool.query(
-      `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 20)`,
+      `insert into public.transactions (user_id, type, amount, status) values ($1, 'withdraw', 100, 'complete')`,
       [id],
     );
     await pool.query('delete from auth.users where id = $1', [id]);
     const { rows } = await pool.query(
-      `select (select count(*) from public.profiles where id = $1)::int as profiles,
-              (select count(*) from public.transactions where user_id = $1)::int as transactions,
-              (select count(*) from public.buy_requests where user_id = $1)::int as buy_requests`,
+      `select (select count(*) from public.profiles where id = $1 and email is null and full_name is null
+                 and closed_at is not null)::int as closed_profiles,
+              (select count(*) from public.transactions where user_id = $1)::int as transactions`,
       [id],
     );
-    expect(rows).toEqual([{ profiles: 0, transactions: 0, buy_requests: 0 }]);
+    expect(rows).toEqual([{ closed_profiles: 1, transactions: 2 }]);
   });
 });
 
 describe('seed', () => {
-  it('has the admin, the user with a completed deposit of $5,000, the limits and the status types', async () => {
+  it('has two admins with a factor each, the user with a completed deposit of $5,000, the limits and the status types', async () => {
     const { rows: people } = await pool.query(
       `select profiles.email, profiles.role, wallet.available::text
        from public.profiles join public.wallet_balances as wallet on wallet.user_id = profiles.id
-       where profiles.email in ('admin@example.com', 'user@example.com') order by profiles.email`,
+       where profiles.email in ('admin@example.com', 'admin2@example.com', 'user@example.com')
+       order by profiles.email`,
     );
+    const { rows: factors } = await pool.query(
+      `select users.email, factors.secret from auth.mfa_factors as factors join auth.users on users.id = factors.user_id
+       where users.email like 'admin%@example.com' and factors.status = 'verified' order by users.email`,
+    );
+    expect(factors).toEqual([
+      { email: 'admin2@example.com', secret: 'COINVAULTLOCALSECONDADMINTOTPKEY' },
+      { email: 'admin@example.com', secret: 'COINVAULTLOCALADMINSECRETTOTPKEY' },
+    ]);
     expect(people).toEqual([
+      { email: 'admin2@example.com', role: 'admin', available: '0.00' },
       { email: 'admin@example.com', role: 'admin', available: '0.00' },
       { email: 'user@example.com', role: 'user', available: '5000.00' },
     ]);
@@ -136,7 +149,7 @@ describe('schema contracts', () => {
     expect(rows).toEqual([]);
   });
 
-  it('buy, sell and withdraw requests, transactions and notifications are live (Realtime publication, full old rows)', async () => {
+  it('buy, sell and withdraw requests, transactions, notifications and second approvals are live (Realtime publication, full old rows)', async () => {
     const { rows } = await pool.query(
       `select tables.tablename::text, class.relreplident::text as identity
        from pg_publication_tables as tables
@@ -146,6 +159,7 @@ describe('schema contracts', () => {
     expect(rows).toEqual([
       { tablename: 'buy_requests', identity: 'f' },
       { tablename: 'notifications', identity: 'f' },
+      { tablename: 'second_approvals', identity: 'f' },
       { tablename: 'sell_requests', identity: 'f' },
       { tablename: 'transactions', identity: 'f' },
       { tablename: 'withdraw_requests', identity: 'f' },

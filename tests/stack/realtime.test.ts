@@ -94,6 +94,11 @@ function connect(url = apiUrl) {
 async function subscribe(token: string | null, bindings: Binding[], url = apiUrl): Promise<Subscriber> {
   const client = connect(url);
   if (token) await client.realtime.setAuth(token);
+  return listenOn(client, bindings);
+}
+
+/** A new channel of `client` (on its socket, with its token) listening with `bindings`. */
+async function listenOn(client: SupabaseClient, bindings: Binding[]): Promise<Subscriber> {
   const channel = client.channel(`spec-${randomUUID()}`);
   const subscriber: Subscriber = { client, channel, changes: [], system: [], statuses: [], errors: [] };
   for (const binding of bindings) {
@@ -108,6 +113,17 @@ async function subscribe(token: string | null, bindings: Binding[], url = apiUrl
   });
   await waitFor(() => (subscriber.statuses.length > 0 ? true : undefined), 'the channel to answer');
   return subscriber;
+}
+
+/**
+ * The witness that nothing more is on its way to `client`: a change made now, seen on a new channel of the
+ * same client. One socket carries changes in commit order, so any change made before it that was going to
+ * reach the client has arrived by then.
+ */
+async function untilLaterChangeArrives(client: SupabaseClient, userId: string): Promise<void> {
+  const witness = await listenOn(client, [{ event: 'INSERT', table: 'transactions' }]);
+  const later = await insert('transactions', { user_id: userId, amount: 7 });
+  await waitForChange(witness, (c) => rowOf(c).id === later.id, 'the later change on the same socket');
 }
 
 function rowOf(change: Change): Row {
@@ -293,7 +309,8 @@ describe('postgres_changes as the app uses them', () => {
       () => (witness.changes.length === 3 ? true : undefined),
       'the witness to see the last change',
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Realtime checks each change for every subscriber in turn: the witness's last change is sent after
+    // whatever the visitor was going to get of the earlier ones.
     expect(visitor.changes).toEqual([]);
   });
 });
@@ -362,7 +379,7 @@ describe('subscription options', () => {
     expect(await leaving.channel.unsubscribe()).toBe('ok');
     const after = await insert('transactions', { user_id: user.id, amount: 2 });
     await waitForChange(staying, (c) => rowOf(c).id === after.id, 'the change after leaving');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilLaterChangeArrives(leaving.client, user.id);
     expect(leaving.changes).toHaveLength(1);
     expect(leaving.statuses).toContain('CLOSED');
   });
@@ -400,7 +417,9 @@ describe('tokens', () => {
     expect(subscriber.statuses).toEqual(['SUBSCRIBED', 'CLOSED']);
 
     await insert('transactions', { user_id: user.id, amount: 4 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The same socket, on a token that has not expired.
+    await subscriber.client.realtime.setAuth(await tokenFor(user.id));
+    await untilLaterChangeArrives(subscriber.client, user.id);
     expect(subscriber.changes).toEqual([]);
   });
 

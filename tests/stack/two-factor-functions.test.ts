@@ -115,7 +115,7 @@ describe('a withdrawal by a person with a verified factor', () => {
     expect(await withdrawRequestsOf(enrolled.id)).toBe(1);
   });
 
-  it('is refused by the database too when the function is bypassed (create_withdraw_request over REST)', async () => {
+  it("cannot be bypassed: create_withdraw_request over REST is the withdrawals function's alone", async () => {
     const enrolled = await signUpPersonWithTotp('Bypass');
     await endSecurityHoldByAdmin(enrolled.id);
     await addDeposit(pool, enrolled.id, 100);
@@ -123,6 +123,7 @@ describe('a withdrawal by a person with a verified factor', () => {
     const { error } = await passwordOnly.client.rpc('create_withdraw_request', {
       request_id: randomUUID(),
       user_id: enrolled.id,
+      session_id: randomUUID(),
       amount: 25,
       withdraw_method: 'bank',
       encrypted_data: 'iv.data.key',
@@ -132,7 +133,7 @@ describe('a withdrawal by a person with a verified factor', () => {
     });
     expect(error).toMatchObject({
       code: '42501',
-      message: 'Enter a code from your authenticator app to withdraw',
+      message: 'permission denied for function create_withdraw_request',
     });
     expect(await withdrawRequestsOf(enrolled.id)).toBe(0);
   });

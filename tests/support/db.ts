@@ -118,6 +118,8 @@ export interface NewUser {
   appMetadata?: Record<string, unknown>;
   /** A completed deposit the person starts with (USD). */
   deposit?: number;
+  /** An address nobody proved (sign-up with confirmations on, link not yet opened); confirmed otherwise. */
+  unconfirmedEmail?: boolean;
 }
 
 /** Inserts an Auth user as GoTrue does (the sign-up trigger makes the profile). */
@@ -125,13 +127,15 @@ export async function createUser(db: Queryable, options: NewUser = {}): Promise<
   const id = randomUUID();
   const email = `${id}@test.example.com`;
   await db.query(
-    `insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, created_at, updated_at)
-     values ($1, 'authenticated', 'authenticated', $2, $3, $4, now(), now())`,
+    `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data, raw_app_meta_data,
+       created_at, updated_at)
+     values ($1, 'authenticated', 'authenticated', $2, case when $5 then null else now() end, $3, $4, now(), now())`,
     [
       id,
       email,
       { full_name: options.fullName ?? 'Test Person', ...options.metadata },
       { provider: 'email', providers: ['email'], ...options.appMetadata },
+      options.unconfirmedEmail ?? false,
     ],
   );
   if (options.admin) await db.query(`update public.profiles set role = 'admin' where id = $1`, [id]);
@@ -268,18 +272,46 @@ export interface WithdrawalCall {
 }
 
 /**
- * `create_withdraw_request` as the withdrawals function calls it: with the person's own token, a request id
- * chosen before encryption, key version 1 and a fresh idempotency key unless one is given.
+ * An Auth session of `actor` as GoTrue keeps it (at the actor's aal), without its sign-in notice (not what
+ * these tests are about): what the withdrawals function passes to `create_withdraw_request`.
  */
-export function createWithdrawRequest(pool: pg.Pool, actor: Actor, call: WithdrawalCall) {
-  const userId = actor.role === 'authenticated' ? actor.userId : null;
+export async function addSession(pool: pg.Pool, actor: Actor & { role: 'authenticated' }): Promise<string> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { aal } = (await claimsOf(client, actor)) as { aal: Aal };
+    await client.query('set local session_replication_role = replica');
+    const { rows } = await client.query<{ id: string }>(
+      `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (gen_random_uuid(), $1, now(), now(), $2)
+       returning id`,
+      [actor.userId, aal],
+    );
+    await client.query('commit');
+    return onlyRow(rows).id;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * `create_withdraw_request` as the withdrawals function calls it for a signed-in actor: with the service role,
+ * the person's id and their Auth session (at the actor's aal), a request id chosen before encryption, key
+ * version 1 and a fresh idempotency key unless one is given. Any other actor calls it directly.
+ */
+export async function createWithdrawRequest(pool: pg.Pool, actor: Actor, call: WithdrawalCall) {
+  const signedInActor = actor.role === 'authenticated' ? actor : null;
+  const sessionId = signedInActor ? await addSession(pool, signedInActor) : null;
   return queryAs<{ id: string; user_id: string; amount: string; status: string }>(
     pool,
-    actor,
-    'select * from public.create_withdraw_request($1, $2, $3, $4, $5, 1::smallint, $6, $7)',
+    signedInActor ? serviceRole : actor,
+    'select * from public.create_withdraw_request($1, $2, $3, $4, $5, $6, 1::smallint, $7, $8)',
     [
       randomUUID(),
-      call.claimedUserId ?? userId,
+      call.claimedUserId ?? signedInActor?.userId ?? null,
+      sessionId,
       call.amount,
       call.method ?? 'bank',
       call.encryptedData ?? 'iv.data.key',
@@ -339,4 +371,28 @@ export async function errorOf(promise: Promise<unknown>): Promise<{ code: string
     throw error;
   }
   throw new Error('expected the statement to be refused, but it succeeded');
+}
+
+/**
+ * Everything of a person's money an attack could change, read as the operator: the balance, every ledger
+ * entry, every request's status and the coins held. Equal before and after means nothing moved.
+ */
+export async function moneyStateOf(db: Queryable, userId: string): Promise<unknown> {
+  const { rows } = await db.query<{ state: unknown }>(
+    `select jsonb_build_object(
+       'balance', (select balance from public.profiles where id = $1),
+       'ledger', (select coalesce(jsonb_agg(jsonb_build_array(id, type, amount, status, quantity) order by id), '[]')
+                  from public.transactions where user_id = $1),
+       'buy_requests', (select coalesce(jsonb_agg(jsonb_build_array(id, status) order by id), '[]')
+                        from public.buy_requests where user_id = $1),
+       'sell_requests', (select coalesce(jsonb_agg(jsonb_build_array(id, status) order by id), '[]')
+                         from public.sell_requests where user_id = $1),
+       'withdraw_requests', (select coalesce(jsonb_agg(jsonb_build_array(id, status) order by id), '[]')
+                             from public.withdraw_requests where user_id = $1),
+       'holdings', (select coalesce(jsonb_agg(jsonb_build_array(cryptocurrency, quantity) order by cryptocurrency), '[]')
+                    from public.holdings where user_id = $1)
+     ) as state`,
+    [userId],
+  );
+  return onlyRow(rows).state;
 }

@@ -122,20 +122,27 @@ export function serviceClient(): SupabaseClient<Database> {
 }
 
 /**
- * The `aal` claim of the caller's token: `aal2` once the session verified a second factor. Read only after
- * `requireUser`, whose Auth call verified the token.
+ * A claim of the caller's token (`aal`: `aal2` once the session verified a second factor; `session_id`: the
+ * Auth session). Read only after `requireUser`, whose Auth call verified the token.
  */
-function assuranceLevel(request: Request): string | undefined {
+function tokenClaim(request: Request, claim: 'aal' | 'session_id'): string | undefined {
   const payload = /^Bearer [^.]+\.([^.]+)\./i.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!payload) return undefined;
   const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-  const { aal } = JSON.parse(json) as { aal?: unknown };
-  return typeof aal === 'string' ? aal : undefined;
+  const value = (JSON.parse(json) as Record<string, unknown>)[claim];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The Auth session of the caller's token, verified by `requireUser`; 401 when the token names none. */
+export function sessionId(request: Request): string {
+  const session = tokenClaim(request, 'session_id');
+  if (!session) throw new HttpError(401, 'Sign in to continue');
+  return session;
 }
 
 /** Refuses (403, `insufficient_aal` as Auth names it) a session that has not verified a second factor. */
 export function requireAal2(request: Request, refusal: string): void {
-  if (assuranceLevel(request) !== 'aal2') throw new HttpError(403, refusal, { code: 'insufficient_aal' });
+  if (tokenClaim(request, 'aal') !== 'aal2') throw new HttpError(403, refusal, { code: 'insufficient_aal' });
 }
 
 /**

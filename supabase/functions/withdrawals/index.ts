@@ -5,7 +5,8 @@
  * validated (the specification's form asks for them) and then dropped: storing them is forbidden for
  * anyone who handles cards (PCI DSS 3.2/3.3), encrypted or not. The request id is chosen here, before the
  * details are encrypted, so they are sealed for that request, person and method; `create_withdraw_request`,
- * called with the person's own token, then checks the limits and the available balance under a lock.
+ * which only this function may call (service role), then checks the person's Auth session (its owner, expiry
+ * and aal), the limits and the available balance under a lock.
  * A person with a verified second factor withdraws only from an aal2 session (403 `insufficient_aal`
  * otherwise; a trigger on withdraw_requests refuses the same in the database).
  * Answers 201 with the request (the first one again for a repeated key), never its encrypted data.
@@ -29,7 +30,8 @@ import {
   requireAal2,
   requireUser,
   serveJson,
-  callerClient,
+  serviceClient,
+  sessionId,
 } from '../_shared/http.ts';
 import { withdrawalRequest, type WithdrawalRequest } from '@domain/withdrawal.ts';
 
@@ -68,10 +70,11 @@ Deno.serve(
     });
 
     // Answers the created request's columns only (never encrypted_data).
-    const { data: created, error } = await callerClient(request)
+    const { data: created, error } = await serviceClient()
       .rpc('create_withdraw_request', {
         request_id: requestId,
         user_id: user.id,
+        session_id: sessionId(request),
         amount,
         withdraw_method: withdrawMethod,
         encrypted_data: encryptedData,

@@ -7,7 +7,7 @@ import { totpCode } from '../../../devstack/src/gateway/auth/totp';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
- * changes an account makes its own person; the seeded admin is only ever read.
+ * changes an account makes its own person; each worker's admin is only ever read.
  */
 
 export interface Account {

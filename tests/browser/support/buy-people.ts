@@ -3,7 +3,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
 import { signInWithTotp } from '../../support/two-factor-sign-in';
 import { localDefaults } from '../../../devstack/src/config';
-import { seededAccounts } from '../../../supabase/seed-accounts';
 import type { Database } from '../../../src/types/database';
 import {
   approveBuyRequest,
@@ -13,11 +12,12 @@ import {
   requestBuy,
   setTransactionStatus,
 } from '../../support/keyed-calls';
+import { workerAdmin } from './worker-admin';
 
 /**
  * People for the buy journey. The browser specs share one seeded stack, so each test signs up its own
  * buyer and funds it the way an admin does (a pending deposit, then `set_transaction_status` complete);
- * the seeded admin decides requests through supabase-js, as a second person working at the same time.
+ * the worker's admin decides requests through supabase-js, as a second person working at the same time.
  */
 
 export interface Buyer {
@@ -34,10 +34,10 @@ function apiClient(): SupabaseClient<Database> {
   return createNodeClient(apiUrl, localDefaults.anonKey);
 }
 
-/** The seeded admin at aal2 (admins work only there): the password, then a code from the seeded secret. */
+/** The worker's admin at aal2 (admins work only there): the password, then a code from its secret. */
 export async function signInAdmin(): Promise<SupabaseClient<Database>> {
   const admin = apiClient();
-  await signInWithTotp(admin, seededAccounts.admin);
+  await signInWithTotp(admin, workerAdmin());
   return admin;
 }
 
@@ -71,9 +71,34 @@ export async function createPendingDeposit(
   return idOf(createDeposit(admin, userId, amount));
 }
 
+let secondAdmin: Promise<SupabaseClient<Database>> | undefined;
+
+/** The seeded second admin at aal2, signed in once per worker: the four-eyes rule's other pair of eyes. */
+export function signInSecondAdmin(): Promise<SupabaseClient<Database>> {
+  secondAdmin ??= (async () => {
+    const client = apiClient();
+    await signInWithTotp(client, seededAccounts.secondAdmin);
+    return client;
+  })();
+  return secondAdmin;
+}
+
+/**
+ * Completes a pending entry as an admin does; above the four-eyes threshold (1,000 USD) the first admin's
+ * completion is a proposal, which the second admin confirms.
+ */
 export async function completeTransaction(admin: SupabaseClient<Database>, transactionId: string) {
   const { error } = await setTransactionStatus(admin, transactionId, 'complete');
   if (error) throw error;
+  const { data, error: readError } = await admin
+    .from('transactions_with_user')
+    .select('proposed_by')
+    .eq('id', transactionId)
+    .single();
+  if (readError) throw readError;
+  if (data.proposed_by === null) return;
+  const confirmed = await setTransactionStatus(await signInSecondAdmin(), transactionId, 'complete');
+  if (confirmed.error) throw confirmed.error;
 }
 
 /**

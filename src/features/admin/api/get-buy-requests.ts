@@ -6,10 +6,16 @@ import {
   priceProtectionFields,
   type PriceProtectedRequest,
 } from './price-protection-fields';
-import { adminList, personAmountFields } from './list-query';
+import {
+  adminList,
+  MONEY_SAFETY_COLUMNS,
+  moneySafetyFields,
+  personAmountFields,
+  type MoneySafety,
+} from './list-query';
 import { NEWEST_FIRST, oneOf, personListFilters } from './list-state';
 
-export interface AdminBuyRequest extends PriceProtectedRequest {
+export interface AdminBuyRequest extends PriceProtectedRequest, MoneySafety {
   id: string;
   userId: string;
   userName: string;
@@ -34,12 +40,13 @@ export const buyRequests = adminList({
     supabase
       .from('buy_requests_with_user')
       .select(
-        `id, user_id, full_name, email, cryptocurrency, amount, available, status, date, ${PRICE_PROTECTION_COLUMNS}`,
+        `id, user_id, full_name, email, cryptocurrency, amount, available, status, date, ${PRICE_PROTECTION_COLUMNS}, ${MONEY_SAFETY_COLUMNS}`,
         { count: 'exact', head },
       ),
   toItem: (row): AdminBuyRequest => ({
     ...personAmountFields(row),
     ...priceProtectionFields(row),
+    ...moneySafetyFields(row),
     cryptocurrency: row.cryptocurrency,
     status: row.status,
   }),

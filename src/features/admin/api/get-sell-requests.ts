@@ -8,9 +8,15 @@ import {
   priceProtectionFields,
   type PriceProtectedRequest,
 } from './price-protection-fields';
-import { adminList, personAmountFields } from './list-query';
+import {
+  adminList,
+  MONEY_SAFETY_COLUMNS,
+  moneySafetyFields,
+  personAmountFields,
+  type MoneySafety,
+} from './list-query';
 
-export interface AdminSellRequest extends Omit<PriceProtectedRequest, 'price'> {
+export interface AdminSellRequest extends Omit<PriceProtectedRequest, 'price'>, MoneySafety {
   id: string;
   userId: string;
   userName: string;
@@ -44,12 +50,13 @@ export const sellRequests = adminList({
     supabase
       .from('sell_requests_with_user')
       .select(
-        `id, user_id, full_name, email, cryptocurrency, quantity, amount, held, available, status, date, ${PRICE_PROTECTION_COLUMNS}`,
+        `id, user_id, full_name, email, cryptocurrency, quantity, amount, held, available, status, date, ${PRICE_PROTECTION_COLUMNS}, ${MONEY_SAFETY_COLUMNS}`,
         { count: 'exact', head },
       ),
   toItem: (row): AdminSellRequest => ({
     ...personAmountFields({ ...row, amount: row.amount ?? 0 }),
     ...priceProtectionFields(row),
+    ...moneySafetyFields(row),
     amount: numberOrUndefined(row.amount),
     cryptocurrency: row.cryptocurrency,
     quantity: Number(row.quantity),

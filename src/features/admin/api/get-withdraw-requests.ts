@@ -1,10 +1,16 @@
 import { withdrawMethods, type WithdrawMethod } from '@domain/withdrawal.ts';
 import { supabase } from '@/lib/supabase';
 import { WITHDRAW_REQUESTS_FAILED_MESSAGE } from './admin-messages';
-import { adminList, personAmountFields } from './list-query';
+import {
+  adminList,
+  MONEY_SAFETY_COLUMNS,
+  moneySafetyFields,
+  personAmountFields,
+  type MoneySafety,
+} from './list-query';
 import { isStatusName, NEWEST_FIRST, oneOf, personListFilters } from './list-state';
 
-export interface AdminWithdrawRequest {
+export interface AdminWithdrawRequest extends MoneySafety {
   id: string;
   userId: string;
   userName: string;
@@ -28,12 +34,16 @@ export const withdrawRequests = adminList({
   select: (head) =>
     supabase
       .from('withdraw_requests_with_user')
-      .select('id, user_id, full_name, email, amount, available, withdraw_method, status, date', {
-        count: 'exact',
-        head,
-      }),
+      .select(
+        `id, user_id, full_name, email, amount, available, withdraw_method, status, date, ${MONEY_SAFETY_COLUMNS}`,
+        {
+          count: 'exact',
+          head,
+        },
+      ),
   toItem: (row): AdminWithdrawRequest => ({
     ...personAmountFields(row),
+    ...moneySafetyFields(row),
     withdrawMethod: row.withdraw_method,
     status: row.status,
   }),

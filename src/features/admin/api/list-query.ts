@@ -119,6 +119,24 @@ export function adminList<Request extends ListRequest<Request>, Item>({
   };
 }
 
+/** The queue views' money-safety columns (docs/architecture.md, "Money safety"). */
+export const MONEY_SAFETY_COLUMNS = 'held_because, proposed_by';
+
+/** What stops a queue's request from being approved by this admin now. */
+export interface MoneySafety {
+  /** Why the money gate refuses its approval (a lock or a security hold), in the admin's words; null if nothing. */
+  heldBecause: string | null;
+  /** The admin whose approval awaits a second admin's confirmation; null if none. */
+  proposedBy: string | null;
+}
+
+export function moneySafetyFields(row: {
+  held_because: string | null;
+  proposed_by: string | null;
+}): MoneySafety {
+  return { heldBecause: row.held_because, proposedBy: row.proposed_by };
+}
+
 /** A view row's person and money columns, as every request and transaction list has them. */
 export interface PersonAmountRow {
   id: string;

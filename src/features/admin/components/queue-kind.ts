@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { CsvColumn } from '@/lib/csv';
-import type { AdminList } from '../api/list-query';
+import type { AdminList, MoneySafety } from '../api/list-query';
 import type { QueueTable } from '../hooks/use-admin-queue-realtime';
 import type { ListUrlState } from '../hooks/use-list-url-state';
 import type { ListColumn } from './admin-list-card';
@@ -10,7 +10,7 @@ import { statusColumn } from './list-columns';
 import type { ChoiceFilter } from './list-toolbar';
 
 /** What every queue's request has. */
-export interface QueueRequest {
+export interface QueueRequest extends MoneySafety {
   id: string;
   userId: string;
   userName: string;
@@ -23,15 +23,27 @@ export interface QueueRequest {
 }
 
 /**
- * Where a request stands in its queue, which decides what its row offers: `open` Approve and Reject,
- * `expired` Reject alone, `decided` nothing. A new state (a request held, or one awaiting a second admin)
- * is a new member here and a new case in `QueueRowActions`.
+ * Where a request stands in its queue, for the admin looking at it, which decides what its row offers:
+ * `open` Approve and Reject; `expired`, `held` (a lock or a security hold: the money gate refuses its
+ * approval) and `awaiting-second-admin` (this admin approved it above the four-eyes threshold) Reject alone;
+ * `decided` nothing. A request another admin proposed is `open`: this admin's Approve confirms it.
  */
-export type QueueRowState = 'open' | 'expired' | 'decided';
+export type QueueRowState = 'open' | 'expired' | 'held' | 'awaiting-second-admin' | 'decided';
 
-export function queueRowState(request: QueueRequest): QueueRowState {
+export function queueRowState(request: QueueRequest, adminId: string | undefined): QueueRowState {
   if (request.status !== 'pending') return 'decided';
-  return request.expired ? 'expired' : 'open';
+  if (request.expired) return 'expired';
+  if (request.heldBecause) return 'held';
+  return request.proposedBy !== null && request.proposedBy === adminId ? 'awaiting-second-admin' : 'open';
+}
+
+/** What the row says beside its actions: why it cannot be approved now, or that it waits for a second admin. */
+export function queueRowNote(request: QueueRequest, state: QueueRowState): string | undefined {
+  if (state === 'held') return request.heldBecause ?? undefined;
+  if (state === 'decided' || request.proposedBy === null) return undefined;
+  return state === 'awaiting-second-admin'
+    ? 'Awaiting a second admin: you approved it'
+    : 'Awaiting a second admin: another admin approved it';
 }
 
 export type Decision = 'approve' | 'reject';
@@ -76,7 +88,7 @@ export interface QueueKind<Item extends QueueRequest> {
 export const requestStatusColumn = <Item extends QueueRequest>(): ListColumn<Item> =>
   statusColumn({
     palette: 'request',
-    shown: (request) => (queueRowState(request) === 'expired' ? 'expired' : request.status),
+    shown: (request) => (request.status === 'pending' && request.expired ? 'expired' : request.status),
   });
 
 /**

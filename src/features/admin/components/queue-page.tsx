@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { TableCell } from '@/components/ui/table';
+import { useAuth } from '@/lib/auth';
 import { useAdminQueueRealtime } from '../hooks/use-admin-queue-realtime';
 import { useListUrlState } from '../hooks/use-list-url-state';
 import { AdminListCard, type ListColumn } from './admin-list-card';
@@ -8,6 +9,7 @@ import { DecisionButtons } from './decision-buttons';
 import { dateColumn, personColumn } from './list-columns';
 import { STICKY_ACTIONS } from './list-table';
 import {
+  queueRowNote,
   queueRowState,
   requestStatusColumn,
   type QueueKind,
@@ -23,9 +25,19 @@ function QueueRowActions<Item extends QueueRequest>({
   request: Item;
   view: QueueView<Item>;
 }) {
-  const state = queueRowState(request);
+  const { user } = useAuth();
+  const state = queueRowState(request, user?.id);
+  const note = queueRowNote(request, state);
   return (
     <TableCell className={STICKY_ACTIONS}>
+      {note && (
+        <p
+          data-testid="queue-row-note"
+          className="text-muted-foreground mb-2 max-w-xs text-xs whitespace-normal sm:ml-auto"
+        >
+          {note}
+        </p>
+      )}
       {/* Stacked on phones, so the column that stays in view leaves room for the rest. */}
       <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-end">
         {state !== 'decided' && (

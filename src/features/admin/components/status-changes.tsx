@@ -20,6 +20,7 @@ export function useStatusChanges<Item extends { status: string }>({
   builtIn,
   label,
   fixed = () => false,
+  withheld = () => [],
   busy,
   change,
   confirmation,
@@ -32,6 +33,8 @@ export function useStatusChanges<Item extends { status: string }>({
   label: (item: Item) => string;
   /** A status no admin may change any more (a decided request). */
   fixed?: (item: Item) => boolean;
+  /** Statuses the row may not be given now (approved, while the money gate holds it). */
+  withheld?: (item: Item) => readonly string[];
   /** A change is under way. */
   busy: boolean;
   change: (item: Item, status: string) => Promise<unknown>;
@@ -57,7 +60,7 @@ export function useStatusChanges<Item extends { status: string }>({
       <StatusSelect
         label={label(item)}
         value={item.status}
-        builtIn={builtIn}
+        builtIn={builtIn.filter((option) => !withheld(item).includes(option.value))}
         statusTypes={statusTypeNames}
         disabled={busy || fixed(item)}
         onApply={(status) => apply(item, status)}

@@ -5,12 +5,13 @@ import { withdrawMethods } from '@domain/withdrawal.ts';
 import { Button } from '@/components/ui/button';
 import { TableCell } from '@/components/ui/table';
 import { csvAmount, whenAndWhoColumns } from '@/lib/csv';
+import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { WITHDRAW_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
 import { withdrawRequests, type AdminWithdrawRequest } from '../api/get-withdraw-requests';
 import { useSetWithdrawRequestStatus } from '../api/set-withdraw-request-status';
 import { availableColumn, numberColumn } from './list-columns';
-import { decisionConfirmation, type QueueKind } from './queue-kind';
+import { decisionConfirmation, queueRowState, type QueueKind } from './queue-kind';
 import { statusOptions, useStatusChanges } from './status-changes';
 import { WithdrawalDetailsDialog } from './withdrawal-details-dialog';
 
@@ -43,11 +44,15 @@ export const withdrawQueue: QueueKind<AdminWithdrawRequest> = {
   useView: function useWithdrawQueue({ confirm }) {
     const [detailsOf, setDetailsOf] = useState<AdminWithdrawRequest>();
     const statusChange = useSetWithdrawRequestStatus();
+    const { user } = useAuth();
     const statuses = useStatusChanges<AdminWithdrawRequest>({
       palette: 'request',
       builtIn: WITHDRAW_STATUSES,
       label: (request) => `Status of ${subject(request)}`,
       fixed: (request) => isDecided(request.status),
+      // Held by a lock or a hold, or approved by this admin already: no Approve in the select either.
+      withheld: (request) =>
+        ['open', 'decided'].includes(queueRowState(request, user?.id)) ? [] : ['approved'],
       busy: statusChange.isPending,
       change: (request, status) => statusChange.mutateAsync({ requestId: request.id, status }),
       confirmation: (request, status, run) =>

@@ -9,6 +9,7 @@ import { isLimitRefusal } from '@domain/limits.ts';
 import { expiryAfter } from '@domain/price-protection.ts';
 import { mapPagedRows, type RowsPage } from '@/lib/paged-list';
 import { supabase } from '@/lib/supabase';
+import { isStepUpRefusal, SecondFactorRequiredError } from '@/lib/step-up';
 import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
 import type { BuyOrder, BuyRequest, SentBuyOrder } from '../types';
 import { NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from './buy-messages';
@@ -36,6 +37,7 @@ export async function createBuyRequest(order: SentBuyOrder, idempotencyKey: stri
     if (isLostRestAnswer(status)) throw new LostAnswerError(error);
     // 401: the session expired or was signed out elsewhere.
     if (status === 401) throw new Error(NOT_SIGNED_IN_MESSAGE, { cause: error });
+    if (isStepUpRefusal(error)) throw new SecondFactorRequiredError(error.message);
     throw new Error(isLimitRefusal(error.message) ? error.message : SUBMIT_FAILED_MESSAGE, {
       cause: error,
     });

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { AuthProvider } from '@/lib/auth';
@@ -71,12 +71,15 @@ describe('/user/buy page', () => {
   });
 
   it('offers the loaded coins and refuses to buy when nobody is signed in', async () => {
+    // The limits notice (a modal, 1.5 s after the page opens) would take the pointer on a busy machine.
+    setSessionFlag('hasSeenBuyLimits');
     stubMarketFeed(() => Promise.resolve(Response.json(coins)));
     renderBuyPage();
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Cryptocurrency'), 'solana');
     await user.type(screen.getByLabelText('Amount (USD)'), '300');
-    expect(screen.getByTestId('buy-estimate')).toHaveTextContent('2.00000000 SOL');
+    // The estimate follows the typed amount on the form's next render.
+    await waitFor(() => expect(screen.getByTestId('buy-estimate')).toHaveTextContent('2.00000000 SOL'));
     await user.click(screen.getByRole('button', { name: 'Submit Buy Request' }));
     expect(await screen.findByText('You must be logged in to make a purchase')).toBeInTheDocument();
   });

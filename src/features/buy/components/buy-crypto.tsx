@@ -6,7 +6,9 @@ import { LimitsNotice } from '@/components/limits-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useCodePrompt } from '@/components/two-factor-code-dialog';
 import { useAuth } from '@/lib/auth';
+import { submitWithStepUp } from '@/lib/step-up';
 import { formatUsd } from '@/lib/format';
 import { useMarketCoins } from '@/lib/market-feed';
 import { useTransactionLimits } from '@/lib/transaction-limits';
@@ -18,6 +20,7 @@ import { useBuyRequests } from '../api/get-buy-requests';
 import { useBuyRequestsRealtime } from '../hooks/use-buy-requests-realtime';
 import { BuyForm } from './buy-form';
 import { BuyRequestsTable } from './buy-requests-table';
+import type { BuyOrder } from '../types';
 import { coinNamesOf, coinPricesOf } from '@domain/coins.ts';
 
 /** The session flag of the buy page's limits notice (specification §9). */
@@ -64,7 +67,11 @@ function BuyCryptoContent() {
   const limits = useTransactionLimits();
   const requests = useBuyRequests(user?.id);
   const balance = useWalletBalance(user?.id);
-  const { mutateAsync: submitBuyRequest } = useCreateBuyRequest(user?.id);
+  const { mutateAsync: sendBuyRequest } = useCreateBuyRequest(user?.id);
+  const { askForCode, codeDialog } = useCodePrompt(
+    'Coins are bought only after a code from your authenticator app. Your request is sent once the code is checked.',
+  );
+  const submitBuyRequest = (order: BuyOrder) => submitWithStepUp(() => sendBuyRequest(order), askForCode);
   useBuyRequestsRealtime(user?.id);
 
   const coins = market.data?.coins;
@@ -87,6 +94,7 @@ function BuyCryptoContent() {
 
   return (
     <div className={pageColumns}>
+      {codeDialog}
       <LimitsNotice limits={limits.data} sessionFlag={BUY_LIMITS_NOTICE_FLAG} />
       <Card>
         <CardHeader>

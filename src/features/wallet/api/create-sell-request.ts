@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFixedSubmissions, isLostRestAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { expiryAfter, type RequestLifetime } from '@domain/price-protection.ts';
+import { isStepUpRefusal, SecondFactorRequiredError } from '@/lib/step-up';
 import { supabase } from '@/lib/supabase';
 import { walletHoldingsQueryKey } from './get-holdings';
 import { walletSellRequestsQueryKey } from './get-sell-requests';
@@ -40,6 +41,7 @@ export async function createSellRequest(order: SentSellOrder, idempotencyKey: st
   if (!error) return;
   if (isLostRestAnswer(status)) throw new LostAnswerError(error);
   if (status === 401) throw new Error(SELL_NOT_SIGNED_IN_MESSAGE, { cause: error });
+  if (isStepUpRefusal(error)) throw new SecondFactorRequiredError(error.message);
   throw new Error(error.message.startsWith('Insufficient ') ? error.message : SELL_FAILED_MESSAGE, {
     cause: error,
   });

@@ -16,6 +16,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { defaultPriceTolerance, defaultRequestLifetime, limitPriceFor } from '@domain/price-protection.ts';
 import { formatUsd } from '@/lib/format';
 import { successToastOptions } from '@/lib/idempotent-submission';
+import { submitWithStepUp } from '@/lib/step-up';
+import { useCodePrompt } from '@/components/two-factor-code-dialog';
 import {
   SELL_FAILED_MESSAGE,
   SELL_SUBMITTED_MESSAGE,
@@ -36,6 +38,9 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
   const [tolerance, setTolerance] = useState(defaultPriceTolerance);
   const [lifetime, setLifetime] = useState(defaultRequestLifetime);
   const sale = useCreateSellRequest(userId);
+  const { askForCode, codeDialog } = useCodePrompt(
+    'Coins are sold only after a code from your authenticator app. Your request is sent once the code is checked.',
+  );
   const symbol = coin.symbol.toUpperCase();
   const available = truncateQuantity(coin.available);
 
@@ -55,12 +60,13 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
     }
     setError(undefined);
     try {
-      const outcome = await sale.mutateAsync({
+      const order = {
         cryptocurrency: coin.cryptocurrency,
         quantity: checked.quantity,
         limitPrice: limitPriceFor('sell', coin.price, tolerance),
         lifetime,
-      });
+      };
+      const outcome = await submitWithStepUp(() => sale.mutateAsync(order), askForCode);
       toast.success(SELL_SUBMITTED_MESSAGE, successToastOptions(outcome));
       setTyped('');
       setOpen(false);
@@ -70,81 +76,84 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Sell ${coin.name}`}>
-          Sell
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Sell {coin.name}</DialogTitle>
-          <DialogDescription>
-            Available to sell: {available} {symbol}. An admin approves the request; you are credited at the
-            price when it is approved.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
-          <FormField label="Sell by">
-            {(control) => (
-              <NativeSelect
-                {...control}
-                value={sellBy}
-                onChange={(event) => {
-                  setSellBy(event.target.value as SellBy);
-                  setTyped('');
-                  setError(undefined);
-                }}
-              >
-                <option value="quantity">Quantity ({symbol})</option>
-                <option value="usd">Value (USD)</option>
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField label={sellBy === 'usd' ? 'Value (USD)' : `Quantity (${symbol})`} error={error}>
-            {(control) => (
-              <div className="flex gap-2">
-                <Input
-                  {...control}
-                  type="number"
-                  inputMode="decimal"
-                  step={sellBy === 'usd' ? '0.01' : '0.00000001'}
-                  min={0}
-                  className="tabular-nums"
-                  value={typed}
-                  onChange={(event) => {
-                    setTyped(event.target.value);
-                    if (error) setError(undefined);
-                  }}
-                  placeholder={sellBy === 'usd' ? '0.00' : '0.00000000'}
-                />
-                {sellBy === 'quantity' && (
-                  <Button type="button" variant="outline" onClick={() => setTyped(available)}>
-                    All
-                  </Button>
-                )}
-              </div>
-            )}
-          </FormField>
-          <PriceProtectionFields
-            side="sell"
-            price={coin.price}
-            tolerance={tolerance}
-            onToleranceChange={setTolerance}
-            lifetime={lifetime}
-            onLifetimeChange={setLifetime}
-          />
-          <p className="bg-muted rounded-lg p-3 text-sm" aria-live="polite">
-            <span className="text-muted-foreground">Estimated value: </span>
-            <output className="font-semibold tabular-nums" data-testid="sell-estimate">
-              {estimate}
-            </output>
-          </p>
-          <Button type="submit" disabled={sale.isPending}>
-            {sale.isPending ? 'Submitting…' : 'Submit Sell Request'}
+    <>
+      {codeDialog}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button variant="outline" size="sm" aria-label={`Sell ${coin.name}`}>
+            Sell
           </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Sell {coin.name}</DialogTitle>
+            <DialogDescription>
+              Available to sell: {available} {symbol}. An admin approves the request; you are credited at the
+              price when it is approved.
+            </DialogDescription>
+          </DialogHeader>
+          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+            <FormField label="Sell by">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={sellBy}
+                  onChange={(event) => {
+                    setSellBy(event.target.value as SellBy);
+                    setTyped('');
+                    setError(undefined);
+                  }}
+                >
+                  <option value="quantity">Quantity ({symbol})</option>
+                  <option value="usd">Value (USD)</option>
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField label={sellBy === 'usd' ? 'Value (USD)' : `Quantity (${symbol})`} error={error}>
+              {(control) => (
+                <div className="flex gap-2">
+                  <Input
+                    {...control}
+                    type="number"
+                    inputMode="decimal"
+                    step={sellBy === 'usd' ? '0.01' : '0.00000001'}
+                    min={0}
+                    className="tabular-nums"
+                    value={typed}
+                    onChange={(event) => {
+                      setTyped(event.target.value);
+                      if (error) setError(undefined);
+                    }}
+                    placeholder={sellBy === 'usd' ? '0.00' : '0.00000000'}
+                  />
+                  {sellBy === 'quantity' && (
+                    <Button type="button" variant="outline" onClick={() => setTyped(available)}>
+                      All
+                    </Button>
+                  )}
+                </div>
+              )}
+            </FormField>
+            <PriceProtectionFields
+              side="sell"
+              price={coin.price}
+              tolerance={tolerance}
+              onToleranceChange={setTolerance}
+              lifetime={lifetime}
+              onLifetimeChange={setLifetime}
+            />
+            <p className="bg-muted rounded-lg p-3 text-sm" aria-live="polite">
+              <span className="text-muted-foreground">Estimated value: </span>
+              <output className="font-semibold tabular-nums" data-testid="sell-estimate">
+                {estimate}
+              </output>
+            </p>
+            <Button type="submit" disabled={sale.isPending}>
+              {sale.isPending ? 'Submitting…' : 'Submit Sell Request'}
+            </Button>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }

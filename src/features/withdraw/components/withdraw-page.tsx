@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { limitsLoadFailedMessage } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
-import { SecondFactorRequiredError } from '@/lib/step-up';
+import { submitWithStepUp } from '@/lib/step-up';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useCreateWithdrawRequest } from '../api/create-withdraw-request';
 import {
@@ -33,16 +33,8 @@ export function WithdrawPage({ userId }: { userId: string }) {
     'Money leaves your account only after a code from your authenticator app. Your request is sent once the code is checked.',
   );
 
-  // Step-up: refused until this session enters a code, then the same submission (same key) goes again.
-  const submitWithStepUp = async (request: WithdrawalRequest) => {
-    try {
-      return await createRequest.mutateAsync(request);
-    } catch (error) {
-      if (!(error instanceof SecondFactorRequiredError)) throw error;
-      if (!(await askForCode())) throw error;
-      return await createRequest.mutateAsync(request);
-    }
-  };
+  const submitRequest = (request: WithdrawalRequest) =>
+    submitWithStepUp(() => createRequest.mutateAsync(request), askForCode);
 
   const allowance = useMemo<WithdrawAllowance | undefined>(
     () =>
@@ -64,7 +56,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
         </CardHeader>
         <CardContent>
           {allowance ? (
-            <WithdrawForm allowance={allowance} onSubmit={submitWithStepUp} />
+            <WithdrawForm allowance={allowance} onSubmit={submitRequest} />
           ) : (
             <div className="grid gap-5" aria-busy>
               <Skeleton className="h-16" />
