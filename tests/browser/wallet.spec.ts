@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { applyStatus, confirmAdminAction } from './support/admin-actions';
-import { logIn } from './support/auth-people';
+import { existingUser, logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { limitsNoticeSeen, skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
@@ -69,6 +69,27 @@ test('a user sees the available balance, the wallet code, a QR code of that code
   await page.mouse.move(0, 0);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test('a newcomer with a 0 balance is told how to add funds, and what the wallet code is for', async ({
+  page,
+}) => {
+  await stubMarketProvider(page);
+  await skipLimitsNotices(page);
+  await logIn(page, await existingUser('wallet-newcomer'));
+
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
+  await expect(page.getByTestId('add-funds-help')).toHaveText(
+    'To add funds, ask support: deposits are made by an admin. E-mail support@coinvault.example from the address you signed up with, saying the amount.',
+  );
+  await expect(page.getByRole('link', { name: 'support@coinvault.example' })).toHaveAttribute(
+    'href',
+    'mailto:support@coinvault.example',
+  );
+  await expect(
+    page.getByText('It is not a Bitcoin address: coins sent to it are not received.'),
+  ).toBeVisible();
+  await expect(page.getByText('Share it to receive funds')).toHaveCount(0);
 });
 
 test('the limits notice shows once per browser session, after a delay, and not again after a reload or in a new tab', async ({

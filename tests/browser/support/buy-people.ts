@@ -13,6 +13,7 @@ import {
   setTransactionStatus,
 } from '../../support/keyed-calls';
 import { workerAdmin } from './worker-admin';
+import { seededAccounts } from '../../../supabase/seed-accounts';
 
 /**
  * People for the buy journey. The browser specs share one seeded stack, so each test signs up its own
