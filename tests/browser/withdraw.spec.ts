@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { adminLanding, signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
+import { workerAdmin } from './support/worker-admin';
 import { setWithdrawRequestStatus } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
@@ -134,7 +134,7 @@ test('payout details are validated: no payout to a typo or a burn address, and t
   await expect(page.getByText('Withdraw request submitted successfully')).toBeVisible();
 
   const adminPage = await (await browser.newContext()).newPage();
-  await logIn(adminPage, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(adminPage, workerAdmin(), adminLanding);
   await adminPage.goto('/admin/withdraw-requests');
   const row = adminPage.getByTestId('admin-withdraw-request-row').filter({ hasText: person.fullName });
   await row.getByRole('button', { name: /^Details of / }).click();
