@@ -144,7 +144,10 @@ export function accountNumberProblem(compact: string): string | undefined {
 export function routingNumberProblem(compact: string): string | undefined {
   if (!/^\d{9}$/.test(compact)) return 'Routing number must be 9 digits';
   const weights = [3, 7, 1];
-  const sum = [...compact].reduce((total, digit, index) => total + Number(digit) * weights[index % 3], 0);
+  const sum = [...compact].reduce(
+    (total, digit, index) => total + Number(digit) * (weights[index % 3] ?? 0),
+    0,
+  );
   return sum % 10 === 0 ? undefined : 'Routing number is not valid';
 }
 

@@ -77,7 +77,8 @@ function checkSegwitAddress(address: string): 'format' | 'checksum' | 'valid' {
   if (words.includes(-1)) return 'format';
   const version = words[0];
   const program = fiveBitWordsToBytes(words.slice(1, -6));
-  if (version > 16 || !program || program.length < 2 || program.length > 40) return 'format';
+  if (version === undefined || version > 16 || !program || program.length < 2 || program.length > 40)
+    return 'format';
   if (version === 0 && program.length !== 20 && program.length !== 32) return 'format';
   const expandedPrefix = [...'bc']
     .map((c) => c.charCodeAt(0) >> 5)
@@ -116,7 +117,7 @@ function checkBase58Address(
   versions: number[],
 ): 'format' | 'checksum' | 'null' | 'valid' {
   const decoded = base58Decode(address, alphabet);
-  if (!decoded || decoded.length !== 25 || !versions.includes(decoded[0])) return 'format';
+  if (!decoded || decoded.length !== 25 || !versions.includes(decoded[0] ?? -1)) return 'format';
   const payload = decoded.subarray(0, 21);
   const checksum = sha256(sha256(payload)).subarray(0, 4);
   if (checksum.some((byte, index) => byte !== decoded[21 + index])) return 'checksum';
@@ -135,7 +136,7 @@ export function eip55Checksummed(address: string): string {
   const hex = address.slice(2).toLowerCase();
   const hash = keccak256(new TextEncoder().encode(hex));
   const characters = [...hex].map((character, index) => {
-    const nibble = (hash[index >> 1] >> (index % 2 === 0 ? 4 : 0)) & 0x0f;
+    const nibble = ((hash[index >> 1] ?? 0) >> (index % 2 === 0 ? 4 : 0)) & 0x0f;
     return nibble >= 8 ? character.toUpperCase() : character;
   });
   return `0x${characters.join('')}`;

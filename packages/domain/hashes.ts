@@ -19,6 +19,15 @@ const sha256RoundConstants = Uint32Array.from(
   ],
 );
 
+/** An element of a fixed-size array, always in range here (the index checks of `noUncheckedIndexedAccess`). */
+function wordAt(words: Uint32Array, index: number): number {
+  return words[index] ?? 0;
+}
+
+function laneAt(lanes: readonly bigint[], index: number): bigint {
+  return lanes[index] ?? 0n;
+}
+
 function rotateRight(value: number, bits: number): number {
   return (value >>> bits) | (value << (32 - bits));
 }
@@ -40,24 +49,33 @@ export function sha256(message: Uint8Array): Uint8Array {
   for (let block = 0; block < paddedLength; block += 64) {
     for (let t = 0; t < 16; t += 1) schedule[t] = view.getUint32(block + t * 4);
     for (let t = 16; t < 64; t += 1) {
-      const w15 = schedule[t - 15];
-      const w2 = schedule[t - 2];
+      const w15 = wordAt(schedule, t - 15);
+      const w2 = wordAt(schedule, t - 2);
       const s0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >>> 3);
       const s1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >>> 10);
-      schedule[t] = (schedule[t - 16] + s0 + schedule[t - 7] + s1) >>> 0;
+      schedule[t] = (wordAt(schedule, t - 16) + s0 + wordAt(schedule, t - 7) + s1) >>> 0;
     }
-    let [a, b, c, d, e, f, g, h] = state;
+    let [a, b, c, d, e, f, g, h] = Array.from({ length: 8 }, (_, index) => wordAt(state, index)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     for (let t = 0; t < 64; t += 1) {
       const s1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25);
       const choice = (e & f) ^ (~e & g);
-      const temp1 = (h + s1 + choice + sha256RoundConstants[t] + schedule[t]) >>> 0;
+      const temp1 = (h + s1 + choice + wordAt(sha256RoundConstants, t) + wordAt(schedule, t)) >>> 0;
       const s0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22);
       const majority = (a & b) ^ (a & c) ^ (b & c);
       const temp2 = (s0 + majority) >>> 0;
       [h, g, f, e, d, c, b, a] = [g, f, e, (d + temp1) >>> 0, c, b, a, (temp1 + temp2) >>> 0];
     }
     [a, b, c, d, e, f, g, h].forEach((word, index) => {
-      state[index] = (state[index] + word) >>> 0;
+      state[index] = (wordAt(state, index) + word) >>> 0;
     });
   }
   const digest = new Uint8Array(32);
@@ -107,24 +125,34 @@ const keccakRotations = [
 function keccakPermute(lanes: bigint[]): void {
   for (const roundConstant of keccakRoundConstants) {
     const columns = [0, 1, 2, 3, 4].map(
-      (x) => lanes[x] ^ lanes[x + 5] ^ lanes[x + 10] ^ lanes[x + 15] ^ lanes[x + 20],
+      (x) =>
+        laneAt(lanes, x) ^
+        laneAt(lanes, x + 5) ^
+        laneAt(lanes, x + 10) ^
+        laneAt(lanes, x + 15) ^
+        laneAt(lanes, x + 20),
     );
     for (let x = 0; x < 5; x += 1) {
-      const theta = columns[(x + 4) % 5] ^ rotateLeft64(columns[(x + 1) % 5], 1n);
-      for (let y = 0; y < 25; y += 5) lanes[x + y] ^= theta;
+      const theta = laneAt(columns, (x + 4) % 5) ^ rotateLeft64(laneAt(columns, (x + 1) % 5), 1n);
+      for (let y = 0; y < 25; y += 5) lanes[x + y] = laneAt(lanes, x + y) ^ theta;
     }
     const moved = new Array<bigint>(25);
     for (let x = 0; x < 5; x += 1) {
       for (let y = 0; y < 5; y += 1) {
-        moved[y + 5 * ((2 * x + 3 * y) % 5)] = rotateLeft64(lanes[x + 5 * y], keccakRotations[x + 5 * y]);
+        moved[y + 5 * ((2 * x + 3 * y) % 5)] = rotateLeft64(
+          laneAt(lanes, x + 5 * y),
+          laneAt(keccakRotations, x + 5 * y),
+        );
       }
     }
     for (let y = 0; y < 25; y += 5) {
       for (let x = 0; x < 5; x += 1) {
-        lanes[x + y] = moved[x + y] ^ (~moved[((x + 1) % 5) + y] & laneMask & moved[((x + 2) % 5) + y]);
+        lanes[x + y] =
+          laneAt(moved, x + y) ^
+          (~laneAt(moved, ((x + 1) % 5) + y) & laneMask & laneAt(moved, ((x + 2) % 5) + y));
       }
     }
-    lanes[0] ^= roundConstant;
+    lanes[0] = laneAt(lanes, 0) ^ roundConstant;
   }
 }
 
@@ -133,17 +161,19 @@ export function keccak256(message: Uint8Array): Uint8Array {
   const paddedLength = (Math.floor(message.length / rate) + 1) * rate;
   const padded = new Uint8Array(paddedLength);
   padded.set(message);
-  padded[message.length] ^= 0x01;
-  padded[paddedLength - 1] ^= 0x80;
+  // Both pad bits land in one byte when the message fills all but one byte of its block.
+  padded[message.length] = 0x01;
+  padded[paddedLength - 1] = (padded[paddedLength - 1] ?? 0) | 0x80;
 
   const lanes = new Array<bigint>(25).fill(0n);
   const view = new DataView(padded.buffer);
   for (let block = 0; block < paddedLength; block += rate) {
-    for (let lane = 0; lane < rate / 8; lane += 1) lanes[lane] ^= view.getBigUint64(block + lane * 8, true);
+    for (let lane = 0; lane < rate / 8; lane += 1)
+      lanes[lane] = laneAt(lanes, lane) ^ view.getBigUint64(block + lane * 8, true);
     keccakPermute(lanes);
   }
   const digest = new Uint8Array(32);
   const digestView = new DataView(digest.buffer);
-  for (let lane = 0; lane < 4; lane += 1) digestView.setBigUint64(lane * 8, lanes[lane], true);
+  for (let lane = 0; lane < 4; lane += 1) digestView.setBigUint64(lane * 8, laneAt(lanes, lane), true);
   return digest;
 }
