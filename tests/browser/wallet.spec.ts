@@ -92,6 +92,31 @@ test('a newcomer with a 0 balance is told how to add funds, and what the wallet 
   await expect(page.getByText('Share it to receive funds')).toHaveCount(0);
 });
 
+test('a signed-in person sees their links on the landing page, and an unknown URL a 404 page', async ({
+  page,
+}) => {
+  await skipLimitsNotices(page);
+  await logIn(page, await existingUser('landing-signed-in'));
+
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(page.getByRole('link', { name: 'Go to my area' })).toHaveAttribute('href', '/dashboard');
+  await expect(header.getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(header.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+
+  for (const path of ['/no-such-page', '/user/no-such-page']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText(`There is no page at ${path}.`)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page).toHaveTitle(/Page not found/);
+  }
+  await page.getByRole('link', { name: 'Go to my area' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet$/);
+});
+
 test('the limits notice shows once per browser session, after a delay, and not again after a reload or in a new tab', async ({
   page,
 }) => {
