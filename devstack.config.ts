@@ -15,7 +15,7 @@ export default defineDevstackConfig({
   },
   // Wraps every withdrawal's data key (docs/architecture.md §3): 32 random bytes as hex.
   functionSecrets: { WITHDRAWAL_MASTER_KEY: () => randomBytes(32).toString('hex') },
-  // Supabase Cron's job (README, "Security e-mails"): the security e-mail outbox goes out within 30 s, so a
+  // Supabase Cron's job (docs/deploying.md): the security e-mail outbox goes out within 30 s, so a
   // "this wasn't me" link arrives while it still matters. Test stacks run no schedule unless they ask.
   schedules: {
     'send-security-emails': { function: 'send-security-emails', everySeconds: 30 },

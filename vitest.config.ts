@@ -22,6 +22,7 @@ export default defineConfig({
             'packages/**/*.test.ts',
             'supabase/functions/**/*.test.ts',
             'eslint/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/unit.ts'],
           // Typing into a form in jsdom takes seconds when the machine is busy (the unit run shares it

@@ -1,12 +1,12 @@
 /**
- * Takes real screenshots of every page for the README (`docs/screenshots/<page>-<width>-<theme>.png`: 1366
+ * Takes real screenshots of every page for docs/screenshots.md (`docs/screenshots/<page>-<width>-<theme>.png`: 1366
  * and 390 wide, light and dark) and the landing page's dashboard preview (`public/dashboard-preview.png`,
  * the wallet page): a throwaway seeded stack, the built app, the seeded accounts signed in. On every page,
  * at every width and in both themes, it checks that nothing scrolls sideways but a table that says so (its
  * box named "…, scrolls sideways"), and fails naming the page otherwise.
  *
- *   npx tsx scripts/screenshots.ts              # README screenshots and the landing preview
- *   npx tsx scripts/screenshots.ts --docs-only  # README screenshots only
+ *   npx tsx scripts/screenshots.ts              # docs screenshots and the landing preview
+ *   npx tsx scripts/screenshots.ts --docs-only  # docs screenshots only
  *
  * Every run differs (random wallet codes, moving simulated prices, dates): commit the images on purpose.
  */

@@ -1,6 +1,6 @@
 /**
  * The accounts `supabase/seed.sql` makes, for the start banner, scripts and tests. Local values only: a hosted
- * project is seeded with its own accounts (README, "Deploying to a Supabase project").
+ * project is seeded with its own accounts (docs/deploying.md).
  */
 export const seededAccounts = {
   /** Admins work at aal2: the seeded admin's TOTP factor (seed.sql) has this published, local-only secret. */

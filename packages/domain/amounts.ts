@@ -3,7 +3,7 @@
  * checks it (the browser before sending, the `withdrawals` function before encrypting). The database checks
  * them again (`private.is_usd_amount`): positive, whole cents, fits `numeric(14,2)`.
  */
-export const twoDecimalPlacesMessage = 'Amount can have at most 2 decimal places';
+export const TWO_DECIMAL_PLACES_MESSAGE = 'Amount can have at most 2 decimal places';
 
 /** The largest value a `numeric(14,2)` column holds. */
 export const largestStorableAmount = 999_999_999_999.99;

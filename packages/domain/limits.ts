@@ -1,3 +1,5 @@
+import { formatUsd } from './money.ts';
+
 /**
  * The global transaction limits and their messages. The database applies the same limits again under its
  * lock (`private.assert_within_limits`) and refuses with the same words, so a refusal from either side reads
@@ -16,9 +18,9 @@ export function limitsAreSet(limits: TransactionLimits): boolean {
   return limits.maxAmount > 0;
 }
 
-export const limitsLoadFailedMessage = 'Failed to load transaction limits';
-export const limitsOrderMessage = 'Minimum amount must be less than maximum amount';
-export const limitsNegativeMessage = 'Amounts cannot be negative';
+export const LIMITS_LOAD_FAILED_MESSAGE = 'Failed to load transaction limits';
+export const LIMITS_ORDER_MESSAGE = 'Minimum amount must be less than maximum amount';
+export const LIMITS_NEGATIVE_MESSAGE = 'Amounts cannot be negative';
 
 /**
  * What an amount is checked as: a form field ('Minimum amount is $10'), a buy on submit and in the database
@@ -27,9 +29,7 @@ export const limitsNegativeMessage = 'Amounts cannot be negative';
 export type LimitedAmount = 'amount' | 'transaction amount' | 'withdrawal amount';
 
 /** A dollar bound as the messages write it: thousands separators, at most 2 decimals, no trailing zeros. */
-function dollars(value: number): string {
-  return `$${value.toLocaleString(undefined, { maximumFractionDigits: 2 })}`;
-}
+const dollars = (value: number) => formatUsd(value, { precision: 'bound' });
 
 export function minimumMessage(minimum: number, what: LimitedAmount = 'amount'): string {
   return `Minimum ${what} is ${dollars(minimum)}`;

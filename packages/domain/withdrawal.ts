@@ -5,7 +5,7 @@
  * nothing but zod and itself.
  */
 import { z } from 'zod';
-import { hasAtMostTwoDecimalPlaces, largestStorableAmount, twoDecimalPlacesMessage } from './amounts.ts';
+import { hasAtMostTwoDecimalPlaces, largestStorableAmount, TWO_DECIMAL_PLACES_MESSAGE } from './amounts.ts';
 import {
   accountNumberProblem,
   compactBankNumber,
@@ -53,7 +53,7 @@ function requiredText(label: string) {
 export const withdrawalAmountSchema = z
   .number({ error: (issue) => (isMissing(issue.input) ? 'Amount is required' : 'Amount must be a number') })
   .positive('Amount must be greater than 0')
-  .refine(hasAtMostTwoDecimalPlaces, twoDecimalPlacesMessage)
+  .refine(hasAtMostTwoDecimalPlaces, TWO_DECIMAL_PLACES_MESSAGE)
   .max(largestStorableAmount, 'Amount is too large');
 
 /** Luhn checksum: catches a mistyped digit or two swapped digits, as every card form does. */

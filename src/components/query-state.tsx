@@ -1,5 +1,5 @@
-import { AlertCircleIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ErrorMessage } from '@/components/error-message';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 
@@ -17,16 +17,6 @@ export interface QueryView<Data> {
   error: Error | null;
 }
 
-/** A panel's failure text, as an alert; the rest of the page keeps working. */
-export function LoadError({ message }: { message: string }) {
-  return (
-    <p role="alert" className="text-destructive flex items-center gap-2 text-sm">
-      <AlertCircleIcon className="size-4 shrink-0" aria-hidden />
-      {message}
-    </p>
-  );
-}
-
 /**
  * A panel's content from its query: `placeholder` until the first answer, `errorMessage` (or the error's own
  * message) when it failed, else `children` with the data.
@@ -42,7 +32,7 @@ export function QueryState<Data>({
   errorMessage?: string;
   children: (data: Data) => ReactNode;
 }) {
-  if (query.error) return <LoadError message={errorMessage ?? query.error.message} />;
+  if (query.error) return <ErrorMessage>{errorMessage ?? query.error.message}</ErrorMessage>;
   if (query.isPending || query.data === undefined) return placeholder;
   return children(query.data);
 }

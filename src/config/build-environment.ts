@@ -22,6 +22,6 @@ export function requireBuildEnvironment(variables: Record<string, string | undef
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `  - ${issue.message}`).join('\n');
   throw new Error(
-    `A production build needs the Supabase project's settings (see README, "Deploying to a Supabase project"):\n${problems}`,
+    `A production build needs the Supabase project's settings (see docs/deploying.md):\n${problems}`,
   );
 }

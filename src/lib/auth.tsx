@@ -39,7 +39,7 @@ async function readRole(client: typeof supabase, userId: string): Promise<Role> 
   return data?.role === 'admin' ? 'admin' : 'user';
 }
 
-export const sessionEndedMessage =
+export const SESSION_ENDED_MESSAGE =
   'Your session has ended: the account was removed or signed out elsewhere. Please log in again.';
 
 /**
@@ -57,7 +57,7 @@ async function sessionIsGone(client: typeof supabase): Promise<boolean> {
 /** Signs out on this device only (the server has no session left to end) and says why. */
 async function signOutEndedSession(client: typeof supabase): Promise<void> {
   await client.auth.signOut({ scope: 'local' });
-  announceError(sessionEndedMessage);
+  announceError(SESSION_ENDED_MESSAGE);
 }
 
 type SessionState = Pick<AuthState, 'session' | 'role' | 'isLoading'>;

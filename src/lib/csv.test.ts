@@ -1,4 +1,5 @@
-import { csvAmount, csvFileName, csvLocalTime, csvUtcTime, toCsv, type CsvColumn } from './csv';
+import { csvFileName, csvLocalTime, csvUtcTime, toCsv, type CsvColumn } from './csv';
+import { formatUsdPlain } from './format';
 
 interface Request {
   name: string;
@@ -9,7 +10,7 @@ interface Request {
 
 const columns: CsvColumn<Request>[] = [
   { header: 'Name', value: (request) => request.name },
-  { header: 'Amount (USD)', value: (request) => csvAmount(request.amount) },
+  { header: 'Amount (USD)', value: (request) => formatUsdPlain(request.amount) },
   { header: 'Date (UTC)', value: (request) => csvUtcTime(request.date) },
   { header: 'Note', value: (request) => request.note },
 ];

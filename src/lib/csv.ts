@@ -1,6 +1,6 @@
 /**
- * CSV exports (RFC 4180): a header row naming each column, numbers without currency signs or thousands
- * separators, timestamps in ISO 8601 with their zone (the column's header naming it), CRLF line ends.
+ * CSV exports (RFC 4180): a header row naming each column, amounts in CSV's plain-number variant of the money
+ * formatter (`formatUsdPlain`: no currency sign, no thousands separators), timestamps in ISO 8601 with their zone (the column's header naming it), CRLF line ends.
  */
 
 export interface CsvColumn<Item> {
@@ -26,9 +26,6 @@ export function toCsv<Item>(columns: readonly CsvColumn<Item>[], items: readonly
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
-
-/** An amount as plain decimal text with its cents: `1234.5` → `1234.50`. */
-export const csvAmount = (amount: number) => amount.toFixed(2);
 
 /** A timestamp in UTC, to the second: `2026-11-24T05:20:21Z`. */
 export const csvUtcTime = (timestamp: string) => new Date(timestamp).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -5,48 +5,8 @@ import {
   formatStatus,
   formatTime,
   formatPercent,
-  formatThousands,
-  formatUsd,
-  formatUsdWhole,
   isPriceRise,
 } from './format';
-
-describe('formatUsd (prices and balances)', () => {
-  it('shows dollars with exactly two decimals and thousands separators', () => {
-    expect(formatUsd(30000, 'en-US')).toBe('$30,000.00');
-    expect(formatUsd(0.5, 'en-US')).toBe('$0.50');
-  });
-
-  it('rounds to the nearest cent', () => {
-    expect(formatUsd(2000.126, 'en-US')).toBe('$2,000.13');
-    expect(formatUsd(0.071234, 'en-US')).toBe('$0.07');
-  });
-
-  it("follows the visitor's locale for separators", () => {
-    expect(formatUsd(1234.5, 'de-DE')).toBe('1.234,50\u00a0$');
-  });
-});
-
-describe('formatThousands (market caps and limits)', () => {
-  it('groups thousands with the locale separator', () => {
-    expect(formatThousands(1234567890, 'en-US')).toBe('1,234,567,890');
-    expect(formatThousands(10000, 'en-US')).toBe('10,000');
-    expect(formatThousands(1234567, 'de-DE')).toBe('1.234.567');
-  });
-
-  it('keeps up to two decimals and drops trailing zeros', () => {
-    expect(formatThousands(10.5, 'en-US')).toBe('10.5');
-    expect(formatThousands(10.129, 'en-US')).toBe('10.13');
-    expect(formatThousands(10.0, 'en-US')).toBe('10');
-  });
-});
-
-describe('formatUsdWhole (market caps)', () => {
-  it('shows whole dollars with the locale thousands separators', () => {
-    expect(formatUsdWhole(1897750931748.4, 'en-US')).toBe('$1,897,750,931,748');
-    expect(formatUsdWhole(240000000000, 'de-DE')).toBe('240.000.000.000\u00a0$');
-  });
-});
 
 describe('formatPercent (24h change)', () => {
   it('shows two decimals and a percent sign', () => {

@@ -6,38 +6,8 @@
 
 type Locale = string | undefined;
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-// Intl.NumberFormat is costly to build and tables format hundreds of cells, so each one is built once.
-function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, options);
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/** US dollars with exactly 2 decimals and thousands separators: `$30,000.00` (prices and balances). */
-export function formatUsd(value: number, locale?: Locale): string {
-  return numberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
-}
-
-/** Whole US dollars with thousands separators: `$1,897,750,931,748` (market caps). */
-export function formatUsdWhole(value: number, locale?: Locale): string {
-  return numberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value);
-}
-
-/** A plain number with thousands separators and at most 2 decimals: `1,234,567` (market caps, limits). */
-export function formatThousands(value: number, locale?: Locale): string {
-  return numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
-}
+// Money has one formatter, the domain module's, which the limits' messages use too.
+export { formatUsd, formatUsdPlain } from '@domain/money.ts';
 
 /**
  * A percentage with exactly 2 decimals and a percent sign: `1.50%`, `-2.10%` (24h change). A fall too

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createFetchWithTimeout,
   desktopRequestTimeoutMs,
-  requestTimeoutMessage,
+  REQUEST_TIMEOUT_MESSAGE,
   requestTimeoutMs,
   smallScreenRequestTimeoutMs,
 } from './request-timeout';
@@ -43,7 +43,7 @@ describe('Supabase request time-out', () => {
     await vi.advanceTimersByTimeAsync(29_999);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    await expect(request).rejects.toThrow(requestTimeoutMessage);
+    await expect(request).rejects.toThrow(REQUEST_TIMEOUT_MESSAGE);
   });
 
   it('waits 60 seconds on a small screen before giving up', async () => {
@@ -55,7 +55,7 @@ describe('Supabase request time-out', () => {
     await vi.advanceTimersByTimeAsync(59_999);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    await expect(request).rejects.toThrow(requestTimeoutMessage);
+    await expect(request).rejects.toThrow(REQUEST_TIMEOUT_MESSAGE);
   });
 
   it('passes a timely answer through untouched', async () => {

@@ -3,13 +3,13 @@ export const desktopRequestTimeoutMs = 30_000;
 export const smallScreenRequestTimeoutMs = 60_000;
 const smallScreenQuery = '(max-width: 767px)';
 
-export const requestTimeoutMessage =
+export const REQUEST_TIMEOUT_MESSAGE =
   'The server is taking too long to respond. Please check your connection and try again.';
 
 /** Raised instead of waiting forever, so every screen can show a clear message rather than a spinner. */
 export class RequestTimeoutError extends Error {
   constructor() {
-    super(requestTimeoutMessage);
+    super(REQUEST_TIMEOUT_MESSAGE);
     this.name = 'RequestTimeoutError';
   }
 }

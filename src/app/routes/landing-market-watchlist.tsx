@@ -4,6 +4,7 @@ import { useSetCoinStarred, WATCHLIST_FAILED_MESSAGE } from '@/features/watchlis
 import { WatchStar } from '@/features/watchlist/components/watch-star';
 import { useAuth } from '@/lib/auth';
 import { QueryScope } from '@/lib/query-scope';
+import { ErrorMessage } from '@/components/error-message';
 
 /** The landing page's market data with the signed-in person's watchlist (stars, starred coins first). */
 function MarketWithWatchlist({ userId }: { userId: string }) {
@@ -21,11 +22,7 @@ function MarketWithWatchlist({ userId }: { userId: string }) {
             onToggle={(star) => setStarred.mutate({ coinId: coin.id, starred: star })}
           />
         ),
-        notice: setStarred.isError && (
-          <p role="alert" className="text-destructive text-sm">
-            {WATCHLIST_FAILED_MESSAGE}
-          </p>
-        ),
+        notice: setStarred.isError && <ErrorMessage>{WATCHLIST_FAILED_MESSAGE}</ErrorMessage>,
       }}
     />
   );

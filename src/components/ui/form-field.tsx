@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
+import { ErrorMessage } from '@/components/error-message';
 
 /** What a form control needs so its label and error text are tied to it for assistive technology. */
 export interface FormControlProps {
@@ -26,11 +27,7 @@ export function FormField({
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
-      {error && (
-        <p id={errorId} role="alert" className="text-destructive text-sm">
-          {error}
-        </p>
-      )}
+      {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * before anything is returned, so no read goes unrecorded. Details decrypt only on the request, person and
  * method they were sealed for: a blob moved onto another request is refused (422) and the refusal is
  * audited too, since it means someone wrote the column. Rows sealed before that binding (no key version)
- * are read with the old additional data; there are none in a fresh database, see the README.
+ * are read with the old additional data; there are none in a fresh database, see docs/deploying.md.
  */
 import {
   decryptWithdrawalDetails,

@@ -12,8 +12,7 @@ import {
   requestBuy,
   setTransactionStatus,
 } from '../../support/keyed-calls';
-import { workerAdmin } from './worker-admin';
-import { seededAccounts } from '../../../supabase/seed-accounts';
+import { workerAdmin, workerSecondAdmin } from './worker-admin';
 
 /**
  * People for the buy journey. The browser specs share one seeded stack, so each test signs up its own
@@ -74,11 +73,11 @@ export async function createPendingDeposit(
 
 let secondAdmin: Promise<SupabaseClient<Database>> | undefined;
 
-/** The seeded second admin at aal2, signed in once per worker: the four-eyes rule's other pair of eyes. */
+/** The worker's second admin at aal2, signed in once per worker: the four-eyes rule's other pair of eyes. */
 export function signInSecondAdmin(): Promise<SupabaseClient<Database>> {
   secondAdmin ??= (async () => {
     const client = apiClient();
-    await signInWithTotp(client, seededAccounts.secondAdmin);
+    await signInWithTotp(client, workerSecondAdmin());
     return client;
   })();
   return secondAdmin;

@@ -25,13 +25,27 @@ export function workerAdmin(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0)
   };
 }
 
-/** Makes the admins of workers 0 … count − 1 in the test stack's database, as its operator. */
+/** Second admins' indexes start here, far above any worker count. */
+const SECOND_ADMIN_OFFSET = 100;
+
+/**
+ * The four-eyes rule's other admin for the worker running this code: its own account for the same reason as
+ * the first (and a code is accepted once, so two workers cannot share one factor in one time step).
+ */
+export function workerSecondAdmin(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0)): WorkerAdmin {
+  return { ...workerAdmin(index + SECOND_ADMIN_OFFSET), fullName: `Bea Checker ${index + 1}` };
+}
+
+/** Makes the admins (and second admins) of workers 0 … count − 1 in the test stack's database, as its operator. */
 export async function createWorkerAdmins(databaseUrl: string, count: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (let index = 0; index < count; index++) {
-      const admin = workerAdmin(index);
+    const indexes = Array.from({ length: count }, (_, index) => index);
+    for (const admin of [
+      ...indexes.map((index) => workerAdmin(index)),
+      ...indexes.map((index) => workerSecondAdmin(index)),
+    ]) {
       await client.query('begin');
       const { rows } = await client.query<{ id: string }>(
         `insert into auth.users (

@@ -1,21 +1,29 @@
 import type pg from 'pg';
+import { restErrors } from './errors';
 
 export interface Relation {
   name: string;
   columns: Set<string>;
   primaryKey: string[];
+  /**
+   * Computed fields: functions of the exposed schema taking this relation's row as their one argument,
+   * which PostgREST lets a request select, filter and order by like columns.
+   */
+  computed: Set<string>;
 }
 
 export interface RoutineArgument {
+  /** Empty for an unnamed argument. */
   name: string;
   type: string;
+  /** Without a default. */
+  required: boolean;
 }
 
 export interface Routine {
   name: string;
-  /** Input arguments in order; the last `defaults` of them have defaults. */
+  /** Input arguments in order. */
   arguments: RoutineArgument[];
-  defaults: number;
   returnsSet: boolean;
   returnsVoid: boolean;
   /** Rows with columns (composite, record, table) rather than a scalar. */
@@ -38,11 +46,9 @@ interface RoutineRow {
   returns_set: boolean;
   returns_void: boolean;
   returns_rows: boolean;
-  argument_names: string[] | null;
-  argument_modes: string[] | null;
-  all_argument_types: string[] | null;
-  input_argument_types: string[];
-  defaults: number;
+  arguments: RoutineArgument[];
+  callable: boolean;
+  computed_field_of: string | null;
 }
 
 /** PostgREST's schema cache: the exposed schema's relations, columns and functions, read from the catalogue. */
@@ -61,56 +67,112 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>): Promise<Catalog> 
   for (const row of columns.rows) {
     let relation = relations.get(row.relation);
     if (!relation) {
-      relation = { name: row.relation, columns: new Set(), primaryKey: [] };
+      relation = { name: row.relation, columns: new Set(), primaryKey: [], computed: new Set() };
       relations.set(row.relation, relation);
     }
     relation.columns.add(row.column);
     if (row.primary_key) relation.primaryKey.push(row.column);
   }
 
+  // PostgREST's schema cache (SchemaCache.hs, funcsSqlQuery): input arguments in order, required when
+  // before the defaults; a function with one unnamed argument is callable only when it is of a type a raw
+  // body can fill (bytea, json, jsonb, text, xml), with more unnamed ones never; trigger functions are not.
   const functions = await db.query<RoutineRow>(
-    `select p.proname as name, p.proretset as returns_set,
+    `with argument_list as (
+       select p.oid,
+         coalesce(json_agg(json_build_object(
+           'name', coalesce(a.name, ''), 'type', a.type::pg_catalog.regtype::text,
+           'required', a.idx <= p.pronargs - p.pronargdefaults) order by a.idx), '[]') as arguments,
+         case count(*) - count(a.name)
+           when 0 then true
+           when 1 then (array_agg(a.type order by a.idx))[1] in
+             ('bytea'::pg_catalog.regtype, 'json'::pg_catalog.regtype, 'jsonb'::pg_catalog.regtype,
+              'text'::pg_catalog.regtype, 'xml'::pg_catalog.regtype)
+           else false
+         end as callable
+       from pg_catalog.pg_proc p,
+         unnest(p.proargnames, p.proargtypes, p.proargmodes) with ordinality as a (name, type, mode, idx)
+       where a.type is not null
+       group by p.oid
+     )
+     select p.proname as name, p.proretset as returns_set,
        p.prorettype = 'pg_catalog.void'::pg_catalog.regtype as returns_void,
        (t.typtype = 'c' or p.prorettype = 'pg_catalog.record'::pg_catalog.regtype) as returns_rows,
-       p.proargnames as argument_names, p.proargmodes::text[] as argument_modes,
-       array(select pg_catalog.format_type(x, null) from unnest(p.proallargtypes) x) as all_argument_types,
-       array(select pg_catalog.format_type(x, null) from unnest(p.proargtypes) x) as input_argument_types,
-       p.pronargdefaults as defaults
+       coalesce(l.arguments, '[]') as arguments, coalesce(l.callable, true) as callable,
+       (select c.relname from pg_catalog.pg_class c
+        where p.pronargs = 1 and c.reltype = p.proargtypes[0] and c.relnamespace = n.oid) as computed_field_of
      from pg_catalog.pg_proc p
      join pg_catalog.pg_namespace n on n.oid = p.pronamespace
      join pg_catalog.pg_type t on t.oid = p.prorettype
-     where n.nspname = 'public' and p.prokind = 'f'`,
+     left join argument_list l on l.oid = p.oid
+     where n.nspname = 'public' and p.prokind = 'f'
+       and p.prorettype <> 'pg_catalog.trigger'::pg_catalog.regtype
+     order by p.oid`,
   );
   const routines = new Map<string, Routine[]>();
   for (const row of functions.rows) {
-    const names = row.argument_names ?? [];
-    const modes = row.argument_modes;
-    const allTypes = modes ? (row.all_argument_types ?? []) : row.input_argument_types;
-    const args: RoutineArgument[] = [];
-    allTypes.forEach((type, index) => {
-      const mode = modes?.[index] ?? 'i';
-      if (mode === 'i' || mode === 'b' || mode === 'v') args.push({ name: names[index] ?? '', type });
-    });
     const routine: Routine = {
       name: row.name,
-      arguments: args,
-      defaults: row.defaults,
+      arguments: row.arguments,
       returnsSet: row.returns_set,
       returnsVoid: row.returns_void,
       returnsRows: row.returns_rows,
     };
-    routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
+    if (row.callable) routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
+    // Postgres resolves a computed field, so its unnamed row argument need not be callable through REST.
+    if (row.computed_field_of) relations.get(row.computed_field_of)?.computed.add(row.name);
   }
   return { relations, routines };
 }
 
-/** The overload whose named arguments match the given names exactly, defaults filling the rest. */
-export function matchRoutine(candidates: Routine[], givenNames: string[]): Routine | undefined {
-  return candidates.find((routine) => {
-    const names = routine.arguments.map((argument) => argument.name);
-    const required = names.slice(0, names.length - routine.defaults);
-    return (
-      givenNames.every((name) => names.includes(name)) && required.every((name) => givenNames.includes(name))
-    );
-  });
+/** What a call offers to match a function by: its argument names and, for a POST, its body's media type. */
+export interface CallShape {
+  names: Set<string>;
+  post: boolean;
+  /** The body's media type as PostgREST distinguishes it. */
+  media: 'json' | 'text' | 'xml' | 'bytea' | 'other';
+}
+
+/** The type of the one unnamed argument each kind of body fills (Plan.hs, `hasSingleUnnamedParam`). */
+const unnamedArgumentType: Record<CallShape['media'], string[]> = {
+  json: ['json', 'jsonb'],
+  text: ['text'],
+  xml: ['xml'],
+  bytea: ['bytea'],
+  other: [],
+};
+
+/** A function with one unnamed argument of a type the raw body fills: called with the body itself. */
+export function takesRawBody(routine: Routine): boolean {
+  return routine.arguments.length === 1 && routine.arguments[0]?.name === '';
+}
+
+function matchesNames(routine: Routine, { names, post, media }: CallShape): boolean {
+  if (!routine.arguments.length) return names.size === 0 && !(post && media !== 'json' && media !== 'other');
+  const required = routine.arguments.filter((argument) => argument.required).map((argument) => argument.name);
+  const optional = new Set(
+    routine.arguments.filter((argument) => !argument.required).map((argument) => argument.name),
+  );
+  const givenRequired = [...names].filter((name) => !optional.has(name));
+  return givenRequired.length === required.length && required.every((name) => names.has(name));
+}
+
+function acceptsRawBody(routine: Routine, { post, media }: CallShape): boolean {
+  const type = routine.arguments[0]?.type ?? '';
+  return post && takesRawBody(routine) && unnamedArgumentType[media].includes(type);
+}
+
+/**
+ * PostgREST's `findProc` (Plan.hs): the overload whose named arguments match the given names (required ones
+ * all given, optional ones at will); failing that, the one with a single unnamed argument the body fills.
+ * None is `undefined`; more than one is ambiguous (300 PGRST203).
+ */
+export function findRoutine(candidates: Routine[], shape: CallShape): Routine | undefined {
+  const byName = candidates.filter((routine) => matchesNames(routine, shape));
+  const byBody = candidates.filter(
+    (routine) => !matchesNames(routine, shape) && acceptsRawBody(routine, shape),
+  );
+  const found = byName.length ? byName : byBody;
+  if (found.length > 1) throw restErrors.ambiguousFunction(found);
+  return found[0];
 }

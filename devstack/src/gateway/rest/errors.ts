@@ -1,4 +1,5 @@
 import { unavailableReason, type UnavailableReason } from '../database';
+import type { CallShape, Routine } from './catalog';
 
 /** An error answered in PostgREST's shape `{code, message, details, hint}` with PostgREST's status. */
 export class RestError extends Error {
@@ -17,6 +18,33 @@ export class RestError extends Error {
   }
 }
 
+/**
+ * PGRST202 as PostgREST 14 words it (Error.hs, `NoRpc`): the argument names sorted, as its set of keys is;
+ * a POST of JSON also searched for one unnamed json/jsonb argument, and a raw body (text, xml, bytes) only
+ * for one unnamed argument of its type, without naming any parameters.
+ */
+function unknownFunction(name: string, { names, post, media }: CallShape): RestError {
+  const keys = [...names].sort();
+  const func = `public.${name}`;
+  const rawBody = post && (media === 'text' || media === 'xml' || media === 'bytea');
+  const listed = keys.length === 0 ? ' without parameters' : `(${keys.join(', ')})`;
+  const searched =
+    keys.length === 0
+      ? ' without parameters'
+      : ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
+  const details = rawBody
+    ? ` with a single unnamed ${media} parameter`
+    : post && media === 'json'
+      ? `${searched} or with a single unnamed json/jsonb parameter`
+      : searched;
+  return new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${func}${rawBody ? '' : listed} in the schema cache`,
+    `Searched for the function ${func}${details}, but no matches were found in the schema cache.`,
+  );
+}
+
 export const restErrors = {
   unsupported: (part: string) =>
     new RestError(400, 'PGRST100', `Unsupported by the local stack: ${part}`, null, 'See devstack/README.md'),
@@ -30,21 +58,35 @@ export const restErrors = {
     new RestError(400, '42703', `column ${table}.${column} does not exist`),
   unknownInsertColumn: (table: string, column: string) =>
     new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
-  unknownFunction: (name: string, args: string[]) =>
+  unknownFunction,
+  ambiguousFunction: (routines: Routine[]) =>
     new RestError(
-      404,
-      'PGRST202',
-      `Could not find the function public.${name}(${args.join(', ')}) in the schema cache`,
-      `Searched for the function public.${name} with parameters ${args.join(', ') || '(none)'}`,
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${routines
+        .map(
+          (routine) =>
+            `public.${routine.name}(${routine.arguments.map((argument) => `${argument.name} => ${argument.type}`).join(', ')})`,
+        )
+        .join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     ),
   notSingleObject: (rows: number) =>
     new RestError(
       406,
       'PGRST116',
-      'JSON object requested, multiple (or no) rows returned',
+      'Cannot coerce the result to a single JSON object',
       `The result contains ${rows} rows`,
     ),
-  schema: () => new RestError(406, 'PGRST106', 'The schema must be one of the following: public'),
+  schema: (schema: string) =>
+    new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      'Only the following schemas are exposed: public',
+    ),
   mediaType: (accept: string) =>
     new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`),
   method: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),

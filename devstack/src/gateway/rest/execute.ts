@@ -5,7 +5,7 @@ import type { Caller } from './caller';
 import { restErrors } from './errors';
 import type { ParsedQuery } from './query-grammar';
 import type { Preferences } from './request';
-import { SqlParams, whereSql } from './sql';
+import { SqlParams, whereSql, type FieldScope } from './sql';
 
 /** Running a planned statement in the caller's transaction, and the checks PostgREST makes on its result. */
 
@@ -64,7 +64,7 @@ export function checkMaxAffected(preferences: Preferences, result: StatementResu
 export async function countAsPreferred(
   client: pg.PoolClient,
   preferences: Preferences,
-  source: string,
+  { source, scope }: { source: string; scope: FieldScope },
   query: ParsedQuery,
   exact: number | null,
   maxRows: number,
@@ -73,7 +73,7 @@ export async function countAsPreferred(
   if (preferences.count === 'estimated' && exact !== null && exact <= maxRows) return exact;
   const params = new SqlParams();
   const plan = await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    `explain (format json) select 1 from ${source}${whereSql(query.where, params)}`,
+    `explain (format json) select 1 from ${source}${whereSql(query.where, params, scope)}`,
     params.values,
   );
   return plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;

@@ -2,16 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { VerifiedClaims } from '../jwt';
 import { runAsCaller } from './caller';
-import { loadCatalog, matchRoutine, type Catalog, type Relation } from './catalog';
+import { findRoutine, loadCatalog, takesRawBody, type Catalog, type Relation } from './catalog';
 import { RestError, restErrorFromPg, restErrors } from './errors';
 import { callerOf, checkMaxAffected, checkSingle, countAsPreferred, runStatement } from './execute';
 import { boundByMaxRows, callSql, checkQueryColumns, writeSql } from './plan';
 import { parseQuery, type ParsedQuery } from './query-grammar';
+import { headerValue } from '../http';
 import {
+  bodyMedia,
   checkSchema,
+  parseJson,
   parsePreferences,
   rangeFromHeader,
   readJson,
+  readRaw,
   rowsOf,
   wantsSingleObject,
 } from './request';
@@ -31,6 +35,22 @@ export interface RestOptions {
   maxBodyBytes: number;
   /** `[api] max_rows`: no read (table or set-returning function) answers more rows. */
   maxRows: number;
+}
+
+const reservedParams = /^(select|order|limit|offset|on_conflict|columns|apikey|(not\.)?(and|or))$/;
+const operation =
+  /^(not\.)?(eq|neq|gt|gte|lt|lte|like|ilike|match|imatch|in|is|isdistinct|fts|plfts|phfts|wfts|cs|cd|ov|sl|sr|nxr|nxl|adj)(\((any|all)\))?(\([^)]*\))?\./;
+
+/**
+ * A GET call's query parameter is an argument unless it is reserved or its value is an operation
+ * (`id=eq.1` filters the result), as PostgREST's QueryParams.hs tells them apart.
+ */
+function isArgumentParam(key: string, value: string): boolean {
+  return !reservedParams.test(key) && !operation.test(value);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -75,9 +95,10 @@ export function createRestHandler(options: RestOptions) {
     rangeFromHeader(request, query);
     boundByMaxRows(query, maxRows);
     const params = new SqlParams();
-    const source = `public.${quoteIdent(relation.name)}`;
+    const source = `public.${quoteIdent(relation.name)} _src`;
     const sql = readSql(source, query, params, {
       withTotal: preferences.count === 'exact' || preferences.count === 'estimated',
+      scope: relation,
     });
     // The planner's estimate needs a second statement in the caller's transaction, which a read's
     // pipelined commit would have closed: such a read runs unpipelined and is rolled back.
@@ -88,7 +109,14 @@ export function createRestHandler(options: RestOptions) {
       checkSingle(single, outcome);
       return {
         ...outcome,
-        total: await countAsPreferred(client, preferences, source, query, outcome.total, maxRows),
+        total: await countAsPreferred(
+          client,
+          preferences,
+          { source, scope: relation },
+          query,
+          outcome.total,
+          maxRows,
+        ),
       };
     });
     sendResult(response, readStatus(query, result), result, {
@@ -127,8 +155,10 @@ export function createRestHandler(options: RestOptions) {
         return { ...outcome, total: preferences.count ? outcome.rows : null };
       },
     );
-    // An upsert that inserted nothing (every row merged or ignored) is 200, as PostgREST's Response.hs.
-    const created = method === 'POST' && (result.inserted === undefined || result.inserted > 0);
+    // A merge that inserted nothing (every row updated) is 200; an insert ignoring duplicates is 201
+    // whatever it inserted, as PostgREST's Response.hs.
+    const created =
+      method === 'POST' && !(preferences.resolution === 'merge-duplicates' && result.inserted === 0);
     sendResult(response, created ? 201 : method === 'POST' || withBody ? 200 : 204, result, {
       single,
       withBody,
@@ -145,31 +175,47 @@ export function createRestHandler(options: RestOptions) {
     const method = request.method ?? 'POST';
     const candidates =
       (await currentCatalog()).routines.get(name) ?? (await refreshedCatalog()).routines.get(name) ?? [];
-    const argumentNames = new Set(
-      candidates.flatMap((routine) => routine.arguments.map((argument) => argument.name)),
-    );
-    let given: Record<string, unknown>;
+    const post = method === 'POST';
+    const media = post ? bodyMedia(request) : 'json';
+    if (media === 'other')
+      throw restErrors.unsupported(`Content-Type '${headerValue(request, 'content-type')}' on a call`);
+    let given: Record<string, unknown> = {};
+    let raw: Buffer | undefined;
+    let body: unknown = {};
     const filterParams = new URLSearchParams();
-    if (method === 'POST') {
-      const body = await readJson(request, maxBodyBytes);
-      if (!body || typeof body !== 'object' || Array.isArray(body))
-        throw restErrors.invalidBody('Expected a JSON object of arguments');
-      given = body as Record<string, unknown>;
+    if (post) {
+      raw = await readRaw(request, maxBodyBytes);
+      if (media === 'json' && raw.length) body = parseJson(raw.toString('utf8'));
+      if (isObject(body)) given = body;
       url.searchParams.forEach((value, key) => filterParams.append(key, value));
     } else {
-      given = {};
       url.searchParams.forEach((value, key) => {
-        if (argumentNames.has(key)) given[key] = value;
+        if (isArgumentParam(key, value)) given[key] = value;
         else filterParams.append(key, value);
       });
     }
-    const routine = matchRoutine(candidates, Object.keys(given));
-    if (!routine) throw restErrors.unknownFunction(name, Object.keys(given));
+    const shape = { names: new Set(Object.keys(given)), post, media };
+    const routine = findRoutine(candidates, shape);
+    if (!routine) throw restErrors.unknownFunction(name, shape);
+    // One unnamed argument takes the body itself (PostgREST's `OnePosParam`); named ones a JSON object.
+    let rawArgument: Buffer | string | undefined;
+    if (takesRawBody(routine)) {
+      rawArgument = media === 'bytea' ? raw : raw?.length ? raw.toString('utf8') : JSON.stringify(given);
+    } else if (!isObject(body)) throw restErrors.invalidBody('Expected a JSON object of arguments');
     const query = parseQuery(filterParams);
     const single = wantsSingleObject(request);
     const preferences = parsePreferences(request);
     const params = new SqlParams();
-    const { sql, shaped } = callSql({ name, routine, given, query, preferences, params, maxRows });
+    const { sql, shaped } = callSql({
+      name,
+      routine,
+      given,
+      rawArgument,
+      query,
+      preferences,
+      params,
+      maxRows,
+    });
     const readOnly = method === 'GET' || method === 'HEAD';
     const result = await runAsCaller(
       pool,
@@ -211,7 +257,7 @@ export function createRestHandler(options: RestOptions) {
     const relation = await relationNamed(table[1] ?? '');
     const query = parseQuery(url.searchParams);
     if (method === 'GET' || method === 'HEAD') {
-      checkQueryColumns(relation, query);
+      checkQueryColumns(relation, query, { write: false });
       return read(request, response, claims, relation, query);
     }
     if (method === 'POST' || method === 'PATCH' || method === 'DELETE')

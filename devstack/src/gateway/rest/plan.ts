@@ -11,12 +11,25 @@ function checkColumns(relation: Relation, columns: string[]) {
     if (!relation.columns.has(column)) throw restErrors.unknownColumn(relation.name, column);
 }
 
-export function checkQueryColumns(relation: Relation, query: ParsedQuery) {
-  checkColumns(relation, [
+/**
+ * The fields a read or write names, checked against the schema cache. A read may name computed fields
+ * (PostgREST's, functions of the row) and `*` beside them; a write's filters and representation only columns.
+ */
+export function checkQueryColumns(relation: Relation, query: ParsedQuery, { write }: { write: boolean }) {
+  const named = [
     ...(query.select ?? []).map((item) => item.column),
     ...conditionColumns(query.where),
     ...query.order.map((term) => term.column),
-  ]);
+  ];
+  for (const field of named) {
+    if (field === '*' && !write) continue;
+    if (relation.computed.has(field) && !relation.columns.has(field)) {
+      if (write) throw restErrors.unsupported(`computed field '${field}' in a write`);
+      continue;
+    }
+    if (field === '*') throw restErrors.unsupported("'*' beside other fields in a write's select");
+    checkColumns(relation, [field]);
+  }
 }
 
 /** PostgREST's `db-max-rows`: the page asked for, cut to `max_rows` (count and Content-Range still tell). */
@@ -64,13 +77,13 @@ export function writeSql({
   const table = `public.${quoteIdent(relation.name)}`;
   let mutation: string;
   if (method === 'DELETE') {
-    checkQueryColumns(relation, query);
+    checkQueryColumns(relation, query, { write: true });
     mutation = `delete from ${table}${whereSql(query.where, params)}`;
   } else {
     const columns = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
     for (const column of columns)
       if (!relation.columns.has(column)) throw restErrors.unknownInsertColumn(relation.name, column);
-    checkQueryColumns(relation, query);
+    checkQueryColumns(relation, query, { write: true });
     const quoted = columns.map(quoteIdent);
     if (method === 'PATCH') {
       if (!columns.length) throw restErrors.invalidBody('Nothing to update: the body has no columns');
@@ -119,6 +132,7 @@ export function callSql({
   name,
   routine,
   given,
+  rawArgument,
   query,
   preferences,
   params,
@@ -127,13 +141,18 @@ export function callSql({
   name: string;
   routine: Routine;
   given: Record<string, unknown>;
+  /** The whole body, for a function of one unnamed argument. */
+  rawArgument: Buffer | string | undefined;
   query: ParsedQuery;
   preferences: Preferences;
   params: SqlParams;
   maxRows: number;
 }): { sql: string; shaped: boolean } {
-  const passed = routineArguments(routine, given);
-  const call = `public.${quoteIdent(routine.name)}(${passed.map((argument) => `${quoteIdent(argument.name)} => _args.${quoteIdent(argument.name)}`).join(', ')})`;
+  const passed = rawArgument === undefined ? routineArguments(routine, given) : [];
+  const call =
+    rawArgument === undefined
+      ? `public.${quoteIdent(routine.name)}(${passed.map((argument) => `${quoteIdent(argument.name)} => _args.${quoteIdent(argument.name)}`).join(', ')})`
+      : `public.${quoteIdent(routine.name)}(${params.add(rawArgument)}::${routine.arguments[0]?.type})`;
   const argumentSource = passed.length
     ? `json_to_record(${params.add(JSON.stringify(given))}::json) as _args(${passed.map((argument) => `${quoteIdent(argument.name)} ${argument.type}`).join(', ')})`
     : '';
@@ -157,7 +176,9 @@ export function callSql({
     const body = routine.returnsVoid
       ? `(case when ${call} is null then null end)::text`
       : `coalesce(to_json(${call})::text, 'null')`;
-    sql = `select ${body} as body, 1 as rows, null::bigint as total${from}`;
+    // Counted, a scalar is one row (`Content-Range: 0-0/1`), as PostgREST counts a call's result.
+    const total = preferences.count ? '1::bigint' : 'null::bigint';
+    sql = `select ${body} as body, 1 as rows, ${total} as total${from}`;
   }
   return { sql, shaped };
 }

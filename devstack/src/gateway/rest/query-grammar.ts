@@ -84,7 +84,8 @@ export function parseSelect(text: string): SelectItem[] | undefined {
       throw restErrors.unsupported(`resource embedding or aggregate in select: '${item}'`);
     if (item.includes('->')) throw restErrors.unsupported(`JSON path in select: '${item}'`);
     if (item.startsWith('...')) throw restErrors.unsupported(`spread in select: '${item}'`);
-    if (item === '*') throw restErrors.unsupported("'*' mixed with other columns in select");
+    // `*` beside other fields, as in `*,created_ago` (a computed field).
+    if (item === '*') return { column: '*' };
     const [head = '', cast] = item.split('::');
     const aliasSplit = head.split(':');
     const [first = '', second = ''] = aliasSplit;
@@ -157,6 +158,7 @@ function parseLogical(kind: 'and' | 'or', negate: boolean, text: string, depth =
 
 function parseOrder(text: string): OrderTerm[] {
   return splitTopLevel(text).map((term) => {
+    if (term.includes('->')) throw restErrors.unsupported(`JSON path in order: '${term.trim()}'`);
     const [column, ...modifiers] = term.trim().split('.');
     const order: OrderTerm = { column: columnName(column ?? '', 'order column'), descending: false };
     for (const modifier of modifiers) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { BodyTooLargeError, headerValue, readBody } from '../http';
 import { RestError, restErrors } from './errors';
+import type { CallShape } from './catalog';
 import type { ParsedQuery } from './query-grammar';
 
 /** What the request asks for besides its URL: preferences, media type, profile, body, range. */
@@ -68,23 +69,42 @@ export function wantsSingleObject(request: IncomingMessage): boolean {
 export function checkSchema(request: IncomingMessage) {
   for (const header of ['accept-profile', 'content-profile']) {
     const schema = headerValue(request, header);
-    if (schema && schema !== 'public') throw restErrors.schema();
+    if (schema && schema !== 'public') throw restErrors.schema(schema);
   }
 }
 
-export async function readJson(request: IncomingMessage, limit: number): Promise<unknown> {
-  let raw: string;
+/** The body's media type as PostgREST tells bodies apart (MediaType.hs); none is JSON. */
+export function bodyMedia(request: IncomingMessage): CallShape['media'] {
+  const type = (headerValue(request, 'content-type') ?? 'application/json')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  if (type === 'application/json' || type === '') return 'json';
+  if (type === 'text/plain') return 'text';
+  if (type === 'text/xml') return 'xml';
+  if (type === 'application/octet-stream') return 'bytea';
+  return 'other';
+}
+
+export async function readRaw(request: IncomingMessage, limit: number): Promise<Buffer> {
   try {
-    raw = (await readBody(request, limit)).toString('utf8');
+    return await readBody(request, limit);
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw restErrors.bodyTooLarge(limit);
     throw error;
   }
+}
+
+export function parseJson(raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch (error) {
     throw restErrors.invalidBody(error instanceof Error ? error.message : 'invalid JSON');
   }
+}
+
+export async function readJson(request: IncomingMessage, limit: number): Promise<unknown> {
+  return parseJson((await readRaw(request, limit)).toString('utf8'));
 }
 
 export function rangeFromHeader(request: IncomingMessage, query: ParsedQuery) {

@@ -14,6 +14,18 @@ export class SqlParams {
   }
 }
 
+/**
+ * Where a request's field names come from: columns of the source, or computed fields, functions of the
+ * exposed schema called on the source's row (aliased `_src`), as PostgREST's computed fields.
+ */
+export interface FieldScope {
+  computed: ReadonlySet<string>;
+}
+
+function fieldSql(name: string, scope: FieldScope | undefined): string {
+  return scope?.computed.has(name) ? `public.${quoteIdent(name)}(_src)` : quoteIdent(name);
+}
+
 const comparison = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 const isKeywords: Record<string, string> = {
   null: 'null',
@@ -23,13 +35,15 @@ const isKeywords: Record<string, string> = {
   unknown: 'unknown',
 };
 
-export function conditionSql(condition: Condition, params: SqlParams): string {
+export function conditionSql(condition: Condition, params: SqlParams, scope?: FieldScope): string {
   let sql: string;
   if (condition.kind !== 'filter') {
-    const joined = condition.conditions.map((item) => conditionSql(item, params)).join(` ${condition.kind} `);
+    const joined = condition.conditions
+      .map((item) => conditionSql(item, params, scope))
+      .join(` ${condition.kind} `);
     sql = `(${joined || (condition.kind === 'and' ? 'true' : 'false')})`;
   } else {
-    const column = quoteIdent(condition.column);
+    const column = fieldSql(condition.column, scope);
     const { operator, value } = condition;
     if (operator === 'in') sql = `${column} = any(${params.add(value)})`;
     else if (operator === 'is') sql = `${column} is ${isKeywords[String(value).toLowerCase()]}`;
@@ -41,27 +55,29 @@ export function conditionSql(condition: Condition, params: SqlParams): string {
   return condition.negate ? `not ${sql}` : sql;
 }
 
-export function whereSql(conditions: Condition[], params: SqlParams): string {
+export function whereSql(conditions: Condition[], params: SqlParams, scope?: FieldScope): string {
   return conditions.length
-    ? ` where ${conditions.map((item) => conditionSql(item, params)).join(' and ')}`
+    ? ` where ${conditions.map((item) => conditionSql(item, params, scope)).join(' and ')}`
     : '';
 }
 
-export function selectListSql(select: SelectItem[] | undefined): string {
+export function selectListSql(select: SelectItem[] | undefined, scope?: FieldScope): string {
   if (!select) return '*';
   return select
     .map((item) => {
-      const value = item.cast ? `${quoteIdent(item.column)}::${item.cast}` : quoteIdent(item.column);
+      if (item.column === '*') return '*';
+      const field = fieldSql(item.column, scope);
+      const value = item.cast ? `${field}::${item.cast}` : field;
       return `${value} as ${quoteIdent(item.alias ?? item.column)}`;
     })
     .join(', ');
 }
 
-function orderSql(order: OrderTerm[]): string {
+function orderSql(order: OrderTerm[], scope: FieldScope | undefined): string {
   if (!order.length) return '';
   const terms = order.map(
     (term) =>
-      `${quoteIdent(term.column)} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`,
+      `${fieldSql(term.column, scope)} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`,
   );
   return ` order by ${terms.join(', ')}`;
 }
@@ -74,11 +90,11 @@ export function readSql(
   source: string,
   query: ParsedQuery,
   params: SqlParams,
-  { withTotal }: { withTotal: boolean },
+  { withTotal, scope }: { withTotal: boolean; scope?: FieldScope },
 ): string {
-  const where = whereSql(query.where, params);
+  const where = whereSql(query.where, params, scope);
   const page =
-    `select ${selectListSql(query.select)} from ${source}${where}${orderSql(query.order)}` +
+    `select ${selectListSql(query.select, scope)} from ${source}${where}${orderSql(query.order, scope)}` +
     (query.limit !== undefined ? ` limit ${query.limit}` : '') +
     (query.offset !== undefined ? ` offset ${query.offset}` : '');
   const total = withTotal ? `(select count(*) from ${source}${where})` : 'null::bigint';

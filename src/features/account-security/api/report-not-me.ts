@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 
-export const invalidNotMeLinkMessage = 'This link is invalid or has expired';
-export const notMeFailedMessage =
+export const INVALID_NOT_ME_LINK_MESSAGE = 'This link is invalid or has expired';
+export const NOT_ME_FAILED_MESSAGE =
   'Your withdrawals could not be locked. Please try again, or contact support.';
 
 /**
@@ -11,7 +11,8 @@ export const notMeFailedMessage =
  */
 export async function reportNotMe(token: string): Promise<void> {
   const { error } = await supabase.rpc('report_not_me', { token });
-  if (error) throw new Error(error.message === invalidNotMeLinkMessage ? error.message : notMeFailedMessage);
+  if (error)
+    throw new Error(error.message === INVALID_NOT_ME_LINK_MESSAGE ? error.message : NOT_ME_FAILED_MESSAGE);
 }
 
 export function useReportNotMe() {

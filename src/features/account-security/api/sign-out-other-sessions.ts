@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { sessionsQueryKey } from './list-my-sessions';
 
-export const signedOutOthersMessage = 'Signed out everywhere else';
-export const signOutOthersFailedMessage = 'Failed to sign out the other sessions. Please try again.';
+export const SIGNED_OUT_OTHERS_MESSAGE = 'Signed out everywhere else';
+export const SIGN_OUT_OTHERS_FAILED_MESSAGE = 'Failed to sign out the other sessions. Please try again.';
 
 /**
  * Ends every session of the person but this one (GoTrue's `POST /logout?scope=others`): the other devices'

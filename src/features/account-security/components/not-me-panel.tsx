@@ -2,7 +2,8 @@ import { LockIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { invalidNotMeLinkMessage, useReportNotMe } from '../api/report-not-me';
+import { INVALID_NOT_ME_LINK_MESSAGE, useReportNotMe } from '../api/report-not-me';
+import { ErrorMessage } from '@/components/error-message';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,7 +14,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function NotMePanel({ token }: { token: string | null }) {
   const reportNotMe = useReportNotMe();
   const validToken = token !== null && uuidPattern.test(token);
-  const failure = validToken ? reportNotMe.error?.message : invalidNotMeLinkMessage;
+  const failure = validToken ? reportNotMe.error?.message : INVALID_NOT_ME_LINK_MESSAGE;
 
   return (
     <Card className="mx-auto w-full max-w-md">
@@ -28,11 +29,7 @@ export function NotMePanel({ token }: { token: string | null }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {failure && (
-          <p role="alert" className="text-destructive text-sm">
-            {failure}
-          </p>
-        )}
+        {failure && <ErrorMessage>{failure}</ErrorMessage>}
         {reportNotMe.isSuccess ? (
           <Link to="/reset-password" className={buttonVariants({ className: 'w-full' })}>
             Choose a new password

@@ -6,13 +6,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatTime } from '@/lib/format';
 import { useMySessions, type SignedInSession } from '../api/list-my-sessions';
 import {
-  signedOutOthersMessage,
-  signOutOthersFailedMessage,
+  SIGNED_OUT_OTHERS_MESSAGE,
+  SIGN_OUT_OTHERS_FAILED_MESSAGE,
   useSignOutOtherSessions,
 } from '../api/sign-out-other-sessions';
 import { deviceName } from '../utils/device-name';
+import { QueryState } from '@/components/query-state';
 
-export const sessionsLoadFailedMessage = 'Failed to load your sessions';
+export const SESSIONS_LOAD_FAILED_MESSAGE = 'Failed to load your sessions';
 
 function SessionItem({ session }: { session: SignedInSession }) {
   return (
@@ -48,10 +49,10 @@ export function SessionsCard() {
     try {
       await signOutOthers.mutateAsync();
     } catch {
-      toast.error(signOutOthersFailedMessage);
+      toast.error(SIGN_OUT_OTHERS_FAILED_MESSAGE);
       return;
     }
-    toast.success(signedOutOthersMessage);
+    toast.success(SIGNED_OUT_OTHERS_MESSAGE);
   };
 
   return (
@@ -63,22 +64,24 @@ export function SessionsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent aria-busy={sessions.isPending}>
-        {sessions.isPending ? (
-          <div className="grid gap-3" aria-hidden>
-            <Skeleton className="h-12 w-full" />
-            <Skeleton className="h-12 w-full" />
-          </div>
-        ) : sessions.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {sessionsLoadFailedMessage}
-          </p>
-        ) : (
-          <ul aria-label="Signed-in sessions" className="divide-y">
-            {sessions.data.map((session) => (
-              <SessionItem key={session.id} session={session} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={sessions}
+          placeholder={
+            <div className="grid gap-3" aria-hidden>
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-12 w-full" />
+            </div>
+          }
+          errorMessage={SESSIONS_LOAD_FAILED_MESSAGE}
+        >
+          {(signedIn) => (
+            <ul aria-label="Signed-in sessions" className="divide-y">
+              {signedIn.map((session) => (
+                <SessionItem key={session.id} session={session} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       <CardFooter>
         <Button

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { limitsNegativeMessage, limitsOrderMessage, type TransactionLimits } from '@domain/limits.ts';
+import { LIMITS_NEGATIVE_MESSAGE, LIMITS_ORDER_MESSAGE, type TransactionLimits } from '@domain/limits.ts';
 import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
 import { LIMITS_UPDATE_FAILED_MESSAGE, writeFailureMessage } from './admin-messages';
 
@@ -13,7 +13,10 @@ export async function updateTransactionLimits({ minAmount, maxAmount }: Transact
     .select('min_amount');
   if (error || data.length === 0) {
     throw new Error(
-      writeFailureMessage(error, LIMITS_UPDATE_FAILED_MESSAGE, [limitsOrderMessage, limitsNegativeMessage]),
+      writeFailureMessage(error, LIMITS_UPDATE_FAILED_MESSAGE, [
+        LIMITS_ORDER_MESSAGE,
+        LIMITS_NEGATIVE_MESSAGE,
+      ]),
       { cause: error },
     );
   }

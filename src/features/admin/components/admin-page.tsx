@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAuth } from '@/lib/auth';
 import { NO_PERMISSION_MESSAGE } from '../api/admin-messages';
+import { ErrorMessage } from '@/components/error-message';
 
 /**
  * An admin page's frame: its heading, and its own role check (specification §2) behind the area's guard,
@@ -22,13 +23,7 @@ export function AdminPage({
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {description && <p className="text-muted-foreground text-sm">{description}</p>}
       </header>
-      {isAdmin ? (
-        children
-      ) : (
-        <p role="alert" className="text-destructive">
-          {NO_PERMISSION_MESSAGE}
-        </p>
-      )}
+      {isAdmin ? children : <ErrorMessage>{NO_PERMISSION_MESSAGE}</ErrorMessage>}
     </section>
   );
 }

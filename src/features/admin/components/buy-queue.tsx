@@ -1,7 +1,7 @@
 import { coinName } from '@domain/coins.ts';
 import { requestStatuses } from '@domain/statuses.ts';
-import { csvAmount, whenAndWhoColumns } from '@/lib/csv';
-import { formatUsd } from '@/lib/format';
+import { whenAndWhoColumns } from '@/lib/csv';
+import { formatUsd, formatUsdPlain } from '@/lib/format';
 import { BUY_APPROVED_MESSAGE, BUY_REJECTED_MESSAGE } from '../api/admin-messages';
 import { useDecideBuyRequest } from '../api/decide-buy-request';
 import { buyRequests, type AdminBuyRequest } from '../api/get-buy-requests';
@@ -22,8 +22,8 @@ export const buyQueue: QueueKind<AdminBuyRequest> = {
     columns: [
       ...whenAndWhoColumns(),
       { header: 'Cryptocurrency', value: (request) => request.cryptocurrency },
-      { header: 'Amount (USD)', value: (request) => csvAmount(request.amount) },
-      { header: 'Available balance (USD)', value: (request) => csvAmount(request.available) },
+      { header: 'Amount (USD)', value: (request) => formatUsdPlain(request.amount) },
+      { header: 'Available balance (USD)', value: (request) => formatUsdPlain(request.available) },
       { header: 'Status', value: (request) => request.status },
       { header: 'Request ID', value: (request) => request.id },
     ],

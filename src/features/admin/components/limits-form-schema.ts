@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimalPlaces, twoDecimalPlacesMessage } from '@domain/amounts.ts';
-import { limitsNegativeMessage, limitsOrderMessage } from '@domain/limits.ts';
+import { hasAtMostTwoDecimalPlaces, TWO_DECIMAL_PLACES_MESSAGE } from '@domain/amounts.ts';
+import { LIMITS_NEGATIVE_MESSAGE, LIMITS_ORDER_MESSAGE } from '@domain/limits.ts';
 
 const amount = z
   .string()
   .trim()
   .min(1, 'Amount is required')
   .refine((text) => Number.isFinite(Number(text)), 'Amount must be a number')
-  .refine((text) => hasAtMostTwoDecimalPlaces(Number(text)), twoDecimalPlacesMessage);
+  .refine((text) => hasAtMostTwoDecimalPlaces(Number(text)), TWO_DECIMAL_PLACES_MESSAGE);
 
 /** Limits settings: both amounts not negative, the minimum below the maximum (specification §5). */
 export const limitsFormSchema = z
@@ -18,11 +18,11 @@ export const limitsFormSchema = z
     if (min < 0 || max < 0) {
       context.addIssue({
         code: 'custom',
-        message: limitsNegativeMessage,
+        message: LIMITS_NEGATIVE_MESSAGE,
         path: [min < 0 ? 'minAmount' : 'maxAmount'],
       });
     } else if (min >= max) {
-      context.addIssue({ code: 'custom', message: limitsOrderMessage, path: ['minAmount'] });
+      context.addIssue({ code: 'custom', message: LIMITS_ORDER_MESSAGE, path: ['minAmount'] });
     }
   });
 

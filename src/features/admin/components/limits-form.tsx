@@ -8,10 +8,11 @@ import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { useTransactionLimits } from '@/lib/transaction-limits';
-import { limitsLoadFailedMessage } from '@domain/limits.ts';
+import { LIMITS_LOAD_FAILED_MESSAGE } from '@domain/limits.ts';
 import { LIMITS_UPDATED_MESSAGE } from '../api/admin-messages';
 import { useUpdateTransactionLimits } from '../api/update-transaction-limits';
 import { limitsFormSchema, type LimitsFormValues } from './limits-form-schema';
+import { ErrorMessage } from '@/components/error-message';
 
 /** /admin/settings: the global minimum and maximum of every buy and withdraw request, in USD. */
 export function LimitsForm() {
@@ -59,9 +60,7 @@ export function LimitsForm() {
             <Skeleton className="h-16 w-full" />
           </div>
         ) : limits.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {limitsLoadFailedMessage}
-          </p>
+          <ErrorMessage>{LIMITS_LOAD_FAILED_MESSAGE}</ErrorMessage>
         ) : (
           <form onSubmit={submit} noValidate className="grid gap-5">
             <FormField label="Minimum amount (USD)" error={errors.minAmount?.message}>

@@ -15,6 +15,7 @@ import {
   useSecurityHoldHours,
   useUpdateSecurityHoldHours,
 } from '../api/security-hold-hours';
+import { QueryState } from '@/components/query-state';
 
 const hoursFormSchema = z.object({
   hours: z
@@ -112,15 +113,13 @@ export function SecurityHoldCard() {
         </CardDescription>
       </CardHeader>
       <CardContent aria-busy={hours.isPending} className="grid gap-5">
-        {hours.isPending ? (
-          <Skeleton className="h-16 w-full" aria-hidden />
-        ) : hours.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            Failed to load the security hold
-          </p>
-        ) : (
-          <HoldHoursForm hours={hours.data} />
-        )}
+        <QueryState
+          query={hours}
+          placeholder={<Skeleton className="h-16 w-full" aria-hidden />}
+          errorMessage="Failed to load the security hold"
+        >
+          {(current) => <HoldHoursForm hours={current} />}
+        </QueryState>
         <EndHoldForm />
       </CardContent>
     </Card>

@@ -1,7 +1,7 @@
 import { coinName } from '@domain/coins.ts';
 import { requestStatuses } from '@domain/statuses.ts';
-import { csvAmount, whenAndWhoColumns } from '@/lib/csv';
-import { formatCryptoAmount } from '@/lib/format';
+import { whenAndWhoColumns } from '@/lib/csv';
+import { formatCryptoAmount, formatUsdPlain } from '@/lib/format';
 import { SELL_APPROVED_MESSAGE, SELL_REJECTED_MESSAGE } from '../api/admin-messages';
 import { useDecideSellRequest } from '../api/decide-sell-request';
 import { sellRequests, type AdminSellRequest } from '../api/get-sell-requests';
@@ -33,7 +33,7 @@ export const sellQueue: QueueKind<AdminSellRequest> = {
       },
       {
         header: 'Value (USD)',
-        value: (request) => (request.amount === undefined ? '' : csvAmount(request.amount)),
+        value: (request) => (request.amount === undefined ? '' : formatUsdPlain(request.amount)),
       },
       { header: 'Status', value: (request) => request.status },
       { header: 'Request ID', value: (request) => request.id },

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { coinName } from '@domain/coins.ts';
 import { countedTransactionStatus, transactionStatuses, transactionTypes } from '@domain/statuses.ts';
 import { TableCell } from '@/components/ui/table';
-import { csvAmount, whenAndWhoColumns } from '@/lib/csv';
-import { formatStatus, formatUsd } from '@/lib/format';
+import { whenAndWhoColumns } from '@/lib/csv';
+import { formatStatus, formatUsd, formatUsdPlain } from '@/lib/format';
 import { TRANSACTION_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
 import { transactions, type AdminTransaction } from '../api/get-transactions';
 import { useSetTransactionStatus } from '../api/set-transaction-status';
@@ -30,7 +30,7 @@ export const transactionsLedger: LedgerKind<AdminTransaction> = {
       ...whenAndWhoColumns(),
       { header: 'Type', value: (transaction) => transaction.type },
       { header: 'Cryptocurrency', value: (transaction) => transaction.cryptocurrency },
-      { header: 'Amount (USD)', value: (transaction) => csvAmount(transaction.amount) },
+      { header: 'Amount (USD)', value: (transaction) => formatUsdPlain(transaction.amount) },
       { header: 'Status', value: (transaction) => transaction.status },
       { header: 'Transaction ID', value: (transaction) => transaction.id },
     ],

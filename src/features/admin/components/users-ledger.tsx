@@ -2,8 +2,8 @@ import { ShieldOffIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TableCell } from '@/components/ui/table';
-import { csvAmount, csvUtcTime } from '@/lib/csv';
-import { formatStatus, formatUsd } from '@/lib/format';
+import { csvUtcTime } from '@/lib/csv';
+import { formatStatus, formatUsd, formatUsdPlain } from '@/lib/format';
 import { users, type AdminUser } from '../api/get-users';
 import { DeleteUserDialog } from './delete-user-dialog';
 import type { LedgerKind } from './ledger-page';
@@ -27,7 +27,7 @@ export const usersLedger: LedgerKind<AdminUser> = {
       { header: 'Name', value: (user) => user.fullName },
       { header: 'E-mail', value: (user) => user.email },
       { header: 'Role', value: (user) => user.role },
-      { header: 'Available balance (USD)', value: (user) => csvAmount(user.available) },
+      { header: 'Available balance (USD)', value: (user) => formatUsdPlain(user.available) },
       { header: 'Registered (UTC)', value: (user) => csvUtcTime(user.registrationDate) },
       { header: 'User ID', value: (user) => user.id },
     ],

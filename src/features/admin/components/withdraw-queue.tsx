@@ -4,9 +4,9 @@ import { isDecided, requestStatuses } from '@domain/statuses.ts';
 import { withdrawMethods } from '@domain/withdrawal.ts';
 import { Button } from '@/components/ui/button';
 import { TableCell } from '@/components/ui/table';
-import { csvAmount, whenAndWhoColumns } from '@/lib/csv';
+import { whenAndWhoColumns } from '@/lib/csv';
 import { useAuth } from '@/lib/auth';
-import { formatUsd } from '@/lib/format';
+import { formatUsd, formatUsdPlain } from '@/lib/format';
 import { WITHDRAW_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
 import { withdrawRequests, type AdminWithdrawRequest } from '../api/get-withdraw-requests';
 import { useSetWithdrawRequestStatus } from '../api/set-withdraw-request-status';
@@ -34,8 +34,8 @@ export const withdrawQueue: QueueKind<AdminWithdrawRequest> = {
     name: 'withdraw-requests',
     columns: [
       ...whenAndWhoColumns(),
-      { header: 'Amount (USD)', value: (request) => csvAmount(request.amount) },
-      { header: 'Available balance (USD)', value: (request) => csvAmount(request.available) },
+      { header: 'Amount (USD)', value: (request) => formatUsdPlain(request.amount) },
+      { header: 'Available balance (USD)', value: (request) => formatUsdPlain(request.available) },
       { header: 'Method', value: (request) => request.withdrawMethod },
       { header: 'Status', value: (request) => request.status },
       { header: 'Request ID', value: (request) => request.id },

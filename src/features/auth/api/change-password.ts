@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passwordCheckClient, supabase } from '@/lib/supabase';
-import { confirmationMatches, newPasswordsMismatchMessage } from '../utils/new-password';
+import { confirmationMatches, NEW_PASSWORDS_MISMATCH_MESSAGE } from '../utils/new-password';
 
 export const changePasswordInputSchema = z
   .object({
@@ -9,17 +9,17 @@ export const changePasswordInputSchema = z
     newPassword: z.string().min(6, 'Password should be at least 6 characters long'),
     confirmPassword: z.string(),
   })
-  .refine(...confirmationMatches('newPassword', newPasswordsMismatchMessage));
+  .refine(...confirmationMatches('newPassword', NEW_PASSWORDS_MISMATCH_MESSAGE));
 
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
-export const passwordUpdatedMessage = 'Password updated successfully';
-export const passwordUpdateFailedMessage = 'Failed to update password';
-export const currentPasswordWrongMessage = 'Your current password is incorrect.';
+export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully';
+export const PASSWORD_UPDATE_FAILED_MESSAGE = 'Failed to update password';
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is incorrect.';
 
 export class CurrentPasswordWrongError extends Error {
   constructor() {
-    super(currentPasswordWrongMessage);
+    super(CURRENT_PASSWORD_WRONG_MESSAGE);
     this.name = 'CurrentPasswordWrongError';
   }
 }

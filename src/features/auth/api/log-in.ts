@@ -11,12 +11,12 @@ export const logInInputSchema = z.object({
 
 export type LogInInput = z.infer<typeof logInInputSchema>;
 
-export const logInSucceededMessage = 'Login successful';
-export const logInFailedMessage = 'Login failed. Please check your credentials.';
+export const LOG_IN_SUCCEEDED_MESSAGE = 'Login successful';
+export const LOG_IN_FAILED_MESSAGE = 'Login failed. Please check your credentials.';
 
 /** What to tell the person when logging in failed: their credentials, or the connection. */
 export function logInErrorMessage(error: unknown): string {
-  return connectionProblemMessage(error) ?? logInFailedMessage;
+  return connectionProblemMessage(error) ?? LOG_IN_FAILED_MESSAGE;
 }
 
 /** Signs in with the password; `codeNeeded` when the person has two-factor authentication (aal2 next). */

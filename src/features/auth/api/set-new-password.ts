@@ -3,18 +3,18 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { connectionProblemMessage } from '../utils/auth-errors';
-import { confirmationMatches, newPasswordField, newPasswordsMismatchMessage } from '../utils/new-password';
+import { confirmationMatches, newPasswordField, NEW_PASSWORDS_MISMATCH_MESSAGE } from '../utils/new-password';
 
 /** The reset link's form: a new password (as strong as sign-up asks) typed twice. */
 export const setNewPasswordInputSchema = z
   .object({ newPassword: newPasswordField, confirmPassword: z.string() })
-  .refine(...confirmationMatches('newPassword', newPasswordsMismatchMessage));
+  .refine(...confirmationMatches('newPassword', NEW_PASSWORDS_MISMATCH_MESSAGE));
 
 export type SetNewPasswordInput = z.infer<typeof setNewPasswordInputSchema>;
 
-export const samePasswordMessage = 'Your new password must be different from your old one.';
-export const weakPasswordMessage = 'This password is too easy to guess. Please choose another one.';
-export const resetLinkSessionEndedMessage =
+export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your old one.';
+export const WEAK_PASSWORD_MESSAGE = 'This password is too easy to guess. Please choose another one.';
+export const RESET_LINK_SESSION_ENDED_MESSAGE =
   'Your reset link has expired or was used elsewhere. Please ask for a new one.';
 
 /**
@@ -24,17 +24,19 @@ export const resetLinkSessionEndedMessage =
  */
 export function setNewPasswordError(error: unknown): { message: string; field?: 'newPassword' } {
   if (isAuthApiError(error) && error.code === 'same_password') {
-    return { message: samePasswordMessage, field: 'newPassword' };
+    return { message: SAME_PASSWORD_MESSAGE, field: 'newPassword' };
   }
   if (isAuthApiError(error) && error.code === 'weak_password') {
-    return { message: weakPasswordMessage, field: 'newPassword' };
+    return { message: WEAK_PASSWORD_MESSAGE, field: 'newPassword' };
   }
   const connectionProblem = connectionProblemMessage(error);
   if (connectionProblem) return { message: connectionProblem };
   if (isAuthSessionMissingError(error) || (isAuthApiError(error) && error.code === 'session_not_found')) {
-    return { message: resetLinkSessionEndedMessage };
+    return { message: RESET_LINK_SESSION_ENDED_MESSAGE };
   }
-  return { message: error instanceof Error && error.message ? error.message : resetLinkSessionEndedMessage };
+  return {
+    message: error instanceof Error && error.message ? error.message : RESET_LINK_SESSION_ENDED_MESSAGE,
+  };
 }
 
 /** Sets the password of the person the reset link signed in; they stay signed in. */

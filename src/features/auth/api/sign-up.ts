@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { loadSupabase } from '@/lib/session-client';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { emailField } from '../utils/email-field';
-import { confirmationMatches, newPasswordField, passwordsMismatchMessage } from '../utils/new-password';
+import { confirmationMatches, newPasswordField, PASSWORDS_MISMATCH_MESSAGE } from '../utils/new-password';
 import { readWalletCode } from './read-wallet-code';
 
 export const signUpInputSchema = z
@@ -13,7 +13,7 @@ export const signUpInputSchema = z
     password: newPasswordField,
     confirmPassword: z.string(),
   })
-  .refine(...confirmationMatches('password', passwordsMismatchMessage));
+  .refine(...confirmationMatches('password', PASSWORDS_MISMATCH_MESSAGE));
 
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
@@ -21,19 +21,19 @@ export function signUpSucceededMessage(walletCode: string) {
   return `Signup successful! Your wallet code is: ${walletCode}`;
 }
 
-export const confirmEmailMessage =
+export const CONFIRM_EMAIL_MESSAGE =
   'Signup successful! Please confirm your email address: the link we sent you opens your wallet.';
-export const signUpFailedMessage = 'Signup failed. Please try again.';
-export const emailTakenMessage =
+export const SIGN_UP_FAILED_MESSAGE = 'Signup failed. Please try again.';
+export const EMAIL_TAKEN_MESSAGE =
   'An account with this email already exists. Please log in or reset your password.';
 
 export function signUpErrorMessage(error: unknown): string {
   if (error instanceof Error && 'code' in error && error.code === 'user_already_exists') {
-    return emailTakenMessage;
+    return EMAIL_TAKEN_MESSAGE;
   }
   return (
     connectionProblemMessage(error) ??
-    (error instanceof Error && error.message ? error.message : signUpFailedMessage)
+    (error instanceof Error && error.message ? error.message : SIGN_UP_FAILED_MESSAGE)
   );
 }
 

@@ -7,8 +7,8 @@ import { PasswordInput } from '@/components/ui/password-input';
 import {
   changePasswordInputSchema,
   CurrentPasswordWrongError,
-  passwordUpdatedMessage,
-  passwordUpdateFailedMessage,
+  PASSWORD_UPDATED_MESSAGE,
+  PASSWORD_UPDATE_FAILED_MESSAGE,
   useChangePassword,
   type ChangePasswordInput,
 } from '../api/change-password';
@@ -37,11 +37,11 @@ export function ChangePasswordForm({ email }: { email: string }) {
       }
       const reason =
         error instanceof CurrentPasswordWrongError ? error.message : connectionProblemMessage(error);
-      toast.error(passwordUpdateFailedMessage, { description: reason });
+      toast.error(PASSWORD_UPDATE_FAILED_MESSAGE, { description: reason });
       return;
     }
     reset();
-    toast.success(passwordUpdatedMessage);
+    toast.success(PASSWORD_UPDATED_MESSAGE);
   });
 
   return (

@@ -9,7 +9,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import {
   logInErrorMessage,
   logInInputSchema,
-  logInSucceededMessage,
+  LOG_IN_SUCCEEDED_MESSAGE,
   useLogIn,
   type LogInInput,
 } from '../api/log-in';
@@ -32,7 +32,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   const [codeStep, setCodeStep] = useState(false);
   const finish = () => {
-    toast.success(logInSucceededMessage);
+    toast.success(LOG_IN_SUCCEEDED_MESSAGE);
     onSuccess();
   };
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { SessionPending } from '@/components/guards/session-pending';
-import { logOutFailedMessage, logOutSucceededMessage, useLogOut } from '../api/log-out';
+import { LOG_OUT_FAILED_MESSAGE, LOG_OUT_SUCCEEDED_MESSAGE, useLogOut } from '../api/log-out';
 
 /** /logout: signs out once on arrival, says how it went, and leaves (to /login, or back on failure). */
 export function LogoutScreen() {
@@ -15,11 +15,11 @@ export function LogoutScreen() {
     started.current = true;
     logOut().then(
       () => {
-        toast.success(logOutSucceededMessage);
+        toast.success(LOG_OUT_SUCCEEDED_MESSAGE);
         navigate('/login', { replace: true });
       },
       () => {
-        toast.error(logOutFailedMessage);
+        toast.error(LOG_OUT_FAILED_MESSAGE);
         navigate('/dashboard', { replace: true });
       },
     );

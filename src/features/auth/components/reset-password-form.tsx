@@ -6,8 +6,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import {
   passwordResetInputSchema,
-  resetEmailFailedMessage,
-  resetEmailSentMessage,
+  RESET_EMAIL_FAILED_MESSAGE,
+  RESET_EMAIL_SENT_MESSAGE,
   useSendPasswordReset,
   type PasswordResetInput,
 } from '../api/send-password-reset';
@@ -27,10 +27,10 @@ export function ResetPasswordForm({ onSuccess }: { onSuccess: () => void }) {
     try {
       await sendPasswordReset.mutateAsync(input);
     } catch {
-      toast.error(resetEmailFailedMessage);
+      toast.error(RESET_EMAIL_FAILED_MESSAGE);
       return;
     }
-    toast.success(resetEmailSentMessage);
+    toast.success(RESET_EMAIL_SENT_MESSAGE);
     onSuccess();
   });
 

@@ -3,14 +3,14 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signUpInputSchema } from '../api/sign-up';
 import {
-  resetLinkSessionEndedMessage,
-  samePasswordMessage,
+  RESET_LINK_SESSION_ENDED_MESSAGE,
+  SAME_PASSWORD_MESSAGE,
   setNewPasswordError,
   setNewPasswordInputSchema,
-  weakPasswordMessage,
+  WEAK_PASSWORD_MESSAGE,
 } from '../api/set-new-password';
 import { errorOf, fieldLabelled, renderForm } from '../testing/render-form';
-import { rateLimitedMessage } from '../utils/auth-errors';
+import { RATE_LIMITED_MESSAGE } from '../utils/auth-errors';
 import { SetNewPasswordForm } from './set-new-password-form';
 
 function renderSetNewPasswordForm() {
@@ -80,12 +80,12 @@ describe("GoTrue's refusals of a new password, in plain words", () => {
       422,
       'same_password',
     );
-    expect(setNewPasswordError(same)).toEqual({ message: samePasswordMessage, field: 'newPassword' });
+    expect(setNewPasswordError(same)).toEqual({ message: SAME_PASSWORD_MESSAGE, field: 'newPassword' });
   });
 
   it('a password the server finds weak, under the field', () => {
     const weak = new AuthApiError('Password is known to be weak and easy to guess', 422, 'weak_password');
-    expect(setNewPasswordError(weak)).toEqual({ message: weakPasswordMessage, field: 'newPassword' });
+    expect(setNewPasswordError(weak)).toEqual({ message: WEAK_PASSWORD_MESSAGE, field: 'newPassword' });
   });
 
   it("the link's session ended meanwhile: ask for a new link", () => {
@@ -94,14 +94,14 @@ describe("GoTrue's refusals of a new password, in plain words", () => {
       403,
       'session_not_found',
     );
-    expect(setNewPasswordError(ended)).toEqual({ message: resetLinkSessionEndedMessage });
+    expect(setNewPasswordError(ended)).toEqual({ message: RESET_LINK_SESSION_ENDED_MESSAGE });
     expect(setNewPasswordError(new AuthSessionMissingError())).toEqual({
-      message: resetLinkSessionEndedMessage,
+      message: RESET_LINK_SESSION_ENDED_MESSAGE,
     });
   });
 
   it('too many attempts: wait', () => {
     const limited = new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit');
-    expect(setNewPasswordError(limited)).toEqual({ message: rateLimitedMessage });
+    expect(setNewPasswordError(limited)).toEqual({ message: RATE_LIMITED_MESSAGE });
   });
 });

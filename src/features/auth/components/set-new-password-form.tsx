@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { passwordUpdatedMessage, passwordUpdateFailedMessage } from '../api/change-password';
+import { PASSWORD_UPDATED_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '../api/change-password';
 import {
   setNewPasswordError,
   setNewPasswordInputSchema,
@@ -30,10 +30,10 @@ export function SetNewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
     } catch (error) {
       const { message, field } = setNewPasswordError(error);
       if (field) setError(field, { message }, { shouldFocus: true });
-      toast.error(passwordUpdateFailedMessage, { description: message });
+      toast.error(PASSWORD_UPDATE_FAILED_MESSAGE, { description: message });
       return;
     }
-    toast.success(passwordUpdatedMessage);
+    toast.success(PASSWORD_UPDATED_MESSAGE);
     onUpdated();
   });
 

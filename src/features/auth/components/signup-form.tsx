@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import {
-  confirmEmailMessage,
+  CONFIRM_EMAIL_MESSAGE,
   signUpErrorMessage,
   signUpInputSchema,
   signUpSucceededMessage,
@@ -34,7 +34,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (signedIn: boolean) => vo
       toast.error(signUpErrorMessage(error));
       return;
     }
-    toast.success(walletCode ? signUpSucceededMessage(walletCode) : confirmEmailMessage);
+    toast.success(walletCode ? signUpSucceededMessage(walletCode) : CONFIRM_EMAIL_MESSAGE);
     onSuccess(walletCode !== null);
   });
 

@@ -9,6 +9,7 @@ import { removeTotpFactor } from '../api/remove-totp-factor';
 import { AuthCard } from './auth-card';
 import { LostAuthenticatorNote } from './lost-authenticator-note';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
+import { ErrorMessage } from '@/components/error-message';
 
 /** The account page's two-factor authentication: set up an authenticator app, or turn it off with a code. */
 export function TwoFactorCard({ userId }: { userId: string }) {
@@ -19,12 +20,7 @@ export function TwoFactorCard({ userId }: { userId: string }) {
 
   let content;
   if (factor.isPending) content = <Skeleton className="h-10" />;
-  else if (factor.isError)
-    content = (
-      <p role="alert" className="text-destructive text-sm">
-        Error loading data. Please try again.
-      </p>
-    );
+  else if (factor.isError) content = <ErrorMessage>Error loading data. Please try again.</ErrorMessage>;
   else if (!factor.data) content = <TwoFactorEnrolment onEnrolled={() => void reread()} />;
   else {
     const factorId = factor.data.id;

@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { copyWithToast } from '@/lib/clipboard';
 import { verifyFactorCode } from '@/lib/two-factor';
 import { enrolTotpFactor } from '../api/enrol-totp-factor';
+import { ErrorMessage } from '@/components/error-message';
 
-export const twoFactorOnMessage = 'Two-factor authentication is on';
+export const TWO_FACTOR_ON_MESSAGE = 'Two-factor authentication is on';
 
 /**
  * Setting up an authenticator app: the QR code Auth made (or its key to type in), then a code from the app
@@ -27,11 +28,7 @@ export function TwoFactorEnrolment({ onEnrolled }: { onEnrolled: () => void }) {
         >
           {enrolment.isPending ? 'Preparing…' : 'Set up two-factor authentication'}
         </Button>
-        {enrolment.isError && (
-          <p role="alert" className="text-destructive text-sm">
-            Could not start the set-up. Please try again.
-          </p>
-        )}
+        {enrolment.isError && <ErrorMessage>Could not start the set-up. Please try again.</ErrorMessage>}
       </div>
     );
   }
@@ -67,7 +64,7 @@ export function TwoFactorEnrolment({ onEnrolled }: { onEnrolled: () => void }) {
           verify={(code) => verifyFactorCode(factorId, code)}
           submitLabel="Turn on two-factor authentication"
           onVerified={() => {
-            toast.success(twoFactorOnMessage);
+            toast.success(TWO_FACTOR_ON_MESSAGE);
             onEnrolled();
           }}
         />

@@ -1,8 +1,8 @@
 import { isAuthApiError, isAuthRetryableFetchError } from '@supabase/supabase-js';
-import { requestTimeoutMessage } from '@/lib/request-timeout';
+import { REQUEST_TIMEOUT_MESSAGE } from '@/lib/request-timeout';
 
-export const rateLimitedMessage = 'Too many attempts. Please wait a few minutes and try again.';
-export const networkFailureMessage =
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+export const NETWORK_FAILURE_MESSAGE =
   'Cannot reach the server. Please check your internet connection and try again.';
 
 /**
@@ -11,10 +11,10 @@ export const networkFailureMessage =
  */
 export function connectionProblemMessage(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
-  if (error.message === requestTimeoutMessage) return requestTimeoutMessage;
+  if (error.message === REQUEST_TIMEOUT_MESSAGE) return REQUEST_TIMEOUT_MESSAGE;
   if (isAuthApiError(error) && (error.status === 429 || error.code?.startsWith('over_'))) {
-    return rateLimitedMessage;
+    return RATE_LIMITED_MESSAGE;
   }
-  if (isAuthRetryableFetchError(error)) return networkFailureMessage;
+  if (isAuthRetryableFetchError(error)) return NETWORK_FAILURE_MESSAGE;
   return undefined;
 }

@@ -9,8 +9,8 @@ export const newPasswordField = z
   .min(8, 'Password must be at least 8 characters long')
   .regex(/^(?=.*[A-Za-z])(?=.*\d)/, 'Password must contain both letters and numbers');
 
-export const passwordsMismatchMessage = 'Passwords do not match';
-export const newPasswordsMismatchMessage = 'New passwords do not match';
+export const PASSWORDS_MISMATCH_MESSAGE = 'Passwords do not match';
+export const NEW_PASSWORDS_MISMATCH_MESSAGE = 'New passwords do not match';
 
 /**
  * The refinement of a form that asks for a password twice: `confirmPassword` must repeat the field

@@ -1,4 +1,3 @@
-import { LoadError } from '@/components/query-state';
 import { StalePricesNote } from '@/components/stale-prices-note';
 import { useMemo } from 'react';
 import { ShowOlderButton } from '@/components/show-older-button';
@@ -13,7 +12,7 @@ import { formatUsd } from '@/lib/format';
 import { useMarketCoins } from '@/lib/market-feed';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
-import { limitsLoadFailedMessage } from '@domain/limits.ts';
+import { LIMITS_LOAD_FAILED_MESSAGE } from '@domain/limits.ts';
 import { MARKET_FAILED_MESSAGE } from '../api/buy-messages';
 import { useCreateBuyRequest } from '../api/create-buy-request';
 import { useBuyRequests } from '../api/get-buy-requests';
@@ -22,6 +21,7 @@ import { BuyForm } from './buy-form';
 import { BuyRequestsTable } from './buy-requests-table';
 import type { BuyOrder } from '../types';
 import { coinNamesOf, coinPricesOf } from '@domain/coins.ts';
+import { ErrorMessage } from '@/components/error-message';
 
 /** The session flag of the buy page's limits notice (specification §9). */
 export const BUY_LIMITS_NOTICE_FLAG = 'hasSeenBuyLimits';
@@ -83,8 +83,8 @@ function BuyCryptoContent() {
   // mislead, so here a failed feed is the page's load failure, with Retry (specification, /user/buy).
   if (market.data.source === 'sample') {
     return (
-      <div role="alert" className="grid justify-items-start gap-3">
-        <p className="text-destructive">{MARKET_FAILED_MESSAGE}</p>
+      <div className="grid justify-items-start gap-3">
+        <ErrorMessage>{MARKET_FAILED_MESSAGE}</ErrorMessage>
         <Button variant="outline" onClick={() => window.location.reload()}>
           Retry
         </Button>
@@ -105,7 +105,7 @@ function BuyCryptoContent() {
               {balance.data ? formatUsd(balance.data.available) : '…'}
             </span>
           </CardDescription>
-          {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
+          {limits.isError && <ErrorMessage>{LIMITS_LOAD_FAILED_MESSAGE}</ErrorMessage>}
           <StalePricesNote snapshot={market.data} />
         </CardHeader>
         <CardContent>
@@ -123,9 +123,7 @@ function BuyCryptoContent() {
         </CardHeader>
         <CardContent>
           {requests.isError ? (
-            <p role="alert" className="text-destructive">
-              {requests.error.message}
-            </p>
+            <ErrorMessage>{requests.error.message}</ErrorMessage>
           ) : requests.isPending ? (
             <Skeleton className="h-40 w-full" />
           ) : (

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimalPlaces, twoDecimalPlacesMessage } from '@domain/amounts.ts';
+import { hasAtMostTwoDecimalPlaces, TWO_DECIMAL_PLACES_MESSAGE } from '@domain/amounts.ts';
 import { outsideLimitsMessage, type TransactionLimits } from '@domain/limits.ts';
 
 /** The form keeps what was typed (strings); the amount becomes a number only once it is valid. */
@@ -18,7 +18,7 @@ export function createBuyFormSchema(limits: TransactionLimits) {
         const amount = Number(value);
         const message = hasAtMostTwoDecimalPlaces(amount)
           ? outsideLimitsMessage(amount, limits)
-          : twoDecimalPlacesMessage;
+          : TWO_DECIMAL_PLACES_MESSAGE;
         if (message) context.addIssue({ code: 'custom', message });
       }),
   });

@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ReactNode } from 'react';
-import { formatUsd, formatUsdWhole } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
 import { CoinIdentity } from '@/components/coin-identity';
 import { PriceChange } from '@/components/price-change';
@@ -38,7 +38,9 @@ export function MarketCards({
               </div>
               <div className="flex gap-1">
                 <dt>Market Cap</dt>
-                <dd className="text-foreground tabular-nums">{formatUsdWhole(coin.market_cap)}</dd>
+                <dd className="text-foreground tabular-nums">
+                  {formatUsd(coin.market_cap, { precision: 'whole' })}
+                </dd>
               </div>
             </dl>
           </Card>

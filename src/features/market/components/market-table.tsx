@@ -1,7 +1,7 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ReactNode } from 'react';
-import { formatUsd, formatUsdWhole } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
 import { CoinIdentity } from '@/components/coin-identity';
 import { PriceChange } from '@/components/price-change';
@@ -49,7 +49,7 @@ export function MarketTable({
             <TableCell className="text-right">
               <PriceChange value={coin.price_change_percentage_24h} />
             </TableCell>
-            <TableCell className={numeric}>{formatUsdWhole(coin.market_cap)}</TableCell>
+            <TableCell className={numeric}>{formatUsd(coin.market_cap, { precision: 'whole' })}</TableCell>
           </TableRow>
         ))}
       </TableBody>

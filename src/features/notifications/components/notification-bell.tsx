@@ -14,8 +14,9 @@ import { cn } from '@/lib/utils';
 import type { AppNotification } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
+import { QueryState } from '@/components/query-state';
 
-export const notificationsLoadFailedMessage = 'Failed to load your notifications';
+export const NOTIFICATIONS_LOAD_FAILED_MESSAGE = 'Failed to load your notifications';
 const markReadFailedMessage = 'Failed to mark your notifications read. Please try again.';
 
 function NotificationItem({ notification }: { notification: AppNotification }) {
@@ -83,21 +84,23 @@ export function NotificationBell() {
           <DialogTitle>Notifications</DialogTitle>
           <DialogDescription>{unread > 0 ? `${unread} unread` : 'You are all caught up.'}</DialogDescription>
         </DialogHeader>
-        {notifications.isPending ? (
-          <p className="text-muted-foreground text-sm">Loading…</p>
-        ) : notifications.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {notificationsLoadFailedMessage}
-          </p>
-        ) : notifications.data.latest.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No notifications yet.</p>
-        ) : (
-          <ul aria-label="Latest notifications" className="max-h-[60vh] divide-y overflow-y-auto">
-            {notifications.data.latest.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={notifications}
+          placeholder={<p className="text-muted-foreground text-sm">Loading…</p>}
+          errorMessage={NOTIFICATIONS_LOAD_FAILED_MESSAGE}
+        >
+          {({ latest }) =>
+            latest.length === 0 ? (
+              <p className="text-muted-foreground text-sm">No notifications yet.</p>
+            ) : (
+              <ul aria-label="Latest notifications" className="max-h-[60vh] divide-y overflow-y-auto">
+                {latest.map((notification) => (
+                  <NotificationItem key={notification.id} notification={notification} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
         {unread > 0 && (
           <Button variant="outline" disabled={markRead.isPending} onClick={() => void markAllRead()}>
             Mark all as read

@@ -14,6 +14,7 @@ import {
   viewerTimeZone,
 } from '../utils/statement-csv';
 import { periodProblem, thisMonth } from './statement-period';
+import { ErrorMessage } from '@/components/error-message';
 
 /**
  * Statements: the person's transactions of a period as a CSV file or a printable page. The card says
@@ -87,11 +88,7 @@ export function StatementCard() {
             Printable statement
           </Link>
         </div>
-        {(problem || failed) && (
-          <p role="alert" className="text-destructive text-sm">
-            {problem ?? STATEMENT_FAILED_MESSAGE}
-          </p>
-        )}
+        {(problem || failed) && <ErrorMessage>{problem ?? STATEMENT_FAILED_MESSAGE}</ErrorMessage>}
       </CardContent>
     </Card>
   );

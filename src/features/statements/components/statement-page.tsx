@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatStatus, formatUsd } from '@/lib/forma
 import { useStatement, type StatementEntry, type StatementPeriod } from '../api/get-statement';
 import { viewerTimeZone } from '../utils/statement-csv';
 import { periodProblem, thisMonth } from './statement-period';
+import { ErrorMessage } from '@/components/error-message';
 
 const numeric = 'text-right tabular-nums';
 
@@ -50,11 +51,7 @@ export function StatementPage({ userId, email }: { userId: string; email: string
           Print
         </Button>
       </header>
-      {statement.isError && (
-        <p role="alert" className="text-destructive text-sm">
-          {statement.error.message}
-        </p>
-      )}
+      {statement.isError && <ErrorMessage>{statement.error.message}</ErrorMessage>}
       {statement.data && (
         <>
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">

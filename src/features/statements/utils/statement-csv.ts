@@ -1,7 +1,8 @@
-import { csvAmount, csvLocalTime, toCsv, type CsvColumn } from '@/lib/csv';
+import { csvLocalTime, toCsv, type CsvColumn } from '@/lib/csv';
+import { formatUsdPlain } from '@/lib/format';
 import type { StatementEntry, StatementPeriod } from '../api/get-statement';
 
-/** The statement's columns, in order, as the card and the README name them. */
+/** The statement's columns, in order, as the card and docs/features.md name them. */
 export const statementColumnNames = [
   'Date',
   'Type',
@@ -21,7 +22,7 @@ export function statementCsv(entries: readonly StatementEntry[], timeZone: strin
     { header: 'Type', value: (entry) => entry.type },
     { header: 'Status', value: (entry) => entry.status },
     { header: 'Cryptocurrency', value: (entry) => entry.cryptocurrency },
-    { header: 'Amount (USD)', value: (entry) => csvAmount(entry.amount) },
+    { header: 'Amount (USD)', value: (entry) => formatUsdPlain(entry.amount) },
     { header: 'Transaction ID', value: (entry) => entry.id },
   ];
   return toCsv(columns, entries);

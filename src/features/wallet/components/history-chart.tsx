@@ -1,18 +1,12 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatUsd } from '@/lib/format';
 import { currentTheme, subscribeToTheme } from '@/lib/theme';
 import type { HistoryPoint } from '../utils/history';
 
 /** The chart's height in CSS pixels; its placeholders take the same (`h-60`), so nothing shifts. */
 const HEIGHT = 240;
-
-const compactUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 2,
-});
 
 /** A semantic token's colour as the page resolves it in the current theme. */
 function tokenColour(name: string): string {
@@ -45,7 +39,11 @@ export default function HistoryChart({ points, label }: { points: readonly Histo
         scales: { x: { time: true } },
         axes: [
           axis,
-          { ...axis, size: 64, values: (_chart, ticks) => ticks.map((tick) => compactUsd.format(tick)) },
+          {
+            ...axis,
+            size: 64,
+            values: (_chart, ticks) => ticks.map((tick) => formatUsd(tick, { precision: 'compact' })),
+          },
         ],
         series: [{}, { label, stroke: tokenColour('--primary'), width: 2, points: { show: false } }],
       },

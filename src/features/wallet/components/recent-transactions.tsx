@@ -1,7 +1,7 @@
 import { ReceiptTextIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { DateTime } from '@/components/date-time';
-import { LoadError, SkeletonRows } from '@/components/query-state';
+import { SkeletonRows } from '@/components/query-state';
 import { ShowOlderButton } from '@/components/show-older-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { coinName } from '@domain/coins.ts';
 import { formatStatus, formatUsd } from '@/lib/format';
 import type { WalletTransaction } from '../types';
+import { ErrorMessage } from '@/components/error-message';
 
 const SKELETON_ROWS = 3;
 
@@ -47,7 +48,7 @@ export function RecentTransactions({
       </CardHeader>
       <CardContent>
         {isError ? (
-          <LoadError message="Failed to fetch transactions" />
+          <ErrorMessage>Failed to fetch transactions</ErrorMessage>
         ) : !isLoading && transactions?.length === 0 ? (
           <div className="text-muted-foreground flex flex-col items-center gap-2 py-8 text-center text-sm">
             <ReceiptTextIcon className="size-6" aria-hidden />

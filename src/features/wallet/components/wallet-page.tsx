@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
-import { LoadError } from '@/components/query-state';
 import { coinNamesOf, coinPricesOf } from '@domain/coins.ts';
 import { useMarketCoins } from '@/lib/market-feed';
-import { limitsLoadFailedMessage } from '@domain/limits.ts';
+import { LIMITS_LOAD_FAILED_MESSAGE } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useHoldings } from '../api/get-holdings';
@@ -21,6 +20,7 @@ import { SellCoinDialog } from './sell-coin-dialog';
 import { SellRequestsCard } from './sell-requests-card';
 import { sellableCoin } from '../utils/sell-quantity';
 import { WalletCodeCard } from './wallet-code-card';
+import { ErrorMessage } from '@/components/error-message';
 
 const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
 
@@ -42,7 +42,7 @@ export function WalletPage({ userId }: { userId: string }) {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
-      {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
+      {limits.isError && <ErrorMessage>{LIMITS_LOAD_FAILED_MESSAGE}</ErrorMessage>}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <BalanceCard balance={balance} />
         <WalletCodeCard walletCode={{ ...profile, data: profile.data?.walletCode }} />

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import type { WithdrawalRequest } from '@domain/withdrawal.ts';
 import { LimitsNotice } from '@/components/limits-notice';
-import { LoadError, QueryState } from '@/components/query-state';
+import { QueryState } from '@/components/query-state';
 import { useCodePrompt } from '@/components/two-factor-code-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { limitsLoadFailedMessage } from '@domain/limits.ts';
+import { LIMITS_LOAD_FAILED_MESSAGE } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { submitWithStepUp } from '@/lib/step-up';
 import { useWalletBalance } from '@/lib/wallet-balance';
@@ -19,6 +19,7 @@ import { BalanceBanner } from './balance-banner';
 import { RecentWithdrawRequestsTable } from './recent-withdraw-requests-table';
 import { WithdrawForm } from './withdraw-form';
 import type { WithdrawAllowance } from './withdraw-form-schema';
+import { ErrorMessage } from '@/components/error-message';
 
 export const WITHDRAW_LIMITS_SESSION_FLAG = 'hasSeenWithdrawLimits';
 
@@ -47,8 +48,8 @@ export function WithdrawPage({ userId }: { userId: string }) {
       <h1 className="text-2xl font-semibold tracking-tight">Withdraw Funds</h1>
       {codeDialog}
       <BalanceBanner balance={balance.data} />
-      {balance.isError && <LoadError message="Error loading data. Please try again." />}
-      {limits.isError && <LoadError message={limitsLoadFailedMessage} />}
+      {balance.isError && <ErrorMessage>Error loading data. Please try again.</ErrorMessage>}
+      {limits.isError && <ErrorMessage>{LIMITS_LOAD_FAILED_MESSAGE}</ErrorMessage>}
       <Card>
         <CardHeader>
           <CardTitle>Request a withdrawal</CardTitle>

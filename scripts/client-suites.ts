@@ -1,0 +1,274 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startStack, type RunningStack } from '../devstack/src/stack';
+
+/**
+ * Runs the postgrest-js and auth-js test suites of a supabase-js monorepo copy against the local stack and
+ * prints, per suite, how many cases pass, are refused by name (the stack's 4xx naming what it does not
+ * support) and are answered wrongly. Nothing of the copy is committed or kept: each suite is copied to a
+ * temporary folder, its own Supabase project (`test/supabase`: config.toml, migrations, seed) is loaded into
+ * a throwaway stack, and its tests run with this repository's Vitest (Jest's API: `jest` is `vi`).
+ *
+ *   SUPABASE_JS_DIR=/path/to/supabase-js npm run client-suites   (CLIENT_SUITES=auth-js: that suite only)
+ *
+ * The suites call `http://localhost:54321` without an `apikey`, as `supabase start`'s Kong allows (it passes
+ * a keyless request on as anon: supabase/cli apps/cli-go/internal/start/start.go); hosted Supabase and this
+ * stack refuse it, so a stand-in for that Kong on 54321 adds the anon key to requests that carry none.
+ */
+
+interface Suite {
+  name: string;
+  /** The package inside the monorepo. */
+  folder: string;
+  /** Text replaced in the copy's Supabase project (`test/supabase/…`) so that this stack can load it. */
+  adapt: { file: string; from: string | RegExp; to: string }[];
+  /** Test files the suite's own CI leaves out, or that need another server (Docker-only configurations). */
+  exclude: string[];
+}
+
+/** The Supabase CLI this repository runs (3.x) reads `[inbucket]` as `[local_smtp]`. */
+const cliConfig = { file: 'test/supabase/config.toml', from: /^\[inbucket\]/m, to: '[local_smtp]' };
+
+const suites: Suite[] = [
+  {
+    name: 'postgrest-js',
+    folder: 'packages/core/postgrest-js',
+    adapt: [
+      cliConfig,
+      // The embedded Postgres has no PostGIS: the one geometry column becomes text (its GeoJSON cases fail).
+      {
+        file: 'test/supabase/migrations/00000000000000_schema.sql',
+        from: 'create extension if not exists postgis schema extensions;',
+        to: '',
+      },
+      {
+        file: 'test/supabase/migrations/00000000000000_schema.sql',
+        from: 'extensions.geometry(POINT, 4326)',
+        to: 'text',
+      },
+    ],
+    exclude: ['test/v12/**'],
+  },
+  {
+    name: 'auth-js',
+    folder: 'packages/core/auth-js',
+    adapt: [cliConfig],
+    exclude: ['test/docker-tests/**', 'test/**/*.browser.test.ts'],
+  },
+];
+
+/**
+ * The tests' setup: Jest's API (`jest` is `vi`), and a record of the cases in which the stack refused a call
+ * by name (a 4xx naming what the local stack does not support), told from answers answered wrongly.
+ */
+function setupSource(refusalsFile: string): string {
+  return `import { appendFileSync } from 'node:fs';
+import { expect, vi } from 'vitest';
+Object.assign(globalThis, { jest: vi });
+const fetchOfNode = globalThis.fetch;
+globalThis.fetch = async (...args) => {
+  const response = await fetchOfNode(...args);
+  if (response.status >= 400 && /Unsupported by the local stack|not_implemented/.test(await response.clone().text())) {
+    appendFileSync(${JSON.stringify(refusalsFile)}, (expect.getState().currentTestName ?? '').replaceAll(' > ', ' ') + '\\n');
+  }
+  return response;
+};
+`;
+}
+
+interface VitestReport {
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+
+interface SuiteFigures {
+  suite: string;
+  passed: number;
+  refused: number;
+  wrong: number;
+  /** Files that could not load (a missing package, a missing key file): their cases never ran. */
+  notLoaded: string[];
+  /** Why the suite did not run at all. */
+  failedToStart?: string;
+  wrongCases: string[];
+}
+
+/** `supabase start`'s Kong on its port, as far as these suites need it: keyless requests go on as anon. */
+async function kongStandIn(stack: RunningStack): Promise<Server> {
+  const target = new URL(stack.apiUrl);
+  const server = createServer((incoming, outgoing) => {
+    const headers: Record<string, string | string[] | undefined> = { ...incoming.headers, host: target.host };
+    if (headers.apikey === undefined) headers.apikey = stack.anonKey;
+    const forwarded = request(
+      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => outgoing.destroy());
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(54321, '127.0.0.1', resolve);
+  });
+  return server;
+}
+
+function runVitest(root: string, args: string[]): Promise<number> {
+  const vitest = path.resolve('node_modules/.bin/vitest');
+  return new Promise((resolve) => {
+    const child = spawn(vitest, ['run', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function runSuite(monorepo: string, suite: Suite, details: string[]): Promise<SuiteFigures> {
+  const figures: SuiteFigures = {
+    suite: suite.name,
+    passed: 0,
+    refused: 0,
+    wrong: 0,
+    notLoaded: [],
+    wrongCases: [],
+  };
+  const work = await mkdtemp(path.join(tmpdir(), `client-suite-${suite.name}-`));
+  let stack: RunningStack | undefined;
+  let kong: Server | undefined;
+  try {
+    // The package keeps its place in the monorepo, whose base tsconfig its own extends.
+    const root = path.join(work, suite.folder);
+    await cp(path.join(monorepo, suite.folder), root, { recursive: true });
+    await cp(path.join(monorepo, 'tsconfig.base.json'), path.join(work, 'tsconfig.base.json'));
+    await symlink(path.resolve('node_modules'), path.join(root, 'node_modules'));
+    for (const { file, from, to } of suite.adapt) {
+      const text = await readFile(path.join(root, file), 'utf8');
+      await writeFile(path.join(root, file), text.replace(from, to));
+    }
+    try {
+      stack = await startStack({ projectRoot: path.join(root, 'test') });
+    } catch (error) {
+      // The CLI's own output (on the error) says why a migration or setting failed.
+      const output = String((error as { stderr?: unknown }).stderr ?? (error as Error).message ?? error);
+      figures.failedToStart = output
+        .split('\n')
+        .filter((line) => /error|unsupported|not (available|supported)|no longer/i.test(line))
+        .filter((line) => !line.includes('--debug'))
+        .slice(0, 2)
+        .join(' / ');
+      figures.failedToStart ||=
+        output
+          .trim()
+          .split('\n')
+          .filter((line) => !line.includes('--debug'))
+          .pop() ?? 'unknown';
+      return figures;
+    }
+    kong = await kongStandIn(stack);
+    const refusalsFile = path.join(work, 'refusals.txt');
+    await writeFile(path.join(work, 'jest-api.ts'), setupSource(refusalsFile));
+    // Files run one after another in path order, as the suites' own Jest sequencer runs them (their cases
+    // share one database, so the order is part of what they expect).
+    await writeFile(
+      path.join(root, 'vitest.client-suite.config.mts'),
+      [
+        "import { BaseSequencer } from 'vitest/node';",
+        'class PathOrder extends BaseSequencer {',
+        '  async sort(files) { return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId)); }',
+        '}',
+        `export default { test: ${JSON.stringify({
+          root,
+          include: ['test/**/*.test.ts'],
+          exclude: suite.exclude,
+          globals: true,
+          environment: 'node',
+          alias: { jest: path.join(work, 'jest-api.ts') },
+          setupFiles: [path.join(work, 'jest-api.ts')],
+          testTimeout: 30_000,
+          fileParallelism: false,
+        }).replace(/}$/, ', sequence: { sequencer: PathOrder } }')} };`,
+      ].join('\n'),
+    );
+
+    const reportFile = path.join(work, 'report.json');
+    await runVitest(root, [
+      '--config',
+      path.join(root, 'vitest.client-suite.config.mts'),
+      '--reporter=json',
+      `--outputFile=${reportFile}`,
+    ]);
+    if (!existsSync(reportFile)) {
+      figures.failedToStart = 'Vitest wrote no report';
+      return figures;
+    }
+    const report = JSON.parse(await readFile(reportFile, 'utf8')) as VitestReport;
+    const refusedCases = new Set(
+      existsSync(refusalsFile) ? (await readFile(refusalsFile, 'utf8')).split('\n').filter(Boolean) : [],
+    );
+    for (const file of report.testResults) {
+      if (file.assertionResults.length === 0 && file.status === 'failed') {
+        const reason =
+          (file.message ?? '').split('\n').find((line) => /error/i.test(line)) ?? file.message ?? '';
+        figures.notLoaded.push(`${path.relative(root, file.name)}: ${reason}`);
+      }
+      for (const result of file.assertionResults) {
+        if (result.status === 'passed') figures.passed++;
+        else if (result.status !== 'failed') continue;
+        else if (refusedCases.has(result.fullName)) figures.refused++;
+        else {
+          figures.wrong++;
+          figures.wrongCases.push(`${path.relative(root, file.name)} › ${result.fullName}`);
+          details.push(
+            `## ${suite.name}: ${path.relative(root, file.name)} › ${result.fullName}\n${result.failureMessages.join('\n').slice(0, 3000)}\n`,
+          );
+        }
+      }
+    }
+    return figures;
+  } finally {
+    if (kong) await new Promise((resolve) => kong?.close(resolve));
+    await stack?.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const monorepo = process.env.SUPABASE_JS_DIR;
+if (!monorepo || !existsSync(path.join(monorepo, 'packages/core'))) {
+  console.error(
+    'Set SUPABASE_JS_DIR to a copy of the supabase-js monorepo (with packages/core/postgrest-js and auth-js).',
+  );
+  process.exit(2);
+}
+/** Every wrong case's failure, written to a file beside the summary. */
+const details: string[] = [];
+const only = process.env.CLIENT_SUITES?.split(',');
+const results: SuiteFigures[] = [];
+for (const suite of suites)
+  if (!only || only.includes(suite.name)) results.push(await runSuite(monorepo, suite, details));
+const detailsFile = path.join(tmpdir(), 'client-suites-failures.md');
+await writeFile(detailsFile, details.join('\n'));
+
+console.log('\n| suite | pass | refused by name | wrong | files not loaded |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const result of results) {
+  console.log(
+    result.failedToStart
+      ? `| ${result.suite} | did not start: ${result.failedToStart} | | | |`
+      : `| ${result.suite} | ${result.passed} | ${result.refused} | ${result.wrong} | ${result.notLoaded.length} |`,
+  );
+}
+console.log(`\nEach wrong case's failure: ${detailsFile}`);
+for (const result of results) {
+  if (result.notLoaded.length)
+    console.log(`\n${result.suite}, files not loaded:\n  ${result.notLoaded.join('\n  ')}`);
+  if (result.wrongCases.length) console.log(`\n${result.suite}, wrong:\n  ${result.wrongCases.join('\n  ')}`);
+}
