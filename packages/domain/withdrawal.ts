@@ -6,6 +6,14 @@
  */
 import { z } from 'zod';
 import { hasAtMostTwoDecimalPlaces, largestStorableAmount, TWO_DECIMAL_PLACES_MESSAGE } from './amounts.ts';
+import {
+  accountNumberProblem,
+  compactBankNumber,
+  domesticAccountUncheckedMessage,
+  routingNumberProblem,
+  swiftCodeProblem,
+} from './bank-details.ts';
+import { checkCryptoAddress, type CryptoSymbol } from './crypto-addresses.ts';
 
 export const withdrawMethods = ['bank', 'card', 'wallet'] as const;
 export type WithdrawMethod = (typeof withdrawMethods)[number];
@@ -16,7 +24,14 @@ export const withdrawMethodLabels: Record<WithdrawMethod, string> = {
   wallet: 'Crypto wallet',
 };
 
-export const cryptocurrencyOptions = ['BTC', 'DOGE', 'XRP', 'ETH', 'USDT', 'BNB'] as const;
+export const cryptocurrencyOptions = [
+  'BTC',
+  'DOGE',
+  'XRP',
+  'ETH',
+  'USDT',
+  'BNB',
+] as const satisfies CryptoSymbol[];
 
 /** Text fields are bounded so one request can never carry an oversized payload into the database. */
 const maxTextLength = 200;
@@ -67,13 +82,23 @@ function hasNotExpired(expiration: string): boolean {
   return year > today.getFullYear() || (year === today.getFullYear() && month >= today.getMonth() + 1);
 }
 
+/** A bank number as typed (groups, either case), compacted, then held to `rule` once it is not blank. */
+function bankNumber(label: string, rule: (compact: string) => string | undefined) {
+  return requiredText(label)
+    .transform(compactBankNumber)
+    .superRefine((compact, context) => {
+      const problem = compact === '' ? undefined : rule(compact);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    });
+}
+
 export const bankDetailsSchema = z.strictObject({
-  accountNumber: requiredText('Account number'),
+  accountNumber: bankNumber('Account number', accountNumberProblem),
   accountName: requiredText('Account name'),
   bankName: requiredText('Bank name'),
   bankAddress: requiredText('Bank address'),
-  routingNumber: requiredText('Routing number'),
-  swiftCode: requiredText('SWIFT code'),
+  routingNumber: bankNumber('Routing number', routingNumberProblem),
+  swiftCode: bankNumber('SWIFT code', swiftCodeProblem),
 });
 
 export const cardDetailsSchema = z.strictObject({
@@ -92,15 +117,45 @@ export const cardDetailsSchema = z.strictObject({
     .regex(/^\d+$/, 'PIN must contain digits only'),
 });
 
-export const walletDetailsSchema = z.strictObject({
-  cryptoType: z.enum(cryptocurrencyOptions, { error: 'Please select a cryptocurrency' }),
-  walletAddress: z
-    .string({ error: 'Please enter a valid wallet address' })
-    .trim()
-    .min(10, 'Please enter a valid wallet address')
-    .max(128, 'Please enter a valid wallet address')
-    .regex(/^\S+$/, 'Please enter a valid wallet address'),
-});
+/** The specification's minimum (10 characters), one word, and bounded like every text field. */
+function isAddressShaped(address: string): boolean {
+  return /^\S{10,128}$/.test(address);
+}
+
+export const walletDetailsSchema = z
+  .strictObject({
+    cryptoType: z.enum(cryptocurrencyOptions, { error: 'Please select a cryptocurrency' }),
+    walletAddress: z
+      .string({ error: 'Please enter a valid wallet address' })
+      .trim()
+      .refine(isAddressShaped, 'Please enter a valid wallet address'),
+  })
+  // Zod runs this even when a field failed, so it checks the network only on a shaped address of a known coin.
+  .superRefine(({ cryptoType, walletAddress }, context) => {
+    if (!cryptocurrencyOptions.includes(cryptoType) || !isAddressShaped(walletAddress)) return;
+    const { refusal } = checkCryptoAddress(cryptoType, walletAddress);
+    if (refusal) context.addIssue({ code: 'custom', message: refusal, path: ['walletAddress'] });
+  });
+
+/**
+ * What an admin should look at twice in stored payout details before paying: what the rules refuse (a request
+ * made before they existed) and what they could not check (a domestic account number, an address without a
+ * checksum). Card details are stored without CVV and PIN, and their number was checked (Luhn) when sent.
+ */
+export function payoutDetailsWarnings(method: string, details: Record<string, string>): string[] {
+  const schema =
+    method === 'bank' ? bankDetailsSchema : method === 'wallet' ? walletDetailsSchema : undefined;
+  if (!schema) return [];
+  const parsed = schema.safeParse(details);
+  if (!parsed.success) return [...new Set(parsed.error.issues.map((issue) => issue.message))];
+  if ('accountNumber' in parsed.data && /^\d+$/.test(parsed.data.accountNumber))
+    return [domesticAccountUncheckedMessage];
+  if ('walletAddress' in parsed.data) {
+    const { unchecked } = checkCryptoAddress(parsed.data.cryptoType, parsed.data.walletAddress);
+    return unchecked ? [unchecked] : [];
+  }
+  return [];
+}
 
 export type BankDetails = z.output<typeof bankDetailsSchema>;
 export type CardDetails = z.output<typeof cardDetailsSchema>;

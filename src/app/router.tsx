@@ -225,6 +225,9 @@ const routesFor = (pages: PagesByPath) =>
     />
   ));
 
+/** What any address no page answers shows (inside an area too: /user/nothing). */
+const NotFoundPage = lazyPage(() => import('./routes/not-found'));
+
 /** Pages that never raise a toast, so their visitors do not download the toaster. */
 export const pathsWithoutToasts: ReadonlySet<string> = new Set([
   '/',
@@ -257,7 +260,16 @@ export function AppRoutes() {
           {routesFor(area.pages)}
         </Route>
       ))}
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route element={<PublicLayoutRoute />}>
+        <Route
+          path="*"
+          element={
+            <TitledPage title="Page not found">
+              <NotFoundPage />
+            </TitledPage>
+          }
+        />
+      </Route>
     </Routes>
   );
 }

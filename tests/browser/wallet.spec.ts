@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { applyStatus, confirmAdminAction } from './support/admin-actions';
-import { logIn } from './support/auth-people';
+import { existingUser, logIn } from './support/auth-people';
 import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { limitsNoticeSeen, skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
@@ -54,8 +54,10 @@ test('a user sees the available balance, the wallet code, a QR code of that code
   await converter.getByLabel('Amount').fill('2');
   await converter.getByLabel('Currency').selectOption('EUR');
   await convert.click();
-  // 2 EUR = 2.2 USD at the fixed rate; × 30,000 ÷ 2,000.
-  await expect(converter.getByRole('status', { name: 'Conversion result' })).toHaveText('33.00000000 ETH');
+  // The currency changes what the value is shown in, never the coin quantity: 2 BTC × 30,000 ÷ 2,000 ETH,
+  // worth 60,000 USD = 54,545.45 EUR at the fixed rate of 1.1.
+  await expect(converter.getByRole('status', { name: 'Conversion result' })).toHaveText('30.00000000 ETH');
+  await expect(converter.getByTestId('conversion-value')).toHaveText('€54,545.45');
   await converter.getByLabel('Amount').fill('3');
   await expect(converter.getByRole('status', { name: 'Conversion result' })).toHaveCount(0);
 
@@ -67,6 +69,52 @@ test('a user sees the available balance, the wallet code, a QR code of that code
   await page.mouse.move(0, 0);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test('a newcomer with a 0 balance is told how to add funds, and what the wallet code is for', async ({
+  page,
+}) => {
+  await stubMarketProvider(page);
+  await skipLimitsNotices(page);
+  await logIn(page, await existingUser('wallet-newcomer'));
+
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
+  await expect(page.getByTestId('add-funds-help')).toHaveText(
+    'To add funds, ask support: deposits are made by an admin. E-mail support@coinvault.example from the address you signed up with, saying the amount.',
+  );
+  await expect(page.getByRole('link', { name: 'support@coinvault.example' })).toHaveAttribute(
+    'href',
+    'mailto:support@coinvault.example',
+  );
+  await expect(
+    page.getByText('It is not a Bitcoin address: coins sent to it are not received.'),
+  ).toBeVisible();
+  await expect(page.getByText('Share it to receive funds')).toHaveCount(0);
+});
+
+test('a signed-in person sees their links on the landing page, and an unknown URL a 404 page', async ({
+  page,
+}) => {
+  await skipLimitsNotices(page);
+  await logIn(page, await existingUser('landing-signed-in'));
+
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(page.getByRole('link', { name: 'Go to my area' })).toHaveAttribute('href', '/dashboard');
+  await expect(header.getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(header.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+
+  for (const path of ['/no-such-page', '/user/no-such-page']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText(`There is no page at ${path}.`)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page).toHaveTitle(/Page not found/);
+  }
+  await page.getByRole('link', { name: 'Go to my area' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet$/);
 });
 
 test('the limits notice shows once per browser session, after a delay, and not again after a reload or in a new tab', async ({

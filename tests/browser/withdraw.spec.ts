@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { adminLanding, signInAdmin, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
+import { workerAdmin } from './support/worker-admin';
 import { setWithdrawRequestStatus } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
@@ -29,6 +30,7 @@ test('a user withdraws by card: the request shows pending, the balance drops, an
   await page.getByLabel('Expiration date (MM/YY)').fill(`12/${nextYear}`);
   await page.getByLabel('CVV').fill('123');
   await page.getByLabel('PIN').fill('2468');
+  await expect(page.getByText('The CVV and PIN only verify your card: they are never stored')).toBeVisible();
   // The sign-in toast belongs to the log-in page; the check is about this page's own content.
   await expect(page.getByText('Login successful')).toBeHidden({ timeout: 10_000 });
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -89,4 +91,56 @@ test('the form refuses more than the available balance, and the limits notice sh
   // A notice opened later on another page shows; this one stays away for the rest of the session.
   await untilALaterNoticeShows(page, 'buy');
   await expect(notice).toBeHidden();
+});
+
+test('payout details are validated: no payout to a typo or a burn address, and the admin sees what was not checked', async ({
+  page,
+  browser,
+}) => {
+  const admin = await signInAdmin();
+  const person = await signUpFundedBuyer(admin, 1000);
+  await skipLimitsNotices(page);
+  await logIn(page, person);
+  await openFromMenu(page, 'Withdraw', 'Withdraw Funds');
+  const submit = page.getByRole('button', { name: 'Submit Withdraw Request' });
+
+  await page.getByLabel('Amount (USD)').fill('50');
+  await page.getByLabel('Withdraw method').selectOption('bank');
+  await page.getByLabel('Account number').fill('hello world!!');
+  await page.getByLabel('Account name').fill(person.fullName);
+  await page.getByLabel('Bank name').fill('First Bank');
+  await page.getByLabel('Bank address').fill('1 Main Street');
+  await page.getByLabel('Routing number').fill('ABCDEFG');
+  await page.getByLabel('SWIFT code').fill('XX');
+  await submit.click();
+  await expect(page.getByText('Account number must be an IBAN or 6 to 17 digits')).toBeVisible();
+  await expect(page.getByText('Routing number must be 9 digits')).toBeVisible();
+  await expect(page.getByText('SWIFT code must be 8 or 11 characters')).toBeVisible();
+  await page.getByLabel('Account number').fill('1');
+  await expect(page.getByText('Account number must be an IBAN or 6 to 17 digits')).toBeVisible();
+
+  await page.getByLabel('Withdraw method').selectOption('wallet');
+  await page.getByLabel('Cryptocurrency').selectOption('BTC');
+  await page.getByLabel('Wallet address').fill(`0x${'0'.repeat(40)}`);
+  await submit.click();
+  await expect(page.getByText('Wallet address is not an address on the Bitcoin network')).toBeVisible();
+  await page.getByLabel('Cryptocurrency').selectOption('ETH');
+  await expect(page.getByText('Wallet address is a burn address: anything sent there is lost')).toBeVisible();
+  await expect(page.getByText('No recent withdraw requests.')).toBeVisible();
+
+  // All lower case: a valid address whose EIP-55 checksum the person left out.
+  await page.getByLabel('Wallet address').fill('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
+  await submit.click();
+  await expect(page.getByText('Withdraw request submitted successfully')).toBeVisible();
+
+  const adminPage = await (await browser.newContext()).newPage();
+  await logIn(adminPage, workerAdmin(), adminLanding);
+  await adminPage.goto('/admin/withdraw-requests');
+  const row = adminPage.getByTestId('admin-withdraw-request-row').filter({ hasText: person.fullName });
+  await row.getByRole('button', { name: /^Details of / }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Withdrawal details' });
+  await expect(dialog.getByRole('note', { name: 'Check before paying' })).toContainText(
+    'Wallet address is all one case, so it carries no checksum: confirm it with the person',
+  );
+  await admin.auth.signOut();
 });

@@ -61,7 +61,7 @@ describe('an admin deletes a user through admin-delete-user', () => {
       body: {
         amount: 25,
         withdrawMethod: 'wallet',
-        details: { cryptoType: 'BTC', walletAddress: 'bc1qexamplewallet00' },
+        details: { cryptoType: 'BTC', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
       },
     });
     // Nothing to withdraw: refused, and nothing is open.
@@ -142,7 +142,7 @@ describe('the admin list views follow the tables’ access rules', () => {
       body: {
         amount: 120,
         withdrawMethod: 'wallet',
-        details: { cryptoType: 'ETH', walletAddress: '0xexamplewallet0001' },
+        details: { cryptoType: 'ETH', walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
       },
     });
     expect(withdrawal.error).toBeNull();

@@ -84,7 +84,7 @@ describe('a withdrawal by a person with a verified factor', () => {
   const withdrawal = {
     amount: 25,
     withdrawMethod: 'wallet',
-    details: { cryptoType: 'BTC', walletAddress: 'bc1qstepupwallet000' },
+    details: { cryptoType: 'BTC', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
   };
 
   it('is refused from a password-only session, then accepted with the same key once the code is verified', async () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { cardDetailsSchema } from '@domain/withdrawal.ts';
 import { callApi, signUpNewPerson, type Person } from './api';
@@ -73,7 +73,7 @@ export function uniqueCard() {
 /** Bank details with an account number unique to this call. */
 export function uniqueBank() {
   return {
-    accountNumber: `ACCT${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+    accountNumber: String(randomInt(10 ** 11, 10 ** 12)),
     accountName: 'Withdraw Tester',
     bankName: 'First Test Bank',
     bankAddress: '1 Test Street',

@@ -6,10 +6,11 @@ import { hasStoredSession } from '@/lib/stored-session';
 const MarketWithWatchlist = lazy(() => import('./landing-market-watchlist'));
 
 export default function LandingRoute() {
+  const signedIn = hasStoredSession();
   return (
     <>
-      <Hero />
-      {hasStoredSession() ? (
+      <Hero signedIn={signedIn} />
+      {signedIn ? (
         <Suspense fallback={<MarketSection />}>
           <MarketWithWatchlist />
         </Suspense>

@@ -1,5 +1,6 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { payoutDetailsWarnings } from '@domain/withdrawal.ts';
 import { formatUsd } from '@/lib/format';
 import type { AdminWithdrawRequest } from '../api/get-withdraw-requests';
 import { useWithdrawalDetails } from '../api/get-withdrawal-details';
@@ -52,17 +53,41 @@ export function WithdrawalDetailsDialog({
           }
         >
           {(payload) => (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-              {FIELD_LABELS.filter(([field]) => payload[field]).map(([field, label]) => (
-                <div key={field} className="contents">
-                  <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="font-mono break-all">{payload[field]}</dd>
-                </div>
-              ))}
-            </dl>
+            <>
+              <PayoutWarnings
+                warnings={request ? payoutDetailsWarnings(request.withdrawMethod, payload) : []}
+              />
+              <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+                {FIELD_LABELS.filter(([field]) => payload[field]).map(([field, label]) => (
+                  <div key={field} className="contents">
+                    <dt className="text-muted-foreground">{label}</dt>
+                    <dd className="font-mono break-all">{payload[field]}</dd>
+                  </div>
+                ))}
+              </dl>
+            </>
           )}
         </QueryState>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** What the payout rules refuse in these details, or could not check: for the admin to look at before paying. */
+function PayoutWarnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <div
+      role="note"
+      aria-label="Check before paying"
+      className="rounded-md border border-amber-600/30 bg-amber-400/15 p-3 text-sm text-amber-900 dark:text-amber-100"
+    >
+      <p className="font-medium">Check before paying</p>
+      <ul className="list-disc pl-5">
+        {warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

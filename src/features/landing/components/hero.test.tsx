@@ -13,6 +13,13 @@ describe('the landing hero', () => {
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
   });
 
+  it('the landing page shows a signed-in person the way to their area instead of Get Started and Log In', () => {
+    render(<Hero signedIn />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('link', { name: 'Go to my area' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+  });
+
   it('shows a dashboard preview with a description and a fixed size, so it does not shift the page', () => {
     render(<Hero />, { wrapper: MemoryRouter });
     const preview = screen.getByRole('img', { name: /Preview of the wallet dashboard/ });

@@ -1,8 +1,11 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 
-/** Landing hero: the specification's heading and copy, the two calls to action, the dashboard preview. */
-export function Hero() {
+/**
+ * Landing hero: the specification's heading and copy, the two calls to action (or, for someone `signedIn`, the
+ * way to their area), the dashboard preview.
+ */
+export function Hero({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-12 pb-8 sm:px-6 lg:grid-cols-[5fr_6fr] lg:pt-20">
       <div className="flex flex-col gap-6">
@@ -12,12 +15,20 @@ export function Hero() {
           data, advanced analytics and personalized insights, all in one place.
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/signup" className={buttonVariants({ size: 'lg' })}>
-            Get Started
-          </Link>
-          <Link to="/login" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
-            Log In
-          </Link>
+          {signedIn ? (
+            <Link to="/dashboard" className={buttonVariants({ size: 'lg' })}>
+              Go to my area
+            </Link>
+          ) : (
+            <>
+              <Link to="/signup" className={buttonVariants({ size: 'lg' })}>
+                Get Started
+              </Link>
+              <Link to="/login" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+                Log In
+              </Link>
+            </>
+          )}
         </div>
       </div>
       <img

@@ -9,6 +9,23 @@ function renderLoaded(balance: WalletBalance) {
 }
 
 describe('Balance card', () => {
+  it('tells a newcomer with a 0 balance that an admin makes deposits, and whom to ask', () => {
+    renderLoaded({ balance: 0, reserved: 0, available: 0 });
+    const help = screen.getByTestId('add-funds-help');
+    expect(help).toHaveTextContent(
+      'To add funds, ask support: deposits are made by an admin. E-mail support@coinvault.example from the address you signed up with, saying the amount.',
+    );
+    expect(screen.getByRole('link', { name: 'support@coinvault.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@coinvault.example',
+    );
+  });
+
+  it('says nothing about adding funds once there is a balance', () => {
+    renderLoaded({ balance: 20, reserved: 0, available: 20 });
+    expect(screen.queryByTestId('add-funds-help')).not.toBeInTheDocument();
+  });
+
   it('shows the available balance in dollars with 2 decimals and thousands separators', () => {
     renderLoaded({ balance: 5000, reserved: 0, available: 5000 });
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$5,000.00');

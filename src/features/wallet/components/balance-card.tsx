@@ -4,6 +4,7 @@ import { QueryState, type QueryView } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { company } from '@/config/company';
 import { formatUsd } from '@/lib/format';
 import type { WalletBalance } from '@/lib/wallet-balance';
 
@@ -54,6 +55,16 @@ export function BalanceCard({ balance }: { balance: QueryView<WalletBalance> }) 
                   </>
                 )}
               </p>
+              {/* Nothing in the wallet yet: only an admin can add funds, so the person is told whom to ask. */}
+              {loaded.balance === 0 && (
+                <p data-testid="add-funds-help" className="text-muted-foreground text-sm">
+                  To add funds, ask support: deposits are made by an admin. E-mail{' '}
+                  <a className="text-primary underline underline-offset-4" href={`mailto:${company.email}`}>
+                    {company.email}
+                  </a>{' '}
+                  from the address you signed up with, saying the amount.
+                </p>
+              )}
               {/* Why the available amount is below the ledger balance, when it is. */}
               {visible && loaded.reserved > 0 && (
                 <p className="text-muted-foreground text-sm tabular-nums">

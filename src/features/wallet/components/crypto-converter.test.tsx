@@ -53,17 +53,21 @@ describe('Crypto Converter', () => {
     const { user, convertButton, fillIn } = renderConverter();
     await fillIn();
     await user.click(convertButton);
-    // 2 USD × 30,000 ÷ 2,000 with the sample prices.
+    // 2 BTC × 30,000 ÷ 2,000 with the sample prices.
     expect(screen.getByRole('status', { name: 'Conversion result' })).toHaveTextContent('30.00000000 ETH');
   });
 
-  it('converts from the chosen currency at its fixed rate', async () => {
+  it('the currency changes what the value is shown in, never the coin quantity', async () => {
     const { user, convertButton, fillIn } = renderConverter();
     await fillIn();
+    await user.click(convertButton);
+    expect(screen.getByRole('status', { name: 'Conversion result' })).toHaveTextContent('30.00000000 ETH');
+    expect(screen.getByTestId('conversion-value')).toHaveTextContent('$60,000.00');
     await user.selectOptions(screen.getByLabelText('Currency'), 'GBP');
     await user.click(convertButton);
-    // 2 GBP = 2.5 USD; × 30,000 ÷ 2,000.
-    expect(screen.getByRole('status', { name: 'Conversion result' })).toHaveTextContent('37.50000000 ETH');
+    // 2 BTC × 30,000 = 60,000 USD = 48,000 GBP at 1.25; the ETH quantity stays the same.
+    expect(screen.getByRole('status', { name: 'Conversion result' })).toHaveTextContent('30.00000000 ETH');
+    expect(screen.getByTestId('conversion-value')).toHaveTextContent('£48,000.00');
     expect(screen.getByText(/1 GBP = 1\.25 USD/)).toBeInTheDocument();
   });
 

@@ -11,7 +11,9 @@ import {
   convert,
   converterCurrencies,
   currencySymbols,
+  formatConverterValue,
   usdPerUnit,
+  type ConversionOutcome,
   type ConverterCurrency,
 } from '../utils/conversion';
 
@@ -26,7 +28,7 @@ interface ConversionResult {
   input: ConverterInput;
   from: MarketCoin;
   to: MarketCoin;
-  value: number;
+  outcome: ConversionOutcome;
 }
 
 const emptyInput: ConverterInput = { fromId: '', toId: '', amount: '', currency: 'USD' };
@@ -58,13 +60,13 @@ export function CryptoConverter({ coins, className }: { coins: readonly MarketCo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canConvert) return;
-    const value = convert({
+    const outcome = convert({
       amount,
       currency: input.currency,
       fromPrice: from.current_price,
       toPrice: to.current_price,
     });
-    setResult({ input, from, to, value });
+    setResult({ input, from, to, outcome });
   };
 
   return (
@@ -159,18 +161,21 @@ function CoinSelect({
 }
 
 function ConversionResultView({ result }: { result: ConversionResult }) {
-  const { input, from, to, value } = result;
+  const { input, from, to, outcome } = result;
   const rate = usdPerUnit[input.currency];
   return (
     <div className="bg-muted rounded-lg p-4">
       <p className="text-muted-foreground text-sm">Result</p>
       <output aria-label="Conversion result" className="block text-xl font-semibold tabular-nums">
-        {formatCryptoAmount(value)} {upper(to)}
+        {formatCryptoAmount(outcome.quantity)} {upper(to)}
       </output>
+      <p className="mt-1 text-sm tabular-nums">
+        Worth{' '}
+        <span data-testid="conversion-value">{formatConverterValue(outcome.value, input.currency)}</span>
+      </p>
       <p className="text-muted-foreground mt-1 text-xs tabular-nums">
-        {input.amount} {input.currency} {currencySymbols[input.currency]}
-        {input.currency !== 'USD' && ` (1 ${input.currency} = ${rate} USD)`} × {from.name}{' '}
-        {formatUsd(from.current_price)} ÷ {to.name} {formatUsd(to.current_price)}
+        {input.amount} {upper(from)} × {formatUsd(from.current_price)} ÷ {formatUsd(to.current_price)}
+        {input.currency !== 'USD' && ` · 1 ${input.currency} = ${rate} USD`}
       </p>
     </div>
   );

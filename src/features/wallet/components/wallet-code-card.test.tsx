@@ -5,6 +5,16 @@ import { WalletCodeCard } from './wallet-code-card';
 const walletCode = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh7a9d';
 
 describe('Wallet code card', () => {
+  it('says what the wallet code is for, and that it is not a Bitcoin address', () => {
+    render(<WalletCodeCard walletCode={{ data: walletCode, isPending: false, error: null }} />);
+    expect(screen.queryByText('Share it to receive funds')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Identifies your CoinVault wallet. It is not a Bitcoin address: coins sent to it are not received.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows the first 12 characters with an ellipsis until Show More', async () => {
     const user = userEvent.setup();
     render(<WalletCodeCard walletCode={{ data: walletCode, isPending: false, error: null }} />);

@@ -2,6 +2,7 @@ import { CopyIcon, QrCodeIcon } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { QueryState, type QueryView } from '@/components/query-state';
+import { company } from '@/config/company';
 import { copyWithToast } from '@/lib/clipboard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,7 +24,10 @@ export function WalletCodeCard({ walletCode }: { walletCode: QueryView<string> }
           <QrCodeIcon className="text-primary size-4" aria-hidden />
           Wallet code
         </CardTitle>
-        <CardDescription>Share it to receive funds</CardDescription>
+        <CardDescription>
+          Identifies your {company.name} wallet. It is not a Bitcoin address: coins sent to it are not
+          received.
+        </CardDescription>
       </CardHeader>
       <CardContent className="@container">
         <QueryState

@@ -1,6 +1,7 @@
 /**
- * The converter of the specification: the amount is turned into US dollars at a fixed rate, multiplied by
- * the price of the coin converted from and divided by the price of the coin converted to.
+ * The converter: an amount of one coin gives the quantity of another at their market prices (in US dollars),
+ * and its value in the chosen currency at the specification's fixed rate. The currency changes what the value
+ * is shown in, never the coin quantity (a deviation: the specification multiplied the quantity by the rate).
  */
 
 export const converterCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD'] as const;
@@ -34,7 +35,19 @@ export interface Conversion {
   toPrice: number;
 }
 
-/** Amount in USD × from-price ÷ to-price. */
-export function convert({ amount, currency, fromPrice, toPrice }: Conversion): number {
-  return (amount * usdPerUnit[currency] * fromPrice) / toPrice;
+export interface ConversionOutcome {
+  /** How many to-coins the amount of from-coins is worth: amount × from-price ÷ to-price. */
+  quantity: number;
+  /** What the amount of from-coins is worth in the chosen currency. */
+  value: number;
+}
+
+export function convert({ amount, currency, fromPrice, toPrice }: Conversion): ConversionOutcome {
+  const usd = amount * fromPrice;
+  return { quantity: usd / toPrice, value: usd / usdPerUnit[currency] };
+}
+
+/** A value in one of the converter's currencies, as the visitor's locale writes that currency. */
+export function formatConverterValue(value: number, currency: ConverterCurrency, locale?: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
 }

@@ -178,6 +178,16 @@ describe('withdraw form', () => {
   });
 
   describe('card', () => {
+    it('the card form says why it asks for PIN and CVV: only to verify the card, never stored', async () => {
+      const form = renderForm();
+      await startCardRequest(form);
+      const note = 'The CVV and PIN only verify your card: they are never stored, and admins never see them.';
+      expect(screen.getByText(note)).toBeInTheDocument();
+      expect(form.field('CVV')).toHaveAccessibleDescription(note);
+      expect(form.field('PIN')).toHaveAccessibleDescription(note);
+      expect(form.field('Card number')).not.toHaveAccessibleDescription(note);
+    });
+
     it('requires the card number, expiration date, CVV and PIN', async () => {
       const form = renderForm();
       await startCardRequest(form);
@@ -270,20 +280,40 @@ describe('withdraw form', () => {
       expect(form.sent).toEqual([]);
     });
 
+    it('checks the address again against the network of a newly chosen coin', async () => {
+      const form = renderForm();
+      await form.user.type(form.amountField, '100');
+      await form.user.selectOptions(form.methodField, 'wallet');
+      await form.user.selectOptions(form.field('Cryptocurrency'), 'BTC');
+      await form.fill({ 'Wallet address': `0x${'0'.repeat(40)}` });
+      await form.submit();
+      expect(
+        await screen.findByText('Wallet address is not an address on the Bitcoin network'),
+      ).toBeInTheDocument();
+      await form.user.selectOptions(form.field('Cryptocurrency'), 'ETH');
+      expect(
+        await screen.findByText('Wallet address is a burn address: anything sent there is lost'),
+      ).toBeInTheDocument();
+      expect(
+        screen.queryByText('Wallet address is not an address on the Bitcoin network'),
+      ).not.toBeInTheDocument();
+      expect(form.sent).toEqual([]);
+    });
+
     it('sends only the wallet fields after another method was filled in first', async () => {
       const form = renderForm();
       await startCardRequest(form, '75');
       await form.fill(cardLabels(validCard));
       await form.user.selectOptions(form.methodField, 'wallet');
       await form.user.selectOptions(form.field('Cryptocurrency'), 'BTC');
-      await form.fill({ 'Wallet address': 'bc1qexampleaddress0001' });
+      await form.fill({ 'Wallet address': 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' });
       await form.submit();
       await waitFor(() =>
         expect(form.sent).toEqual([
           {
             amount: 75,
             withdrawMethod: 'wallet',
-            details: { cryptoType: 'BTC', walletAddress: 'bc1qexampleaddress0001' },
+            details: { cryptoType: 'BTC', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
           },
         ]),
       );

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useId, type ComponentProps } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import {
   cryptocurrencyOptions,
@@ -48,13 +48,20 @@ export interface WithdrawMethodFieldsProps {
 
 /** The chosen method's fields only; the others are not rendered, so they are never sent. */
 export function WithdrawMethodFields({ method, register, errors }: WithdrawMethodFieldsProps) {
+  const cardSecretsNoteId = useId();
+  // `deps`: the address is checked against the chosen coin's network, so a new coin checks it again.
   return (
     <fieldset className="grid items-start gap-4 sm:grid-cols-2">
       <legend className="sr-only">Payment details</legend>
+      {method === 'card' && (
+        <p id={cardSecretsNoteId} className="text-muted-foreground text-sm sm:col-span-2">
+          The CVV and PIN only verify your card: they are never stored, and admins never see them.
+        </p>
+      )}
       {method === 'wallet' && (
         <FormField label={withdrawalFieldLabels.cryptoType} error={errors?.cryptoType?.message}>
           {(control) => (
-            <NativeSelect {...control} {...register('details.cryptoType')}>
+            <NativeSelect {...control} {...register('details.cryptoType', { deps: 'details.walletAddress' })}>
               <option value="">Select a cryptocurrency</option>
               {cryptocurrencyOptions.map((symbol) => (
                 <option key={symbol} value={symbol}>
@@ -67,7 +74,19 @@ export function WithdrawMethodFields({ method, register, errors }: WithdrawMetho
       )}
       {textFields[method].map(({ name, ...inputProps }) => (
         <FormField key={name} label={withdrawalFieldLabels[name]} error={errors?.[name]?.message}>
-          {(control) => <Input {...control} {...inputProps} {...register(`details.${name}`)} />}
+          {(control) => (
+            <Input
+              {...control}
+              // The CVV and PIN also point to the note saying why they are asked for.
+              aria-describedby={
+                name === 'cvv' || name === 'pin'
+                  ? [control['aria-describedby'], cardSecretsNoteId].filter(Boolean).join(' ')
+                  : control['aria-describedby']
+              }
+              {...inputProps}
+              {...register(`details.${name}`)}
+            />
+          )}
         </FormField>
       ))}
     </fieldset>
