@@ -7,7 +7,7 @@ import {
   submitWalletWithdrawal,
   uniqueName,
 } from './support/admin-people';
-import { existingUser, logIn, toast } from './support/auth-people';
+import { existingUser, logIn, toast, withDatabase } from './support/auth-people';
 import { createPendingDeposit, signInAdmin, signInSecondAdmin } from './support/buy-people';
 import { openFromMenu } from './support/navigation';
 import { approveBuyRequest, rejectBuyRequest, setTransactionStatus } from '../support/keyed-calls';
@@ -72,11 +72,12 @@ test('every admin page is reachable from the grouped side menu and has no seriou
   }
 });
 
-test('users: search by name or e-mail shows the available balance; deleting asks first and removes the person', async ({
+test('users: search by name or e-mail shows the available balance; deleting asks first, refuses a person who holds money and closes one who holds nothing', async ({
   page,
 }) => {
   const admin = await signInAdmin();
   const person = await personWithBalance(admin, 'Searchable', 1234.5);
+  const closable = await personWithBalance(admin, 'Closable', 0);
   await submitWalletWithdrawal(person, 234.5, '0x1111222233334444555566667777888899990000');
   await logInAsAdmin(page);
 
@@ -107,15 +108,34 @@ test('users: search by name or e-mail shows the available balance; deleting asks
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(rows).toHaveCount(1);
 
+  // The books keep a person who still holds money: the refusal says why, and the person stays.
   await rows
     .first()
     .getByRole('button', { name: `Delete ${person.fullName}` })
     .click();
   await dialog.getByRole('button', { name: 'Delete user' }).click();
+  await expect(
+    toast(page, /^This person still holds .+ USD: pay it out before closing the account$/),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rows).toHaveCount(1);
+
+  await search.fill(closable.email);
+  await expect(rows).toHaveCount(1);
+  await rows
+    .first()
+    .getByRole('button', { name: `Delete ${closable.fullName}` })
+    .click();
+  await dialog.getByRole('button', { name: 'Delete user' }).click();
   await expect(toast(page, 'User and all associated data deleted')).toBeVisible();
   await expect(page.getByText('Nothing matches the search and filters.')).toBeVisible();
-  const { data } = await admin.from('profiles').select('id').eq('id', person.id);
-  expect(data).toEqual([]);
+  const closed = await withDatabase((client) =>
+    client.query<{ email: string | null; closed: boolean }>(
+      'select email, closed_at is not null as closed from public.profiles where id = $1',
+      [closable.id],
+    ),
+  );
+  expect(closed.rows).toEqual([{ email: null, closed: true }]);
 });
 
 test('users: deleting your own account is refused with the reason', async ({ page }) => {

@@ -104,9 +104,11 @@ test.describe('on a wide screen (1280×800)', () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   });
 
-  test('an unknown path goes to the landing page', async ({ page }) => {
+  test('an unknown path says the page is not found, with the way home', async ({ page }) => {
     await page.goto('/no/such/page');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/no\/such\/page$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the product' })).toBeVisible();
   });
 

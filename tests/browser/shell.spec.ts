@@ -73,6 +73,7 @@ test.describe('guards', () => {
       /^Withdraw requests\s*\d+ pending$/,
       'Settings',
       'Audit log',
+      'Ledger',
       'Logout',
     ]);
     await expect(menu.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');

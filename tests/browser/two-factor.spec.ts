@@ -140,7 +140,7 @@ test('a log-in left at the code step shows no page of the user area until the co
   await page.getByLabel('Amount (USD)').fill('120');
   await page.getByLabel('Withdraw method').selectOption('wallet');
   await page.getByLabel('Cryptocurrency').selectOption('BTC');
-  await page.getByLabel('Wallet address').fill('bc1qstepupbrowser0000');
+  await page.getByLabel('Wallet address').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
   await page.getByRole('button', { name: 'Submit Withdraw Request' }).click();
   await expect(page.getByText('Withdraw request submitted successfully')).toBeVisible();
   await expect(page.getByTestId('withdraw-request-row')).toHaveCount(1);
