@@ -30,8 +30,13 @@ test('a page whose code failed to load (a deploy replaced it) reloads once by it
   await signedInPerson(page);
   // Away from the wallet first: its preload of the other pages must not be the request that fails.
   await page.goto('about:blank');
-  let failures = 1;
-  await page.route(buyPageChunk, (route) => (failures-- > 0 ? route.abort('failed') : route.continue()));
+  // Every request for the chunk fails until the page loads again (the area's idle preload may ask for it
+  // before the route does, and a failed preload alone is no failed page).
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  await page.route(buyPageChunk, (route) => (navigations <= 1 ? route.abort('failed') : route.continue()));
   const loads = countPageLoads(page);
   await page.goto('/user/buy');
   await expect(page.getByRole('heading', { name: 'Buy Cryptocurrency', level: 1 })).toBeVisible();
