@@ -3,6 +3,37 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      account_freezes: {
+        Row: {
+          freeze_id: string | null;
+          frozen_at: string | null;
+          frozen_by: string | null;
+          unfreeze_at: string | null;
+          unfreeze_delay_hours: number;
+          unfreeze_email_id: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          freeze_id?: string | null;
+          frozen_at?: string | null;
+          frozen_by?: string | null;
+          unfreeze_at?: string | null;
+          unfreeze_delay_hours?: number;
+          unfreeze_email_id?: string | null;
+          user_id: string;
+        };
+        Update: {
+          freeze_id?: string | null;
+          frozen_at?: string | null;
+          frozen_by?: string | null;
+          unfreeze_at?: string | null;
+          unfreeze_delay_hours?: number;
+          unfreeze_email_id?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       audit_log: {
         Row: {
           action: string;
@@ -1195,6 +1226,7 @@ export type Database = {
       };
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       approve_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      ask_to_unfreeze: { Args: { password: string }; Returns: string };
       cancel_payout_destination: { Args: { token: string }; Returns: string };
       claim_security_emails: {
         Args: Record<PropertyKey, never>;
@@ -1323,6 +1355,7 @@ export type Database = {
       };
       delete_user: { Args: { user_id: string }; Returns: string };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
+      freeze_my_account: { Args: Record<PropertyKey, never>; Returns: undefined };
       latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
       ledger_reconciliation: { Args: Record<PropertyKey, never>; Returns: Json };
       list_my_sessions: {
@@ -1405,10 +1438,12 @@ export type Database = {
         Args: { idempotency_key?: string; new_status: string; transaction_id: string };
         Returns: undefined;
       };
+      set_unfreeze_delay_hours: { Args: { unfreeze_delay_hours: number }; Returns: undefined };
       set_withdraw_request_status: {
         Args: { idempotency_key?: string; new_status: string; request_id: string };
         Returns: undefined;
       };
+      unfreeze_by_admins: { Args: { user_id: string }; Returns: boolean };
     };
     Enums: {
       app_role: 'user' | 'admin';
