@@ -2,6 +2,8 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsCard } from '@/features/account-security/components/sessions-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
+import { AddressBookCard } from '@/features/protections/components/address-book-card';
+import { FreezeCard } from '@/features/protections/components/freeze-card';
 import { useAuth } from '@/lib/auth';
 
 export default function AccountRoute() {
@@ -19,6 +21,8 @@ export default function AccountRoute() {
       </AuthCard>
       <SessionsCard />
       {user && <TwoFactorCard userId={user.id} />}
+      <FreezeCard />
+      <AddressBookCard />
     </div>
   );
 }
