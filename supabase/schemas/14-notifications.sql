@@ -145,7 +145,11 @@ create table private.security_emails (
   not_me_token uuid not null default gen_random_uuid() unique,
   created_at timestamptz not null default now(),
   sent_at timestamptz,
-  claimed_until timestamptz
+  claimed_until timestamptz,
+  action_text text,
+  action_path text,
+  constraint security_emails_action_whole check ((action_text is null) = (action_path is null)),
+  constraint security_emails_action_path_in_app check (action_path ~ '^/[A-Za-z0-9/_?=&.-]*$')
 );
 comment on table private.security_emails is
   'Outbox of security e-mails: written with the change that caused them, claimed and sent once by the '
@@ -153,6 +157,9 @@ comment on table private.security_emails is
   'API but by the function''s RPCs.';
 comment on column private.security_emails.not_me_token is
   'The secret of the e-mail''s "this wasn''t me" link (report_not_me), valid for 30 days.';
+comment on column private.security_emails.action_text is
+  'The words before the e-mail''s own link (a new destination''s cancel link); null when it has none.';
+comment on column private.security_emails.action_path is 'The path of that link in the app (the site URL is the function''s).';
 comment on column private.security_emails.sent_at is 'When the provider accepted it; null while waiting.';
 comment on column private.security_emails.claimed_until is
   'A sender is sending it until then (claim_security_emails); after that, another sender may try again.';
@@ -311,7 +318,9 @@ comment on function public.report_not_me(uuid) is
 revoke execute on function public.report_not_me(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.report_not_me(uuid) to anon, authenticated;
 create function public.claim_security_emails()
-returns table (id uuid, recipient text, subject text, body text, not_me_token uuid)
+returns table (
+  id uuid, recipient text, subject text, body text, not_me_token uuid, action_text text, action_path text
+)
 language sql
 security definer
 set search_path = ''
@@ -327,7 +336,8 @@ as $$
   set claimed_until = now() + interval '5 minutes'
   from claimable
   where emails.id = claimable.id
-  returning emails.id, emails.recipient, emails.subject, emails.body, emails.not_me_token;
+  returning emails.id, emails.recipient, emails.subject, emails.body, emails.not_me_token, emails.action_text,
+    emails.action_path;
 $$;
 comment on function public.claim_security_emails() is
   'Service role only: claims the oldest 20 security e-mails no sender holds and answers them; the caller has '
