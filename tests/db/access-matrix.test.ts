@@ -553,6 +553,10 @@ const journal: Record<string, { read: Probe; write: Probe }> = {
     read: { sql: 'select hash from ledger.checkpoint_nodes where level = 0', params: () => [] },
     write: { sql: 'delete from ledger.checkpoint_nodes', params: () => [] },
   },
+  checkpoint_verifications: {
+    read: { sql: 'select checkpoint_id from ledger.checkpoint_verifications', params: () => [] },
+    write: { sql: 'delete from ledger.checkpoint_verifications', params: () => [] },
+  },
 };
 
 let pool: pg.Pool;
@@ -624,6 +628,8 @@ beforeAll(async () => {
   );
   // A checkpoint that includes the owner, so their proof exists.
   await pool.query('select ledger.create_checkpoint(null)');
+  // A reconciliation over an intact chain records the checkpoint as verified.
+  await pool.query('select ledger.reconcile()');
   fixture = {
     proposedRequestId: onlyRow(withdrawals).id,
     snapshotCoin,
