@@ -278,7 +278,9 @@ $$;
 comment on function ledger.entry_hash(text) is 'SHA-256 of the canonical form''s UTF-8 bytes.';
 
 -- Appends one entry under the head's row lock: the lock is held to commit, so seq stays gapless (a rolled
--- back writer leaves the head as it was) and the chain is one line.
+-- back writer leaves the head as it was) and the chain is one line. What does not depend on the entry's place
+-- in the chain is done before the lock: the entry it corrects (the transactions row is locked by this writer
+-- until commit, so no other entry of it can be written meanwhile), the accounts, the postings' canonical text.
 create function ledger.append_entry(
   p_transaction_id uuid,
   p_transaction_type public.transaction_type,
@@ -295,18 +297,12 @@ declare
   head ledger.head;
   next_seq bigint;
   correcting bigint;
+  postings_text text := ledger.canonical_postings(p_accounts, p_currencies, p_amounts);
   new_hash bytea;
 begin
-  select * into head from ledger.head for update;
-  next_seq := head.seq + 1;
   if p_transaction_id is not null then
     select max(seq) into correcting from ledger.entries where transaction_id = p_transaction_id;
   end if;
-  new_hash := ledger.entry_hash(ledger.canonical_entry(
-    next_seq, head.hash, now(), p_transaction_id, p_transaction_type, p_transaction_status, correcting,
-    ledger.canonical_postings(p_accounts, p_currencies, p_amounts)
-  ));
-
   insert into ledger.accounts (name, owner_id, kind, currency)
   select
     legs.account,
@@ -315,6 +311,13 @@ begin
     legs.currency
   from unnest(p_accounts, p_currencies) as legs (account, currency)
   on conflict (name) do nothing;
+
+  select * into head from ledger.head for update;
+  next_seq := head.seq + 1;
+  new_hash := ledger.entry_hash(ledger.canonical_entry(
+    next_seq, head.hash, now(), p_transaction_id, p_transaction_type, p_transaction_status, correcting,
+    postings_text
+  ));
   insert into ledger.entries
     (seq, recorded_at, transaction_id, transaction_type, transaction_status, corrects, prev_hash, hash)
   values
@@ -412,10 +415,12 @@ returns setof ledger.difference
 language sql
 stable
 set search_path = ''
+set work_mem = '64MB'
 as $$
   -- The canonical form written out here rather than through ledger.canonical_entry and canonical_posting:
   -- a SQL function with its own search_path is never inlined, and calling three per entry made a million
   -- entries take minutes. The reconciliation of an honest journal (tests/db/ledger.test.ts) holds the two equal.
+  -- One pass: the chain is read once and only its broken links are expanded into findings.
   with legs as (
     select entry_seq,
       '[' || string_agg('[' || to_json(account)::text || ',' || to_json(currency)::text || ','
@@ -445,15 +450,23 @@ as $$
   last_entry as (
     select seq, hash from ledger.entries where seq > p_after_seq order by seq desc limit 1
   )
-  select 'chain: entries missing', seq, 'entries ' || (previous_seq + 1) || ' to ' || (seq - 1),
-    'entry ' || (previous_seq + 1) || ' after entry ' || previous_seq, 'entry ' || seq
-  from chain where seq <> previous_seq + 1
-  union all
-  select 'chain: previous hash differs', seq, 'entry ' || seq, encode(previous_hash, 'hex'), encode(prev_hash, 'hex')
-  from chain where seq = previous_seq + 1 and prev_hash <> previous_hash
-  union all
-  select 'chain: hash differs from contents', seq, 'entry ' || seq, encode(computed_hash, 'hex'), encode(hash, 'hex')
-  from chain where hash <> computed_hash
+  select finding.*
+  from chain
+  cross join lateral (
+    select 'chain: entries missing', chain.seq, 'entries ' || (chain.previous_seq + 1) || ' to ' || (chain.seq - 1),
+      'entry ' || (chain.previous_seq + 1) || ' after entry ' || chain.previous_seq, 'entry ' || chain.seq
+    where chain.seq <> chain.previous_seq + 1
+    union all
+    select 'chain: previous hash differs', chain.seq, 'entry ' || chain.seq, encode(chain.previous_hash, 'hex'),
+      encode(chain.prev_hash, 'hex')
+    where chain.seq = chain.previous_seq + 1 and chain.prev_hash <> chain.previous_hash
+    union all
+    select 'chain: hash differs from contents', chain.seq, 'entry ' || chain.seq, encode(chain.computed_hash, 'hex'),
+      encode(chain.hash, 'hex')
+    where chain.hash <> chain.computed_hash
+  ) as finding ("check", entry, subject, expected, found)
+  where chain.seq <> chain.previous_seq + 1 or chain.prev_hash <> chain.previous_hash
+    or chain.hash <> chain.computed_hash
   union all
   select 'chain: head differs from last entry', head.seq, 'head',
     coalesce(last_entry.seq, p_after_seq) || ' ' || encode(coalesce(last_entry.hash, p_after_hash), 'hex'),
@@ -721,6 +734,7 @@ create function ledger.create_checkpoint(p_created_by uuid) returns bigint
 language plpgsql
 security definer
 set search_path = ''
+set work_mem = '64MB'
 as $$
 declare
   head ledger.head;
@@ -735,43 +749,52 @@ begin
   select * into head from ledger.head;
   select coalesce(array_agg(currency order by currency collate "C"), '{}') into checkpoint_currencies
   from (select distinct currency from ledger.accounts where kind = 'person') as held;
-
   -- The checkpoint row is written last, complete (nothing in the journal is ever updated): its leaves and
   -- nodes name its id first, under foreign keys checked at commit.
   new_checkpoint := nextval(pg_catalog.pg_get_serial_sequence('ledger.checkpoints', 'id'));
 
-  insert into ledger.checkpoint_leaves (checkpoint_id, position, person_id, salt, balances)
-  select new_checkpoint, (row_number() over (order by people.salt) - 1)::integer, people.owner_id, people.salt,
-    people.balances
-  from (
+  -- One pass from the postings to the leaves: each account's postings summed first (100,000 groups, not a
+  -- join of every posting), the leaves written and hashed into level 0 in the same statement.
+  -- Leaf: SHA-256 of ["coinvault-liability-leaf-v1", checkpoint id, person id, salt hex, [balances]]; node:
+  -- of ["coinvault-liability-node-v1", left hex, right hex, [sums]]. Written out in the statements rather than
+  -- as helper functions: a SQL function with its own search_path is never inlined. Amounts are kept trimmed
+  -- (trim_scale), so to_json(amounts::text[]) is their canonical text; tests/db/ledger.test.ts verifies the
+  -- trees with the documented hashes.
+  with owed as (
+    select accounts.owner_id, accounts.currency, -sum(postings.amount) as balance
+    from (
+      select account, sum(amount) as amount from ledger.postings
+      where entry_seq <= head.seq group by account
+    ) as postings
+    join ledger.accounts on accounts.name = postings.account
+    where accounts.kind = 'person'
+    group by accounts.owner_id, accounts.currency
+  ),
+  people as (
     select persons.owner_id, extensions.gen_random_bytes(32) as salt,
       array_agg(trim_scale(coalesce(owed.balance, 0)) order by currencies.position) as balances
     from (select distinct owner_id from ledger.accounts where kind = 'person') as persons
     cross join unnest(checkpoint_currencies) with ordinality as currencies (currency, position)
-    left join (
-      select accounts.owner_id, accounts.currency, -sum(postings.amount) as balance
-      from ledger.accounts
-      join ledger.postings on postings.account = accounts.name
-      where accounts.kind = 'person' and postings.entry_seq <= head.seq
-      group by accounts.owner_id, accounts.currency
-    ) as owed on owed.owner_id = persons.owner_id and owed.currency = currencies.currency
+    left join owed on owed.owner_id = persons.owner_id and owed.currency = currencies.currency
     group by persons.owner_id
-  ) as people;
-
-  -- Leaf: SHA-256 of ["coinvault-liability-leaf-v1", checkpoint id, person id, salt hex, [balances]]; node:
-  -- of ["coinvault-liability-node-v1", left hex, right hex, [sums]]. Written out in the statements rather than
-  -- as helper functions: a SQL function with its own search_path is never inlined, and calls per node made
-  -- 100,000 people take minutes. Amounts are kept trimmed (trim_scale), so to_json(amounts::text[]) is their canonical text;
-  -- tests/db/ledger.test.ts verifies the trees with the documented hashes.
+  ),
+  leaves as (
+    insert into ledger.checkpoint_leaves (checkpoint_id, position, person_id, salt, balances)
+    select new_checkpoint, (row_number() over (order by people.salt) - 1)::integer, people.owner_id, people.salt,
+      people.balances
+    from people
+    returning position, person_id, salt, balances
+  )
   insert into ledger.checkpoint_nodes (checkpoint_id, level, position, hash, sums)
   select new_checkpoint, 0, position,
     sha256(convert_to('["coinvault-liability-leaf-v1",' || new_checkpoint || ',"' || person_id || '","'
       || encode(salt, 'hex') || '",' || to_json(balances::text[])::text || ']', 'UTF8')),
     balances
-  from ledger.checkpoint_leaves
-  where checkpoint_leaves.checkpoint_id = new_checkpoint;
+  from leaves;
   get diagnostics level_size = row_count;
 
+  -- Each level from the one below in one ordered scan: a node and its right sibling side by side (lead), no
+  -- lookup per pair, so the plan does not hinge on the new level's row estimates.
   while level_size > 1 loop
     insert into ledger.checkpoint_nodes (checkpoint_id, level, position, hash, sums)
     select new_checkpoint, tree_level + 1, pairs.position / 2,
@@ -780,17 +803,19 @@ begin
           || encode(pairs.right_hash, 'hex') || '",' || to_json(pairs.sums::text[])::text || ']', 'UTF8')) end,
       pairs.sums
     from (
-      select left_node.position, left_node.hash as left_hash, right_node.hash as right_hash,
-        case when right_node.position is null then left_node.sums
+      select level_nodes.position, level_nodes.left_hash, level_nodes.right_hash,
+        case when level_nodes.right_hash is null then level_nodes.left_sums
           else array(select trim_scale(left_sum + right_sum)
-            from unnest(left_node.sums, right_node.sums) with ordinality as sums (left_sum, right_sum, position)
+            from unnest(level_nodes.left_sums, level_nodes.right_sums) with ordinality as sums (left_sum, right_sum, position)
             order by sums.position) end as sums
-      from ledger.checkpoint_nodes as left_node
-      left join ledger.checkpoint_nodes as right_node
-        on right_node.checkpoint_id = left_node.checkpoint_id and right_node.level = left_node.level
-          and right_node.position = left_node.position + 1
-      where left_node.checkpoint_id = new_checkpoint and left_node.level = tree_level
-        and left_node.position % 2 = 0
+      from (
+        select position, hash as left_hash, sums as left_sums,
+          lead(hash) over siblings as right_hash, lead(sums) over siblings as right_sums
+        from ledger.checkpoint_nodes
+        where checkpoint_id = new_checkpoint and level = tree_level
+        window siblings as (order by position)
+      ) as level_nodes
+      where level_nodes.position % 2 = 0
     ) as pairs;
     get diagnostics level_size = row_count;
     tree_level := tree_level + 1;
