@@ -1324,7 +1324,7 @@ export type Database = {
       delete_user: { Args: { user_id: string }; Returns: string };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
       latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
-      ledger_reconciliation: { Args: Record<PropertyKey, never>; Returns: Json };
+      ledger_reconciliation: { Args: { p_from_checkpoint?: boolean }; Returns: Json };
       list_my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {

@@ -617,6 +617,10 @@ const journal: Record<string, { read: Probe; write: Probe }> = {
     read: { sql: 'select hash from ledger.checkpoint_nodes where level = 0', params: () => [] },
     write: { sql: 'delete from ledger.checkpoint_nodes', params: () => [] },
   },
+  checkpoint_verifications: {
+    read: { sql: 'select checkpoint_id from ledger.checkpoint_verifications', params: () => [] },
+    write: { sql: 'delete from ledger.checkpoint_verifications', params: () => [] },
+  },
 };
 
 let pool: pg.Pool;
@@ -698,6 +702,8 @@ beforeAll(async () => {
   ]);
   // A checkpoint that includes the owner, so their proof exists.
   await pool.query('select ledger.create_checkpoint(null)');
+  // A reconciliation over an intact chain records the checkpoint as verified.
+  await pool.query('select ledger.reconcile()');
   fixture = {
     destinationId: onlyRow(destinations).id,
     proposedRequestId: onlyRow(withdrawals).id,
