@@ -44,6 +44,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -57,6 +58,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -69,6 +71,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
         };
@@ -145,102 +148,6 @@ export type Database = {
           read_at?: string | null;
           title?: string;
           user_id?: string;
-        };
-        Relationships: [];
-      };
-      payout_destinations: {
-        Row: {
-          cancel_token: string;
-          created_at: string;
-          details_digest: string;
-          details_key_version: number;
-          encrypted_data: string;
-          id: string;
-          label: string;
-          last4: string;
-          removed_at: string | null;
-          usable_at: string;
-          user_id: string;
-          withdraw_method: Database['public']['Enums']['withdraw_method'];
-        };
-        ComputedFields: never;
-        Insert: {
-          cancel_token?: string;
-          created_at?: string;
-          details_digest: string;
-          details_key_version: number;
-          encrypted_data: string;
-          id: string;
-          label: string;
-          last4: string;
-          removed_at?: string | null;
-          usable_at: string;
-          user_id: string;
-          withdraw_method: Database['public']['Enums']['withdraw_method'];
-        };
-        Update: {
-          cancel_token?: string;
-          created_at?: string;
-          details_digest?: string;
-          details_key_version?: number;
-          encrypted_data?: string;
-          id?: string;
-          label?: string;
-          last4?: string;
-          removed_at?: string | null;
-          usable_at?: string;
-          user_id?: string;
-          withdraw_method?: Database['public']['Enums']['withdraw_method'];
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'payout_destinations_user_id_fkey';
-            columns: ['user_id'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'payout_destinations_user_id_fkey';
-            columns: ['user_id'];
-            isOneToOne: false;
-            referencedRelation: 'users_with_balance';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'payout_destinations_user_id_fkey';
-            columns: ['user_id'];
-            isOneToOne: false;
-            referencedRelation: 'wallet_balances';
-            referencedColumns: ['user_id'];
-          },
-        ];
-      };
-      payout_protection: {
-        Row: {
-          allowlist_off_at: string | null;
-          allowlist_on: boolean;
-          previous_wait_hours: number | null;
-          user_id: string;
-          wait_changed_at: string | null;
-          wait_hours: number;
-        };
-        ComputedFields: never;
-        Insert: {
-          allowlist_off_at?: string | null;
-          allowlist_on?: boolean;
-          previous_wait_hours?: number | null;
-          user_id: string;
-          wait_changed_at?: string | null;
-          wait_hours?: number;
-        };
-        Update: {
-          allowlist_off_at?: string | null;
-          allowlist_on?: boolean;
-          previous_wait_hours?: number | null;
-          user_id?: string;
-          wait_changed_at?: string | null;
-          wait_hours?: number;
         };
         Relationships: [];
       };
@@ -384,6 +291,7 @@ export type Database = {
           id: string;
           limit_price: number | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -397,6 +305,7 @@ export type Database = {
           id?: string;
           limit_price?: number | null;
           quantity: number;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -409,6 +318,7 @@ export type Database = {
           id?: string;
           limit_price?: number | null;
           quantity?: number;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
         };
@@ -560,6 +470,13 @@ export type Database = {
             foreignKeyName: 'transactions_buy_request_id_fkey';
             columns: ['buy_request_id'];
             isOneToOne: false;
+            referencedRelation: 'buy_requests_with_fill';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
             referencedColumns: ['id'];
           },
@@ -568,6 +485,13 @@ export type Database = {
             columns: ['sell_request_id'];
             isOneToOne: false;
             referencedRelation: 'sell_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_sell_request_id_fkey';
+            columns: ['sell_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'sell_requests_with_fill';
             referencedColumns: ['id'];
           },
           {
@@ -664,7 +588,7 @@ export type Database = {
           details_key_version: number | null;
           encrypted_data: string | null;
           id: string;
-          payout_destination_id: string | null;
+          rejection_reason: string | null;
           status: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -678,7 +602,7 @@ export type Database = {
           details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
-          payout_destination_id?: string | null;
+          rejection_reason?: string | null;
           status?: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -691,7 +615,7 @@ export type Database = {
           details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
-          payout_destination_id?: string | null;
+          rejection_reason?: string | null;
           status?: string;
           user_id?: string;
           withdraw_method?: Database['public']['Enums']['withdraw_method'];
@@ -717,13 +641,6 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
-          },
-          {
-            foreignKeyName: 'withdraw_requests_payout_destination_id_fkey';
-            columns: ['payout_destination_id'];
-            isOneToOne: false;
-            referencedRelation: 'payout_destinations';
-            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'withdraw_requests_user_id_fkey';
@@ -765,6 +682,47 @@ export type Database = {
         ComputedFields: never;
         Relationships: [];
       };
+      buy_requests_with_fill: {
+        Row: {
+          amount: number;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          expired: boolean | null;
+          expires_at: string;
+          fill_price: number | null;
+          id: string;
+          limit_price: number | null;
+          quantity: number | null;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       buy_requests_with_user: {
         Row: {
           amount: number;
@@ -782,6 +740,7 @@ export type Database = {
           limit_price: number | null;
           price: number | null;
           proposed_by: string | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -898,6 +857,47 @@ export type Database = {
         ComputedFields: never;
         Relationships: [];
       };
+      sell_requests_with_fill: {
+        Row: {
+          amount: number | null;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          expired: boolean | null;
+          expires_at: string;
+          fill_price: number | null;
+          id: string;
+          limit_price: number | null;
+          quantity: number;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       sell_requests_with_user: {
         Row: {
           amount: number | null;
@@ -917,6 +917,7 @@ export type Database = {
           price: number | null;
           proposed_by: string | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -1038,6 +1039,13 @@ export type Database = {
             foreignKeyName: 'transactions_buy_request_id_fkey';
             columns: ['buy_request_id'];
             isOneToOne: false;
+            referencedRelation: 'buy_requests_with_fill';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
             referencedColumns: ['id'];
           },
@@ -1112,6 +1120,7 @@ export type Database = {
           held_because: string | null;
           id: string;
           proposed_by: string | null;
+          rejection_reason: string | null;
           status: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -1195,12 +1204,13 @@ export type Database = {
       };
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       approve_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
-      cancel_payout_destination: { Args: { token: string }; Returns: string };
+      cancel_request: {
+        Args: { idempotency_key?: string; kind: string; request_id: string };
+        Returns: undefined;
+      };
       claim_security_emails: {
         Args: Record<PropertyKey, never>;
         Returns: {
-          action_path: string;
-          action_text: string;
           body: string;
           id: string;
           not_me_token: string;
@@ -1225,6 +1235,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -1259,20 +1270,6 @@ export type Database = {
         };
       };
       create_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
-      create_payout_destination: {
-        Args: {
-          destination_id: string;
-          details_digest: string;
-          details_key_version: number;
-          encrypted_data: string;
-          label: string;
-          last4: string;
-          session_id: string;
-          user_id: string;
-          withdraw_method: string;
-        };
-        Returns: string;
-      };
       create_sell_request: {
         Args: {
           cryptocurrency: string;
@@ -1290,6 +1287,7 @@ export type Database = {
           id: string;
           limit_price: number | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -1307,7 +1305,6 @@ export type Database = {
           details_key_version: number;
           encrypted_data: string;
           idempotency_key: string;
-          payout_destination_id?: string;
           request_id: string;
           session_id: string;
           user_id: string;
@@ -1324,7 +1321,7 @@ export type Database = {
       delete_user: { Args: { user_id: string }; Returns: string };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
       latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
-      ledger_reconciliation: { Args: { p_from_checkpoint?: boolean }; Returns: Json };
+      ledger_reconciliation: { Args: Record<PropertyKey, never>; Returns: Json };
       list_my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1339,13 +1336,6 @@ export type Database = {
       };
       mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
       my_liability_proof: { Args: Record<PropertyKey, never>; Returns: Json };
-      my_payout_rules: {
-        Args: Record<PropertyKey, never>;
-        Returns: {
-          allowlist_in_force: boolean;
-          wait_hours: number;
-        }[];
-      };
       portfolio_history: {
         Args: { range: string };
         Returns: {
@@ -1361,58 +1351,29 @@ export type Database = {
         }[];
       };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
-      reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
-      reject_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      reject_buy_request: {
+        Args: { idempotency_key?: string; reason?: string; request_id: string };
+        Returns: undefined;
+      };
+      reject_sell_request: {
+        Args: { idempotency_key?: string; reason?: string; request_id: string };
+        Returns: undefined;
+      };
       release_security_email: { Args: { email_id: string }; Returns: undefined };
-      remove_payout_destination: { Args: { destination_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
-      set_payout_allowlist: {
-        Args: { allowlist_on: boolean };
-        Returns: {
-          allowlist_off_at: string | null;
-          allowlist_on: boolean;
-          previous_wait_hours: number | null;
-          user_id: string;
-          wait_changed_at: string | null;
-          wait_hours: number;
-        };
-        SetofOptions: {
-          from: '*';
-          to: 'payout_protection';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      set_payout_wait_hours: {
-        Args: { wait_hours: number };
-        Returns: {
-          allowlist_off_at: string | null;
-          allowlist_on: boolean;
-          previous_wait_hours: number | null;
-          user_id: string;
-          wait_changed_at: string | null;
-          wait_hours: number;
-        };
-        SetofOptions: {
-          from: '*';
-          to: 'payout_protection';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
       set_transaction_status: {
         Args: { idempotency_key?: string; new_status: string; transaction_id: string };
         Returns: undefined;
       };
       set_withdraw_request_status: {
-        Args: { idempotency_key?: string; new_status: string; request_id: string };
+        Args: { idempotency_key?: string; new_status: string; reason?: string; request_id: string };
         Returns: undefined;
       };
     };
     Enums: {
       app_role: 'user' | 'admin';
-      request_status: 'pending' | 'approved' | 'rejected';
+      request_status: 'pending' | 'approved' | 'rejected' | 'cancelled';
       transaction_type: 'deposit' | 'sell' | 'withdraw' | 'buy';
       withdraw_method: 'bank' | 'card' | 'wallet';
     };
@@ -1533,7 +1494,7 @@ export const Constants = {
   public: {
     Enums: {
       app_role: ['user', 'admin'],
-      request_status: ['pending', 'approved', 'rejected'],
+      request_status: ['pending', 'approved', 'rejected', 'cancelled'],
       transaction_type: ['deposit', 'sell', 'withdraw', 'buy'],
       withdraw_method: ['bank', 'card', 'wallet'],
     },

@@ -515,6 +515,14 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
       params: byId('withdrawRequestId'),
     },
   },
+  buy_requests_with_fill: {
+    expected: ownOrAdmin,
+    probe: { sql: 'select id from public.buy_requests_with_fill where id = $1', params: byId('buyRequestId') },
+  },
+  sell_requests_with_fill: {
+    expected: ownOrAdmin,
+    probe: { sql: 'select id from public.sell_requests_with_fill where id = $1', params: byId('sellRequestId') },
+  },
   users_with_balance: {
     expected: ownOrAdmin,
     probe: { sql: 'select id, available from public.users_with_balance where id = $1', params: ownerId },
