@@ -455,15 +455,16 @@ create table public.second_approvals (
   confirmed_at timestamptz,
   primary key (target_table, target_id),
   constraint second_approvals_target_known
-    check (target_table in ('buy_requests', 'sell_requests', 'withdraw_requests', 'transactions')),
+    check (target_table in ('buy_requests', 'sell_requests', 'withdraw_requests', 'transactions', 'account_freezes')),
   constraint second_approvals_two_admins check (confirmed_by is distinct from proposed_by),
   constraint second_approvals_confirmed_together check ((confirmed_by is null) = (confirmed_at is null))
 );
 comment on table public.second_approvals is
   'Four-eyes approvals: the first admin''s approval of a decision above second_admin_above (a proposal) and '
   'the second admin''s confirmation. Written only by the decision functions.';
-comment on column public.second_approvals.target_table is 'The table of the request or entry decided.';
-comment on column public.second_approvals.target_id is 'The request or entry decided.';
+comment on column public.second_approvals.target_table is
+  'The table of the request or entry decided (account_freezes: an admin''s unfreeze of a person''s freeze).';
+comment on column public.second_approvals.target_id is 'The request or entry decided, or the freeze ended (freeze_id).';
 comment on column public.second_approvals.amount is 'USD moved, as the first admin saw it (a sale: at the price then).';
 comment on column public.second_approvals.proposed_by is 'The admin who approved first.';
 comment on column public.second_approvals.proposed_at is 'When the first admin approved.';
@@ -490,7 +491,7 @@ comment on policy "Only aal2 sessions can read the second approvals" on public.s
 alter table public.second_approvals replica identity full;
 alter publication supabase_realtime add table public.second_approvals;
 
-create function private.awaits_second_admin(p_target_table text, p_target_id uuid, p_amount numeric)
+create function private.awaits_other_admin(p_target_table text, p_target_id uuid, p_amount numeric)
 returns boolean
 language plpgsql
 security definer
@@ -499,9 +500,6 @@ as $$
 declare
   proposal public.second_approvals;
 begin
-  if p_amount <= (select second_admin_above from public.transaction_limits) then
-    return false;
-  end if;
   select * into proposal from public.second_approvals
   where target_table = p_target_table and target_id = p_target_id
   for update;
@@ -525,6 +523,23 @@ begin
     jsonb_build_object('amount', p_amount, 'proposed_by', proposal.proposed_by, 'proposed_at', proposal.proposed_at)
   );
   return false;
+end;
+$$;
+comment on function private.awaits_other_admin(text, uuid, numeric) is
+  'Maker-checker whatever the amount: true when this decision was only recorded as a proposal; false when it '
+  'confirms another admin''s proposal and may go ahead (audited either way).';
+revoke execute on function private.awaits_other_admin(text, uuid, numeric) from public;
+create function private.awaits_second_admin(p_target_table text, p_target_id uuid, p_amount numeric)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_amount <= (select second_admin_above from public.transaction_limits) then
+    return false;
+  end if;
+  return private.awaits_other_admin(p_target_table, p_target_id, p_amount);
 end;
 $$;
 comment on function private.awaits_second_admin(text, uuid, numeric) is

@@ -479,6 +479,34 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       },
     },
   },
+  // The freeze: its owner and admins read it; only the freeze functions write it.
+  account_freezes: {
+    select: {
+      expected: ownOrAdmin,
+      probe: { sql: 'select frozen_at from public.account_freezes where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'insert into public.account_freezes (user_id) values (gen_random_uuid()) returning user_id',
+        params: () => [],
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'update public.account_freezes set unfreeze_at = now() where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.account_freezes where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+  },
 };
 
 /** The views the app reads: as the table underneath (security invoker), never to anon. */
@@ -706,6 +734,9 @@ beforeAll(async () => {
     [owner.id],
   );
   await pool.query('insert into public.payout_protection (user_id, allowlist_on) values ($1, true)', [
+    owner.id,
+  ]);
+  await pool.query('insert into public.account_freezes (user_id, unfreeze_delay_hours) values ($1, 48)', [
     owner.id,
   ]);
   // A checkpoint that includes the owner, so their proof exists.
