@@ -69,6 +69,7 @@ as $$
 declare
   what text := case tg_table_name when 'buy_requests' then 'buy_request' else 'withdraw_request' end;
   decision text := new.status::text;
+  because text := case when new.rejection_reason is not null then format(' Reason: %s', new.rejection_reason) end;
 begin
   perform private.notify(
     new.user_id,
@@ -79,12 +80,13 @@ begin
       when 'buy_request' then format('Your request to buy $%s of %s was %s.',
         private.format_usd(new.amount), initcap(to_jsonb(new) ->> 'cryptocurrency'), decision)
       else format('Your withdrawal of $%s was %s.', private.format_usd(new.amount), decision)
-    end
+    end || coalesce(because, '')
   );
   return null;
 end;
 $$;
-comment on function private.notify_request_decision() is 'Tells the person their buy or withdraw request was approved or rejected.';
+comment on function private.notify_request_decision() is
+  'Tells the person their buy or withdraw request was approved or rejected (with the admin''s reason).';
 revoke execute on function private.notify_request_decision() from public;
 create trigger notify_decision_after_update
   after update of status on public.buy_requests
@@ -145,7 +147,11 @@ create table private.security_emails (
   not_me_token uuid not null default gen_random_uuid() unique,
   created_at timestamptz not null default now(),
   sent_at timestamptz,
-  claimed_until timestamptz
+  claimed_until timestamptz,
+  action_text text,
+  action_path text,
+  constraint security_emails_action_whole check ((action_text is null) = (action_path is null)),
+  constraint security_emails_action_path_in_app check (action_path ~ '^/[A-Za-z0-9/_?=&.-]*$')
 );
 comment on table private.security_emails is
   'Outbox of security e-mails: written with the change that caused them, claimed and sent once by the '
@@ -153,6 +159,9 @@ comment on table private.security_emails is
   'API but by the function''s RPCs.';
 comment on column private.security_emails.not_me_token is
   'The secret of the e-mail''s "this wasn''t me" link (report_not_me), valid for 30 days.';
+comment on column private.security_emails.action_text is
+  'The words before the e-mail''s own link (a new destination''s cancel link); null when it has none.';
+comment on column private.security_emails.action_path is 'The path of that link in the app (the site URL is the function''s).';
 comment on column private.security_emails.sent_at is 'When the provider accepted it; null while waiting.';
 comment on column private.security_emails.claimed_until is
   'A sender is sending it until then (claim_security_emails); after that, another sender may try again.';
@@ -276,7 +285,7 @@ begin
     return;
   end if;
   select count(*) into held from public.withdraw_requests
-  where user_id = email.user_id and status not in ('approved', 'rejected');
+  where user_id = email.user_id and status not in ('approved', 'rejected', 'cancelled');
   select * into person from public.profiles where id = email.user_id;
   perform private.notify(
     email.user_id,
@@ -311,7 +320,9 @@ comment on function public.report_not_me(uuid) is
 revoke execute on function public.report_not_me(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.report_not_me(uuid) to anon, authenticated;
 create function public.claim_security_emails()
-returns table (id uuid, recipient text, subject text, body text, not_me_token uuid)
+returns table (
+  id uuid, recipient text, subject text, body text, not_me_token uuid, action_text text, action_path text
+)
 language sql
 security definer
 set search_path = ''
@@ -327,7 +338,8 @@ as $$
   set claimed_until = now() + interval '5 minutes'
   from claimable
   where emails.id = claimable.id
-  returning emails.id, emails.recipient, emails.subject, emails.body, emails.not_me_token;
+  returning emails.id, emails.recipient, emails.subject, emails.body, emails.not_me_token, emails.action_text,
+    emails.action_path;
 $$;
 comment on function public.claim_security_emails() is
   'Service role only: claims the oldest 20 security e-mails no sender holds and answers them; the caller has '

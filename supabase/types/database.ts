@@ -44,6 +44,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -57,6 +58,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -69,6 +71,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
         };
@@ -288,6 +291,7 @@ export type Database = {
           id: string;
           limit_price: number | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -301,6 +305,7 @@ export type Database = {
           id?: string;
           limit_price?: number | null;
           quantity: number;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -313,6 +318,7 @@ export type Database = {
           id?: string;
           limit_price?: number | null;
           quantity?: number;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
         };
@@ -464,6 +470,13 @@ export type Database = {
             foreignKeyName: 'transactions_buy_request_id_fkey';
             columns: ['buy_request_id'];
             isOneToOne: false;
+            referencedRelation: 'buy_requests_with_fill';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
             referencedColumns: ['id'];
           },
@@ -472,6 +485,13 @@ export type Database = {
             columns: ['sell_request_id'];
             isOneToOne: false;
             referencedRelation: 'sell_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_sell_request_id_fkey';
+            columns: ['sell_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'sell_requests_with_fill';
             referencedColumns: ['id'];
           },
           {
@@ -568,6 +588,7 @@ export type Database = {
           details_key_version: number | null;
           encrypted_data: string | null;
           id: string;
+          rejection_reason: string | null;
           status: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -581,6 +602,7 @@ export type Database = {
           details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
+          rejection_reason?: string | null;
           status?: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -593,6 +615,7 @@ export type Database = {
           details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
+          rejection_reason?: string | null;
           status?: string;
           user_id?: string;
           withdraw_method?: Database['public']['Enums']['withdraw_method'];
@@ -659,6 +682,47 @@ export type Database = {
         ComputedFields: never;
         Relationships: [];
       };
+      buy_requests_with_fill: {
+        Row: {
+          amount: number;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          expired: boolean | null;
+          expires_at: string;
+          fill_price: number | null;
+          id: string;
+          limit_price: number | null;
+          quantity: number | null;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       buy_requests_with_user: {
         Row: {
           amount: number;
@@ -676,6 +740,7 @@ export type Database = {
           limit_price: number | null;
           price: number | null;
           proposed_by: string | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -792,6 +857,47 @@ export type Database = {
         ComputedFields: never;
         Relationships: [];
       };
+      sell_requests_with_fill: {
+        Row: {
+          amount: number | null;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          expired: boolean | null;
+          expires_at: string;
+          fill_price: number | null;
+          id: string;
+          limit_price: number | null;
+          quantity: number;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       sell_requests_with_user: {
         Row: {
           amount: number | null;
@@ -811,6 +917,7 @@ export type Database = {
           price: number | null;
           proposed_by: string | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -932,6 +1039,13 @@ export type Database = {
             foreignKeyName: 'transactions_buy_request_id_fkey';
             columns: ['buy_request_id'];
             isOneToOne: false;
+            referencedRelation: 'buy_requests_with_fill';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
             referencedColumns: ['id'];
           },
@@ -1006,6 +1120,7 @@ export type Database = {
           held_because: string | null;
           id: string;
           proposed_by: string | null;
+          rejection_reason: string | null;
           status: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -1089,6 +1204,10 @@ export type Database = {
       };
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       approve_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      cancel_request: {
+        Args: { idempotency_key?: string; kind: string; request_id: string };
+        Returns: undefined;
+      };
       claim_security_emails: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1116,6 +1235,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -1167,6 +1287,7 @@ export type Database = {
           id: string;
           limit_price: number | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -1200,7 +1321,7 @@ export type Database = {
       delete_user: { Args: { user_id: string }; Returns: string };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
       latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
-      ledger_reconciliation: { Args: { p_from_checkpoint?: boolean }; Returns: Json };
+      ledger_reconciliation: { Args: Record<PropertyKey, never>; Returns: Json };
       list_my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1230,8 +1351,14 @@ export type Database = {
         }[];
       };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
-      reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
-      reject_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      reject_buy_request: {
+        Args: { idempotency_key?: string; reason?: string; request_id: string };
+        Returns: undefined;
+      };
+      reject_sell_request: {
+        Args: { idempotency_key?: string; reason?: string; request_id: string };
+        Returns: undefined;
+      };
       release_security_email: { Args: { email_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
@@ -1240,13 +1367,13 @@ export type Database = {
         Returns: undefined;
       };
       set_withdraw_request_status: {
-        Args: { idempotency_key?: string; new_status: string; request_id: string };
+        Args: { idempotency_key?: string; new_status: string; reason?: string; request_id: string };
         Returns: undefined;
       };
     };
     Enums: {
       app_role: 'user' | 'admin';
-      request_status: 'pending' | 'approved' | 'rejected';
+      request_status: 'pending' | 'approved' | 'rejected' | 'cancelled';
       transaction_type: 'deposit' | 'sell' | 'withdraw' | 'buy';
       withdraw_method: 'bank' | 'card' | 'wallet';
     };
@@ -1367,7 +1494,7 @@ export const Constants = {
   public: {
     Enums: {
       app_role: ['user', 'admin'],
-      request_status: ['pending', 'approved', 'rejected'],
+      request_status: ['pending', 'approved', 'rejected', 'cancelled'],
       transaction_type: ['deposit', 'sell', 'withdraw', 'buy'],
       withdraw_method: ['bank', 'card', 'wallet'],
     },

@@ -2,9 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReconciliationReport } from '@domain/reconciliation-report.ts';
 import { supabase } from '@/lib/supabase';
 import { latestCheckpointQueryKey } from './get-latest-checkpoint';
-
-export const RECONCILIATION_FAILED_MESSAGE = 'Failed to run the reconciliation. Please try again.';
-export const CHECKPOINT_FAILED_MESSAGE = 'Failed to make a checkpoint. Please try again.';
+import { RECONCILIATION_FAILED_MESSAGE, CHECKPOINT_FAILED_MESSAGE } from './proof-messages';
 
 const reconciliationQueryKey = ['ledger', 'reconciliation'] as const;
 

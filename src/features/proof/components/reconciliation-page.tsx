@@ -8,12 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { csvFileName, downloadCsv, downloadText } from '@/lib/csv';
 import { LatestCheckpoint } from './latest-checkpoint';
-import {
-  CHECKPOINT_FAILED_MESSAGE,
-  RECONCILIATION_FAILED_MESSAGE,
-  useCreateCheckpoint,
-  useReconciliation,
-} from '../api/get-reconciliation';
+import { useCreateCheckpoint, useReconciliation } from '../api/get-reconciliation';
+import { CHECKPOINT_FAILED_MESSAGE, RECONCILIATION_FAILED_MESSAGE } from '../api/proof-messages';
 
 /**
  * /admin/ledger: the operator's reconciliation report (the chain verified from genesis or from the latest
