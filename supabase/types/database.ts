@@ -151,6 +151,102 @@ export type Database = {
         };
         Relationships: [];
       };
+      payout_destinations: {
+        Row: {
+          cancel_token: string;
+          created_at: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          id: string;
+          label: string;
+          last4: string;
+          removed_at: string | null;
+          usable_at: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        ComputedFields: never;
+        Insert: {
+          cancel_token?: string;
+          created_at?: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          id: string;
+          label: string;
+          last4: string;
+          removed_at?: string | null;
+          usable_at: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        Update: {
+          cancel_token?: string;
+          created_at?: string;
+          details_digest?: string;
+          details_key_version?: number;
+          encrypted_data?: string;
+          id?: string;
+          label?: string;
+          last4?: string;
+          removed_at?: string | null;
+          usable_at?: string;
+          user_id?: string;
+          withdraw_method?: Database['public']['Enums']['withdraw_method'];
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payout_destinations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payout_destinations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payout_destinations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      payout_protection: {
+        Row: {
+          allowlist_off_at: string | null;
+          allowlist_on: boolean;
+          previous_wait_hours: number | null;
+          user_id: string;
+          wait_changed_at: string | null;
+          wait_hours: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          allowlist_off_at?: string | null;
+          allowlist_on?: boolean;
+          previous_wait_hours?: number | null;
+          user_id: string;
+          wait_changed_at?: string | null;
+          wait_hours?: number;
+        };
+        Update: {
+          allowlist_off_at?: string | null;
+          allowlist_on?: boolean;
+          previous_wait_hours?: number | null;
+          user_id?: string;
+          wait_changed_at?: string | null;
+          wait_hours?: number;
+        };
+        Relationships: [];
+      };
       price_snapshots: {
         Row: {
           captured_at: string;
@@ -588,6 +684,7 @@ export type Database = {
           details_key_version: number | null;
           encrypted_data: string | null;
           id: string;
+          payout_destination_id: string | null;
           rejection_reason: string | null;
           status: string;
           user_id: string;
@@ -602,6 +699,7 @@ export type Database = {
           details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
+          payout_destination_id?: string | null;
           rejection_reason?: string | null;
           status?: string;
           user_id: string;
@@ -615,6 +713,7 @@ export type Database = {
           details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
+          payout_destination_id?: string | null;
           rejection_reason?: string | null;
           status?: string;
           user_id?: string;
@@ -641,6 +740,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_payout_destination_id_fkey';
+            columns: ['payout_destination_id'];
+            isOneToOne: false;
+            referencedRelation: 'payout_destinations';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'withdraw_requests_user_id_fkey';
@@ -1204,6 +1310,7 @@ export type Database = {
       };
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       approve_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      cancel_payout_destination: { Args: { token: string }; Returns: string };
       cancel_request: {
         Args: { idempotency_key?: string; kind: string; request_id: string };
         Returns: undefined;
@@ -1211,6 +1318,8 @@ export type Database = {
       claim_security_emails: {
         Args: Record<PropertyKey, never>;
         Returns: {
+          action_path: string;
+          action_text: string;
           body: string;
           id: string;
           not_me_token: string;
@@ -1270,6 +1379,20 @@ export type Database = {
         };
       };
       create_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
+      create_payout_destination: {
+        Args: {
+          destination_id: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          label: string;
+          last4: string;
+          session_id: string;
+          user_id: string;
+          withdraw_method: string;
+        };
+        Returns: string;
+      };
       create_sell_request: {
         Args: {
           cryptocurrency: string;
@@ -1305,6 +1428,7 @@ export type Database = {
           details_key_version: number;
           encrypted_data: string;
           idempotency_key: string;
+          payout_destination_id?: string;
           request_id: string;
           session_id: string;
           user_id: string;
@@ -1321,7 +1445,7 @@ export type Database = {
       delete_user: { Args: { user_id: string }; Returns: string };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
       latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
-      ledger_reconciliation: { Args: Record<PropertyKey, never>; Returns: Json };
+      ledger_reconciliation: { Args: { p_from_checkpoint?: boolean }; Returns: Json };
       list_my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1336,6 +1460,13 @@ export type Database = {
       };
       mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
       my_liability_proof: { Args: Record<PropertyKey, never>; Returns: Json };
+      my_payout_rules: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          allowlist_in_force: boolean;
+          wait_hours: number;
+        }[];
+      };
       portfolio_history: {
         Args: { range: string };
         Returns: {
@@ -1360,8 +1491,43 @@ export type Database = {
         Returns: undefined;
       };
       release_security_email: { Args: { email_id: string }; Returns: undefined };
+      remove_payout_destination: { Args: { destination_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
+      set_payout_allowlist: {
+        Args: { allowlist_on: boolean };
+        Returns: {
+          allowlist_off_at: string | null;
+          allowlist_on: boolean;
+          previous_wait_hours: number | null;
+          user_id: string;
+          wait_changed_at: string | null;
+          wait_hours: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payout_protection';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      set_payout_wait_hours: {
+        Args: { wait_hours: number };
+        Returns: {
+          allowlist_off_at: string | null;
+          allowlist_on: boolean;
+          previous_wait_hours: number | null;
+          user_id: string;
+          wait_changed_at: string | null;
+          wait_hours: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payout_protection';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       set_transaction_status: {
         Args: { idempotency_key?: string; new_status: string; transaction_id: string };
         Returns: undefined;
