@@ -110,7 +110,7 @@ Object.assign(globalThis, { jest: vi });
 const fetchOfNode = globalThis.fetch;
 globalThis.fetch = async (...args) => {
   const response = await fetchOfNode(...args);
-  if (response.status >= 400 && /Unsupported by the local stack|not_implemented|_disabled"|_not_enabled"/.test(await response.clone().text())) {
+  if (response.status >= 400 && /Unsupported (by the local stack|Auth endpoint)|not supported by the local stack|not_implemented|_disabled"|_not_enabled"/.test(await response.clone().text())) {
     appendFileSync(${JSON.stringify(refusalsFile)}, (expect.getState().currentTestName ?? '').replaceAll(' > ', ' ') + '\\n');
   }
   return response;
@@ -162,9 +162,14 @@ async function kongStandIn(stack: RunningStack): Promise<Server> {
   return server;
 }
 
-function run(command: string, args: string[], cwd: string): Promise<number> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('exit', (code) => resolve(code ?? 1));
   });
 }
@@ -193,8 +198,8 @@ async function runSuite(monorepo: string, suite: Suite, details: string[]): Prom
     }
     // Resolved by alias: the copy's node_modules is this repository's, which must not change.
     const packageAliases: Record<string, string> = {};
+    const deps = path.join(work, 'test-packages');
     if (suite.testPackages) {
-      const deps = path.join(work, 'test-packages');
       const installArgs = ['install', '--prefix', deps, '--no-save', '--no-audit', '--no-fund'];
       if ((await run('npm', [...installArgs, ...suite.testPackages], work)) !== 0) {
         figures.failedToStart = `npm could not install ${suite.testPackages.join(', ')}`;
@@ -272,6 +277,8 @@ async function runSuite(monorepo: string, suite: Suite, details: string[]): Prom
         `--outputFile=${reportFile}`,
       ],
       root,
+      // `require` in a test file finds the installed packages this way (imports through the aliases).
+      { ...process.env, NODE_PATH: path.join(deps, 'node_modules') },
     );
     if (!existsSync(reportFile)) {
       figures.failedToStart = 'Vitest wrote no report';
