@@ -12,6 +12,7 @@ import { defaultMaxBufferedBytes, RealtimeSocket } from './socket';
 import type { JwtKeys } from '../jwt-keys';
 import { createTokenVerifier } from './tokens';
 import { defaultMaxUnsentBytes, UnsentBudget } from './unsent-budget';
+import { createVisibilityGate } from './visibility';
 
 export interface RealtimeOptions {
   databaseUrl: string;
@@ -35,11 +36,15 @@ const gapAfterRestart = 'Realtime lost its connection to the database; changes m
 
 /**
  * Delivers committed transactions: the checks of each change start at once (on the checker's several
- * connections, so consecutive transactions are checked together), and deliveries leave in commit order.
- * `generation` counts replication streams: deliveries of an ended stream are abandoned, because every
+ * connections, so consecutive transactions are checked together), and deliveries leave in commit order,
+ * each once other sessions can see its transaction (`visibility.ts`). `generation` counts replication streams: deliveries of an ended stream are abandoned, because every
  * channel is told of that gap anyway.
  */
-function createDelivery(registry: SubscriptionRegistry, checker: RlsChecker) {
+function createDelivery(
+  registry: SubscriptionRegistry,
+  checker: RlsChecker,
+  visibility: ReturnType<typeof createVisibilityGate>,
+) {
   let inOrder = Promise.resolve();
   let generation = 0;
 
@@ -83,8 +88,10 @@ function createDelivery(registry: SubscriptionRegistry, checker: RlsChecker) {
   function deliverTransaction(changes: CommittedChange[]): Promise<void> {
     const ofGeneration = generation;
     const stillWanted = () => generation === ofGeneration;
+    let anyInterested = false;
     const checked = changes.map((change) => {
       const { checks, interested } = registry.interestedIn(change);
+      if (interested.length > 0) anyInterested = true;
       const visible =
         interested.length === 0
           ? Promise.resolve(new Map<number, VisibleRow>())
@@ -93,7 +100,9 @@ function createDelivery(registry: SubscriptionRegistry, checker: RlsChecker) {
       visible.catch(() => undefined);
       return { change, interested, visible };
     });
+    const seenByReaders = anyInterested ? visibility.visible(changes[0]?.xid ?? 0) : Promise.resolve();
     inOrder = inOrder.then(async () => {
+      await seenByReaders;
       for (const { change, interested, visible } of checked) {
         try {
           send(change, interested, await visible);
@@ -150,7 +159,8 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   const checker = createRlsChecker(options.databaseUrl);
   const registry = new SubscriptionRegistry();
   const verifyToken = createTokenVerifier(options.jwtKeys);
-  const delivery = createDelivery(registry, checker);
+  const visibility = createVisibilityGate(options.databaseUrl);
+  const delivery = createDelivery(registry, checker, visibility);
   const sockets = new Set<RealtimeSocket>();
   const unsentBudget = new UnsentBudget(options.maxUnsentBytes ?? defaultMaxUnsentBytes);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
@@ -226,8 +236,13 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     broadcastStream,
     (transaction) => {
       const messages = transaction.flatMap((change) => broadcastOf(change) ?? []);
+      const seenByReaders = registry.topics.anyJoined(messages)
+        ? visibility.visible(transaction[0]?.xid ?? 0)
+        : Promise.resolve();
       // Transactions arrive as soon as they commit; their deliveries leave one after the other.
-      broadcastsInOrder = broadcastsInOrder.then(() => registry.topics.deliver(messages));
+      broadcastsInOrder = broadcastsInOrder
+        .then(() => seenByReaders)
+        .then(() => registry.topics.deliver(messages));
       return broadcastsInOrder;
     },
     () => undefined,
@@ -273,7 +288,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   if (!changes.running || !broadcasts.running) {
     closing = true;
     await Promise.all([changes.stop(), broadcasts.stop(), partitions.stop()]);
-    await Promise.all([checker.close(), authorizationPool.end()]);
+    await Promise.all([checker.close(), authorizationPool.end(), visibility.close()]);
     throw new Error('realtime: logical replication could not be started');
   }
   server.on('upgrade', upgradeListener);
@@ -290,7 +305,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
       for (const { ws } of sockets) ws.terminate();
       await allClosed;
       await Promise.all([changes.stop(), broadcasts.stop(), partitions.stop()]);
-      await Promise.all([checker.close(), authorizationPool.end()]);
+      await Promise.all([checker.close(), authorizationPool.end(), visibility.close()]);
     },
   };
 }
