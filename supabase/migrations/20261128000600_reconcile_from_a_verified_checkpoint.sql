@@ -144,14 +144,14 @@ comment on function ledger.reconcile(boolean) is
   'and every difference (check, entry, subject, expected, found); honest books have none. A run whose chain is '
   'intact records the checkpoints it covered as verified.';
 
-create function public.ledger_reconciliation(p_from_checkpoint boolean default false) returns jsonb
+create function public.ledger_reconciliation(from_checkpoint boolean default false) returns jsonb
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   perform private.assert_admin();
-  return ledger.reconcile(p_from_checkpoint);
+  return ledger.reconcile(ledger_reconciliation.from_checkpoint);
 end;
 $$;
 comment on function public.ledger_reconciliation(boolean) is

@@ -1478,7 +1478,7 @@ export type Database = {
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
       freeze_my_account: { Args: Record<PropertyKey, never>; Returns: undefined };
       latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
-      ledger_reconciliation: { Args: { p_from_checkpoint?: boolean }; Returns: Json };
+      ledger_reconciliation: { Args: { from_checkpoint?: boolean }; Returns: Json };
       list_my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {

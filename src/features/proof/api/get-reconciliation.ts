@@ -15,7 +15,7 @@ export function useReconciliation(fromCheckpoint: boolean) {
     queryKey: [...reconciliationQueryKey, { fromCheckpoint }],
     queryFn: async (): Promise<ReconciliationReport> => {
       const { data, error } = await supabase.rpc('ledger_reconciliation', {
-        p_from_checkpoint: fromCheckpoint,
+        from_checkpoint: fromCheckpoint,
       });
       if (error) throw new Error(RECONCILIATION_FAILED_MESSAGE, { cause: error });
       return data as unknown as ReconciliationReport;
