@@ -49,14 +49,14 @@ const call = (name: string, body: unknown, headers: Record<string, string> = {})
 
 // PostgREST src/PostgREST/Plan.hs (findProc) and src/PostgREST/Error.hs (AmbiguousRpc).
 describe('overloaded functions', () => {
-  it('answers 300 PGRST203 naming every candidate when two overloads take the given argument', async () => {
+  it("answers 300 PGRST203 naming every candidate, in PostgREST's order, when two overloads take the argument", async () => {
     expect(await call('echo', { value: 'test' })).toEqual({
       status: 300,
       contentRange: null,
       body: {
         code: 'PGRST203',
         message:
-          'Could not choose the best candidate function between: public.echo(value => text), public.echo(value => integer)',
+          'Could not choose the best candidate function between: public.echo(value => integer), public.echo(value => text)',
         details: null,
         hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
       },
