@@ -204,6 +204,7 @@ declare
   created public.payout_destinations;
 begin
   perform private.assert_aal2_for_money(create_payout_destination.user_id, session_aal, 'change your address book');
+  perform private.assert_security_settings_open(create_payout_destination.user_id);
   if create_payout_destination.label is null or char_length(btrim(create_payout_destination.label)) not between 1 and 60
   then
     raise exception 'Label must be 1 to 60 characters' using errcode = 'P0001';
@@ -363,6 +364,7 @@ begin
     perform private.write_audit('payout_allowlist.on', 'profiles', person, '{}'::jsonb, person);
     return settings;
   end if;
+  perform private.assert_security_settings_open(person);
   if not private.payout_allowlist_in_force(person) then
     update public.payout_protection set allowlist_on = false, allowlist_off_at = null where user_id = person
       returning * into settings;
@@ -402,6 +404,7 @@ declare
   settings public.payout_protection;
 begin
   perform private.assert_aal2_for_money(person, (select auth.jwt()) ->> 'aal', 'change your address book');
+  perform private.assert_security_settings_open(person);
   if set_payout_wait_hours.wait_hours is null or set_payout_wait_hours.wait_hours not between 48 and 720 then
     raise exception 'The waiting period must be between 48 hours and 30 days' using errcode = 'P0001';
   end if;
@@ -423,9 +426,11 @@ comment on function public.set_payout_wait_hours(integer) is
 revoke execute on function public.set_payout_wait_hours(integer) from public, anon, authenticated, service_role;
 grant execute on function public.set_payout_wait_hours(integer) to authenticated;
 
--- Withdrawals name the destination they pay (null: details typed into the form).
+-- Withdrawals name the destination they pay (null: details typed into the form); the column sits in
+-- 04-requests.sql, where the migrations' order puts it, and its reference is added here, after the table.
 alter table public.withdraw_requests
-  add column payout_destination_id uuid references public.payout_destinations (id) on delete restrict;
+  add constraint withdraw_requests_payout_destination_id_fkey
+  foreign key (payout_destination_id) references public.payout_destinations (id) on delete restrict;
 comment on column public.withdraw_requests.payout_destination_id is
   'The saved destination paid (its details were sealed again for this request); null when typed in the form.';
 create index withdraw_requests_payout_destination_id_idx on public.withdraw_requests (payout_destination_id);
@@ -502,3 +507,299 @@ comment on function public.my_payout_rules() is
   'The caller''s payout rules now: whether the allowlist is in force and the wait a new destination gets.';
 revoke execute on function public.my_payout_rules() from public, anon, authenticated, service_role;
 grant execute on function public.my_payout_rules() to authenticated;
+
+-- Self-service freeze. One button (or the "this wasn't me" link of a security e-mail) freezes the account: the
+-- money gate stops everything but deposits (open withdrawals included), no security setting changes (password,
+-- e-mail, factors, the address book, the delays), and every session but the one asking ends. Unfreezing asks
+-- for the password and, with a factor, an aal2 session, then waits the delay the person chose beforehand (24
+-- hours to 30 days), e-mailed when it starts and when it ends; or two admins unfreeze (maker-checker).
+
+create table public.account_freezes (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  unfreeze_delay_hours integer not null default 24,
+  freeze_id uuid,
+  frozen_at timestamptz,
+  frozen_by text,
+  unfreeze_at timestamptz,
+  unfreeze_email_id uuid references private.security_emails (id) on delete set null,
+  constraint account_freezes_delay_range check (unfreeze_delay_hours between 24 and 720),
+  constraint account_freezes_frozen_by_known check (frozen_by in ('person', 'not_me_link')),
+  constraint account_freezes_frozen_whole check ((frozen_at is null) = (freeze_id is null)
+    and (frozen_at is null) = (frozen_by is null))
+);
+comment on table public.account_freezes is
+  'Each person''s freeze: the unfreeze delay they chose (no row: 24 hours) and the current or latest freeze. '
+  'Frozen while frozen_at is set and unfreeze_at has not come. Written only by the freeze functions.';
+comment on column public.account_freezes.unfreeze_delay_hours is
+  'How long an unfreeze waits after the person asks (24 hours to 30 days), chosen while not frozen.';
+comment on column public.account_freezes.freeze_id is
+  'This freeze''s own id (new at each freeze): two admins'' unfreeze is approved for it in second_approvals.';
+comment on column public.account_freezes.frozen_at is 'When the account was frozen; null if it never was.';
+comment on column public.account_freezes.frozen_by is
+  'person (the account page''s button) or not_me_link (a security e-mail''s "this wasn''t me" link).';
+comment on column public.account_freezes.unfreeze_at is
+  'When the freeze ends: set when the person asks to unfreeze (now + delay) or two admins unfreeze (now).';
+comment on column public.account_freezes.unfreeze_email_id is
+  'The e-mail that tells the end of the delay, queued for then; withdrawn if the account is frozen again.';
+create index account_freezes_unfreeze_email_id_idx on public.account_freezes (unfreeze_email_id);
+comment on index public.account_freezes_unfreeze_email_id_idx is 'Deleting an e-mail clears the reference.';
+alter table public.account_freezes enable row level security;
+revoke all on table public.account_freezes from anon, authenticated, service_role;
+grant select (user_id, unfreeze_delay_hours, frozen_at, frozen_by, unfreeze_at)
+  on table public.account_freezes to authenticated;
+create policy "People and admins can read the freeze"
+  on public.account_freezes for select to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
+comment on policy "People and admins can read the freeze" on public.account_freezes is
+  'The account page shows the person''s freeze and delay; admins at aal2 see whom they are asked to unfreeze.';
+
+create function private.is_frozen(p_user_id uuid) returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select from public.account_freezes as current_freeze
+    where current_freeze.user_id = p_user_id and current_freeze.frozen_at is not null
+      and (current_freeze.unfreeze_at is null or current_freeze.unfreeze_at > now())
+  );
+$$;
+comment on function private.is_frozen(uuid) is 'Whether the person''s account is frozen now (an unfreeze counts once its delay has passed).';
+revoke execute on function private.is_frozen(uuid) from public;
+
+create function private.assert_security_settings_open(p_user_id uuid) returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if private.is_frozen(p_user_id) then
+    raise exception 'Your account is frozen: security settings cannot change until it is unfrozen'
+      using errcode = 'P0001';
+  end if;
+end;
+$$;
+comment on function private.assert_security_settings_open(uuid) is
+  'Refuses a change of a security setting (address book, allowlist, waits, delays, password, e-mail, factors) '
+  'while the person''s account is frozen.';
+revoke execute on function private.assert_security_settings_open(uuid) from public;
+
+create function private.refuse_security_change_while_frozen() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  changed jsonb;
+begin
+  -- One function for auth.users (id) and auth.mfa_factors (user_id): the row is read as JSON.
+  if tg_op = 'DELETE' then
+    changed := to_jsonb(old);
+    -- A factor enrolment GoTrue abandons (unverified) is cleaned up, not changed by the person.
+    if changed ->> 'status' is distinct from 'verified' then
+      return old;
+    end if;
+  else
+    changed := to_jsonb(new);
+  end if;
+  perform private.assert_security_settings_open(coalesce(changed ->> 'user_id', changed ->> 'id')::uuid);
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$$;
+comment on function private.refuse_security_change_while_frozen() is
+  'Refuses a password, e-mail or two-factor change of a frozen account, whoever makes it (Auth included).';
+revoke execute on function private.refuse_security_change_while_frozen() from public;
+create trigger refuse_while_frozen_before_update
+  before update of encrypted_password, email on auth.users
+  for each row when (
+    old.encrypted_password is distinct from new.encrypted_password or old.email is distinct from new.email
+  )
+  execute function private.refuse_security_change_while_frozen();
+comment on trigger refuse_while_frozen_before_update on auth.users is
+  'A frozen account''s password and e-mail address do not change.';
+create trigger refuse_while_frozen_before_write
+  before insert or update or delete on auth.mfa_factors
+  for each row execute function private.refuse_security_change_while_frozen();
+comment on trigger refuse_while_frozen_before_write on auth.mfa_factors is
+  'A frozen account''s two-factor methods are not added, verified or removed.';
+
+create function private.freeze_account(p_user_id uuid, p_how text, p_keep_session uuid) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  current_freeze public.account_freezes;
+begin
+  insert into public.account_freezes (user_id) values (p_user_id) on conflict (user_id) do nothing;
+  select * into current_freeze from public.account_freezes where user_id = p_user_id for update;
+  -- Frozen with no unfreeze pending: nothing to do. Freezing again during an unfreeze's delay cancels it.
+  if current_freeze.frozen_at is not null and current_freeze.unfreeze_at is null then
+    return;
+  end if;
+  if private.is_frozen(p_user_id) then
+    delete from private.security_emails where id = current_freeze.unfreeze_email_id and sent_at is null;
+    update public.account_freezes set unfreeze_at = null, unfreeze_email_id = null where user_id = p_user_id;
+  else
+    update public.account_freezes
+    set freeze_id = gen_random_uuid(), frozen_at = now(), frozen_by = p_how, unfreeze_at = null,
+      unfreeze_email_id = null
+    where user_id = p_user_id;
+  end if;
+  delete from auth.sessions where user_id = p_user_id and id is distinct from p_keep_session;
+  perform private.notify(
+    p_user_id, 'security.frozen', 'Account frozen',
+    'No money leaves and no security setting changes until you unfreeze your account. Your other sessions were '
+      || 'signed out.'
+  );
+  perform private.queue_security_email(
+    p_user_id, 'Account frozen',
+    'Your account was frozen at ' || private.format_utc(now())
+      || case p_how when 'not_me_link' then ' from the "this wasn''t me" link of a security e-mail' else '' end
+      || '. No money leaves, no security setting changes and every other session was signed out. To unfreeze '
+      || 'it, sign in and enter your password and a code; it unfreezes after the delay you chose.'
+  );
+  perform private.write_audit('account.freeze', 'profiles', p_user_id, jsonb_build_object('how', p_how), p_user_id);
+end;
+$$;
+comment on function private.freeze_account(uuid, text, uuid) is
+  'Freezes the person''s account (or cancels a pending unfreeze), ends every session but p_keep_session, '
+  'notifies and e-mails them, audited.';
+revoke execute on function private.freeze_account(uuid, text, uuid) from public;
+
+create function public.freeze_my_account() returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  select private.freeze_account(
+    (select auth.uid()), 'person', nullif((select auth.jwt()) ->> 'session_id', '')::uuid
+  );
+$$;
+comment on function public.freeze_my_account() is
+  'The account page''s Freeze button, from any session (aal1 too: freezing only takes rights away): freezes '
+  'the caller''s account and signs out their other sessions.';
+revoke execute on function public.freeze_my_account() from public, anon, authenticated, service_role;
+grant execute on function public.freeze_my_account() to authenticated;
+
+create function public.set_unfreeze_delay_hours(unfreeze_delay_hours integer) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  person uuid := (select auth.uid());
+begin
+  perform private.assert_aal2_for_money(person, (select auth.jwt()) ->> 'aal', 'change your security settings');
+  perform private.assert_security_settings_open(person);
+  if set_unfreeze_delay_hours.unfreeze_delay_hours is null
+    or set_unfreeze_delay_hours.unfreeze_delay_hours not between 24 and 720 then
+    raise exception 'The unfreeze delay must be between 24 hours and 30 days' using errcode = 'P0001';
+  end if;
+  insert into public.account_freezes (user_id, unfreeze_delay_hours)
+  values (person, set_unfreeze_delay_hours.unfreeze_delay_hours)
+  on conflict (user_id) do update set unfreeze_delay_hours = excluded.unfreeze_delay_hours;
+  perform private.write_audit('account.unfreeze_delay', 'profiles', person,
+    jsonb_build_object('hours', set_unfreeze_delay_hours.unfreeze_delay_hours), person);
+end;
+$$;
+comment on function public.set_unfreeze_delay_hours(integer) is
+  'The owner chooses, while not frozen, how long an unfreeze waits: 24 hours (default) to 30 days.';
+revoke execute on function public.set_unfreeze_delay_hours(integer) from public, anon, authenticated, service_role;
+grant execute on function public.set_unfreeze_delay_hours(integer) to authenticated;
+
+create function public.ask_to_unfreeze(password text) returns timestamptz
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  person uuid := (select auth.uid());
+  current_freeze public.account_freezes;
+  ends timestamptz;
+begin
+  select * into current_freeze from public.account_freezes where user_id = person for update;
+  if not private.is_frozen(person) then
+    raise exception 'Your account is not frozen' using errcode = 'P0001';
+  end if;
+  if current_freeze.unfreeze_at is not null then
+    return current_freeze.unfreeze_at;
+  end if;
+  perform private.assert_aal2_for_money(person, (select auth.jwt()) ->> 'aal', 'unfreeze your account');
+  if not exists (
+    select from auth.users
+    where id = person and encrypted_password is not null and encrypted_password <> ''
+      and encrypted_password = extensions.crypt(ask_to_unfreeze.password, encrypted_password)
+  ) then
+    raise exception 'Wrong password' using errcode = 'P0001';
+  end if;
+  ends := now() + make_interval(hours => current_freeze.unfreeze_delay_hours);
+  update public.account_freezes
+  set unfreeze_at = ends,
+    unfreeze_email_id = private.queue_security_email(
+      person, 'Account unfrozen',
+      'Your account was unfrozen at ' || private.format_utc(ends) || ', the end of the delay you chose. Money '
+        || 'may leave again and security settings may change.',
+      null, null, ends
+    )
+  where user_id = person;
+  perform private.queue_security_email(
+    person, 'Unfreezing your account',
+    'Someone signed in to your account with your password and code asked at ' || private.format_utc(now())
+      || ' to unfreeze it. It stays frozen until ' || private.format_utc(ends)
+      || '. If this wasn''t you, freeze it again on the account page or use the link below.'
+  );
+  perform private.notify(person, 'security.unfreeze_asked', 'Unfreezing',
+    'Your account stays frozen until ' || private.format_utc(ends) || '.');
+  perform private.write_audit('account.unfreeze_ask', 'profiles', person, jsonb_build_object('until', ends), person);
+  return ends;
+end;
+$$;
+comment on function public.ask_to_unfreeze(text) is
+  'The owner asks to unfreeze with their password (and, with a factor, from an aal2 session): it unfreezes '
+  'after their chosen delay, e-mailed now and when it ends; answers when. Asking again changes nothing.';
+revoke execute on function public.ask_to_unfreeze(text) from public, anon, authenticated, service_role;
+grant execute on function public.ask_to_unfreeze(text) to authenticated;
+
+create function public.unfreeze_by_admins(user_id uuid) returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  current_freeze public.account_freezes;
+begin
+  perform private.assert_admin();
+  perform private.assert_not_own_account(unfreeze_by_admins.user_id);
+  select * into current_freeze from public.account_freezes
+  where account_freezes.user_id = unfreeze_by_admins.user_id for update;
+  if not private.is_frozen(unfreeze_by_admins.user_id) then
+    raise exception 'This account is not frozen' using errcode = 'P0001';
+  end if;
+  if private.awaits_other_admin(
+    'account_freezes', current_freeze.freeze_id,
+    (select balance from public.profiles where id = unfreeze_by_admins.user_id)
+  ) then
+    return false;
+  end if;
+  delete from private.security_emails where id = current_freeze.unfreeze_email_id and sent_at is null;
+  update public.account_freezes set unfreeze_at = now(), unfreeze_email_id = null
+  where account_freezes.user_id = unfreeze_by_admins.user_id;
+  perform private.queue_security_email(
+    unfreeze_by_admins.user_id, 'Account unfrozen',
+    'Support unfroze your account at ' || private.format_utc(now()) || ', confirmed by two admins. Money may '
+      || 'leave again and security settings may change.'
+  );
+  perform private.write_audit('account.unfreeze', 'profiles', unfreeze_by_admins.user_id,
+    jsonb_build_object('by', 'admins'));
+  return true;
+end;
+$$;
+comment on function public.unfreeze_by_admins(uuid) is
+  'Admins only, maker-checker: the first admin''s call proposes (answers false), another admin''s confirms and '
+  'unfreezes at once (answers true), e-mailed and audited. Never an admin''s own account.';
+revoke execute on function public.unfreeze_by_admins(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.unfreeze_by_admins(uuid) to authenticated;

@@ -479,6 +479,34 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       },
     },
   },
+  // The freeze: its owner and admins read it; only the freeze functions write it.
+  account_freezes: {
+    select: {
+      expected: ownOrAdmin,
+      probe: { sql: 'select frozen_at from public.account_freezes where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'insert into public.account_freezes (user_id) values (gen_random_uuid()) returning user_id',
+        params: () => [],
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'update public.account_freezes set unfreeze_at = now() where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.account_freezes where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+  },
 };
 
 /** The views the app reads: as the table underneath (security invoker), never to anon. */
@@ -514,6 +542,14 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
       sql: 'select id, full_name from public.withdraw_requests_with_user where id = $1',
       params: byId('withdrawRequestId'),
     },
+  },
+  buy_requests_with_fill: {
+    expected: ownOrAdmin,
+    probe: { sql: 'select id from public.buy_requests_with_fill where id = $1', params: byId('buyRequestId') },
+  },
+  sell_requests_with_fill: {
+    expected: ownOrAdmin,
+    probe: { sql: 'select id from public.sell_requests_with_fill where id = $1', params: byId('sellRequestId') },
   },
   users_with_balance: {
     expected: ownOrAdmin,
@@ -617,6 +653,10 @@ const journal: Record<string, { read: Probe; write: Probe }> = {
     read: { sql: 'select hash from ledger.checkpoint_nodes where level = 0', params: () => [] },
     write: { sql: 'delete from ledger.checkpoint_nodes', params: () => [] },
   },
+  checkpoint_verifications: {
+    read: { sql: 'select checkpoint_id from ledger.checkpoint_verifications', params: () => [] },
+    write: { sql: 'delete from ledger.checkpoint_verifications', params: () => [] },
+  },
 };
 
 let pool: pg.Pool;
@@ -696,8 +736,13 @@ beforeAll(async () => {
   await pool.query('insert into public.payout_protection (user_id, allowlist_on) values ($1, true)', [
     owner.id,
   ]);
+  await pool.query('insert into public.account_freezes (user_id, unfreeze_delay_hours) values ($1, 48)', [
+    owner.id,
+  ]);
   // A checkpoint that includes the owner, so their proof exists.
   await pool.query('select ledger.create_checkpoint(null)');
+  // A reconciliation over an intact chain records the checkpoint as verified.
+  await pool.query('select ledger.reconcile()');
   fixture = {
     destinationId: onlyRow(destinations).id,
     proposedRequestId: onlyRow(withdrawals).id,

@@ -9,13 +9,14 @@ import { serializerVersion } from './protocol';
 import { SubscriptionRegistry, type Channel, type InterestedChannels } from './registry';
 import { CheckFailedError, createRlsChecker, type RlsChecker, type VisibleRow } from './rls-check';
 import { defaultMaxBufferedBytes, RealtimeSocket } from './socket';
+import type { JwtKeys } from '../jwt-keys';
 import { createTokenVerifier } from './tokens';
 import { defaultMaxUnsentBytes, UnsentBudget } from './unsent-budget';
 import { createVisibilityGate } from './visibility';
 
 export interface RealtimeOptions {
   databaseUrl: string;
-  jwtSecret: string;
+  jwtKeys: JwtKeys;
   /** Unsent bytes per socket before it is cut off as too slow (default `defaultMaxBufferedBytes`). */
   maxBufferedBytes?: number;
   /** Unsent bytes of all sockets together before the slowest are cut off (default `defaultMaxUnsentBytes`). */
@@ -152,12 +153,12 @@ function refuseUpgrade(socket: Duplex, status: string) {
  * protocol of @supabase/realtime-js (`socket.ts`), the joined channels (`registry.ts`), changes from
  * logical replication of `supabase_realtime` (`change-source.ts`), and row-level security checked as each
  * subscriber (`rls-check.ts`). The API key (`apikey` query parameter) must be a token signed with the
- * project's JWT secret, as on Supabase.
+ * project's JWT keys, as on Supabase.
  */
 export async function attachRealtime(server: Server, options: RealtimeOptions): Promise<RunningRealtime> {
   const checker = createRlsChecker(options.databaseUrl);
   const registry = new SubscriptionRegistry();
-  const verifyToken = createTokenVerifier(options.jwtSecret);
+  const verifyToken = createTokenVerifier(options.jwtKeys);
   const visibility = createVisibilityGate(options.databaseUrl);
   const delivery = createDelivery(registry, checker, visibility);
   const sockets = new Set<RealtimeSocket>();
