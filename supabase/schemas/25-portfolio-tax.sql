@@ -196,31 +196,44 @@ stable
 security definer
 set search_path = ''
 as $$
-  with coin as (
-    select entries.transaction_id, accounts.currency, sum(postings.amount) as amount,
-      min(entries.seq) as first_seq, min(entries.recorded_at) as recorded_at
+  -- A row journaled once (the usual case) is its entry: the coin leg joined to the USD leg of the same entry,
+  -- with no aggregate. A row with corrections (an operator's change) is netted over its entries.
+  with single as (
+    select entries.transaction_id, coin.currency, coin.amount as coin_amount, usd.amount as usd_amount,
+      entries.seq as first_seq, entries.recorded_at
     from ledger.accounts
-    join ledger.postings on postings.account = accounts.name
-    join ledger.entries on entries.seq = postings.entry_seq
-    where accounts.owner_id = p_user_id and accounts.kind = 'person' and accounts.currency <> 'USD'
-    group by entries.transaction_id, accounts.currency
+    join ledger.postings as coin on coin.account = accounts.name
+    join ledger.entries on entries.seq = coin.entry_seq
+    left join ledger.postings as usd
+      on usd.entry_seq = coin.entry_seq and usd.account = 'person:' || p_user_id || ':USD'
+    where accounts.owner_id = p_user_id and accounts.currency <> 'USD'
+      and entries.corrects is null
+      and not exists (select from ledger.entries as later where later.corrects = entries.seq)
   ),
-  usd as (
-    select entries.transaction_id, sum(postings.amount) as amount
-    from ledger.postings
-    join ledger.entries on entries.seq = postings.entry_seq
-    where postings.account = 'person:' || p_user_id || ':USD'
-      and entries.transaction_type in ('buy', 'sell')
+  corrected as (
+    select entries.transaction_id,
+      max(postings.currency) filter (where postings.currency <> 'USD'),
+      sum(postings.amount) filter (where postings.currency <> 'USD'),
+      sum(postings.amount) filter (where postings.currency = 'USD'),
+      min(entries.seq), min(entries.recorded_at)
+    from ledger.entries
+    join ledger.postings on postings.entry_seq = entries.seq
+    where entries.transaction_id in (select fixed.transaction_id from ledger.entries as fixed where fixed.corrects is not null)
+      and postings.account = any (array(select name from ledger.accounts where owner_id = p_user_id))
     group by entries.transaction_id
+  ),
+  moves as (
+    select * from single
+    union all
+    select * from corrected
   )
   -- A credit to the person's coin account (negative) is coins in: a lot; a debit is coins out: a sale.
-  select coin.transaction_id, coin.currency, coalesce(transactions.date, coin.recorded_at),
-    -coin.amount, abs(coalesce(usd.amount, 0))
-  from coin
-  left join usd on usd.transaction_id = coin.transaction_id
-  left join public.transactions on transactions.id = coin.transaction_id
-  where coin.amount <> 0
-  order by coin.currency, coalesce(transactions.date, coin.recorded_at), coin.first_seq;
+  select moves.transaction_id, moves.currency, coalesce(transactions.date, moves.recorded_at),
+    -moves.coin_amount, abs(coalesce(moves.usd_amount, 0))
+  from moves
+  left join public.transactions on transactions.id = moves.transaction_id
+  where moves.coin_amount <> 0
+  order by moves.currency, coalesce(transactions.date, moves.recorded_at), moves.first_seq;
 $$;
 comment on function private.coin_movements(uuid) is
   'A person''s coin movements from the journal, net per transactions row: quantity > 0 a lot (coins in, usd its '
@@ -358,8 +371,8 @@ begin
     end if;
 
     -- A sale: the method in force in its tax year.
-    if method_year is distinct from private.tax_year_of(movement.moved_at, zone) then
-      method_year := private.tax_year_of(movement.moved_at, zone);
+    if method_year is distinct from extract(year from movement.moved_at at time zone zone) then
+      method_year := extract(year from movement.moved_at at time zone zone);
       sale_method := 'fifo';
       for i in 1 .. coalesce(array_length(election_years, 1), 0) loop
         exit when election_years[i] > method_year;

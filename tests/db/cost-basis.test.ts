@@ -188,6 +188,17 @@ describe('average cost', () => {
   });
 });
 
+describe('corrections in the journal', () => {
+  it('nets a row over its entries: an amended buy costs what it costs now, a removed sale is gone', async () => {
+    const { person, first, second, sale1, sale2 } = await twoBuysTwoSells();
+    await pool.query(`update public.transactions set amount = 120.00 where id = $1`, [first]);
+    await pool.query(`delete from public.transactions where id = $1`, [sale1]);
+    // The first lot (1 coin, now 120.00) gives the whole sale its cost; the second lot is untouched.
+    expect(await gainsOf(person, 2024)).toMatchObject([line(sale2, first, '1', '200.00', '120.00', '80.00')]);
+    expect(await openLotsOf(person)).toEqual([{ lot_id: second, quantity: '2', cost_basis: '300.00' }]);
+  });
+});
+
 describe('tax years and holding periods', () => {
   it('matches each year by the method in force then', async () => {
     const { person, second } = await twoBuysTwoSells();
