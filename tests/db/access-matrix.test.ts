@@ -600,11 +600,17 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
   },
   buy_requests_with_fill: {
     expected: ownOrAdmin,
-    probe: { sql: 'select id from public.buy_requests_with_fill where id = $1', params: byId('buyRequestId') },
+    probe: {
+      sql: 'select id from public.buy_requests_with_fill where id = $1',
+      params: byId('buyRequestId'),
+    },
   },
   sell_requests_with_fill: {
     expected: ownOrAdmin,
-    probe: { sql: 'select id from public.sell_requests_with_fill where id = $1', params: byId('sellRequestId') },
+    probe: {
+      sql: 'select id from public.sell_requests_with_fill where id = $1',
+      params: byId('sellRequestId'),
+    },
   },
   users_with_balance: {
     expected: ownOrAdmin,
