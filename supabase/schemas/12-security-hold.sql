@@ -230,7 +230,7 @@ declare
   hold record;
   reason text;
 begin
-  if p_movement is null or p_movement not in ('deposit', 'buy', 'sell', 'withdraw') then
+  if p_movement is null or p_movement not in ('deposit', 'buy', 'sell', 'withdraw', 'cancel') then
     raise exception 'Unknown movement of money: %', p_movement using errcode = 'P0001';
   end if;
   if p_movement <> 'deposit' and exists (select from private.withdrawal_locks where user_id = p_user_id) then
@@ -238,12 +238,24 @@ begin
       return 'Locked: this person reported a change they did not make ("this wasn''t me"). Nothing but '
         || 'deposits moves until an admin ends the lock on Settings.';
     end if;
+    if p_movement = 'cancel' then
+      return 'Requests cannot be cancelled while your account is locked because you reported a change you did '
+        || 'not make. Contact support to unlock it.';
+    end if;
     if p_movement = 'withdraw' then
       return 'Withdrawals are locked because you reported a change you did not make. Contact support to '
         || 'unlock them.';
     end if;
     return 'Buying and selling are locked because you reported a change you did not make. Contact support to '
       || 'unlock them.';
+  end if;
+  -- After the lock, whose words ("this wasn't me") say more: its link freezes too.
+  if p_movement <> 'deposit' and private.is_frozen(p_user_id) then
+    if p_audience = 'admin' then
+      return 'Frozen: this person froze their account. Nothing but deposits moves until it is unfrozen (by them '
+        || 'after their delay, or by two admins).';
+    end if;
+    return 'Your account is frozen: no money leaves and nothing is bought or sold until you unfreeze it.';
   end if;
   if p_movement <> 'withdraw' then
     return null;
@@ -279,9 +291,10 @@ begin
 end;
 $$;
 comment on function private.money_gate(uuid, text, text) is
-  'The one rule of a person''s state for every movement of money or coins (deposit, buy, sell, withdraw): null '
-  'when it may move, else why not, worded for the admin (default) or the person. A lock ("this wasn''t me") '
-  'stops all but deposits; a security hold stops money leaving (withdrawals).';
+  'The one rule of a person''s state for every movement of money or coins (deposit, buy, sell, withdraw, and a '
+  'person cancelling their request): null when it may move, else why not, worded for the admin (default) or the '
+  'person. A freeze (the person''s own, or the "this wasn''t me" link''s) and a lock stop all but deposits; a '
+  'security hold stops money leaving (withdrawals), never a cancellation (which keeps the money in).';
 revoke execute on function private.money_gate(uuid, text, text) from public;
 -- The admin queues (security_invoker views) show the reason on each row.
 grant execute on function private.money_gate(uuid, text, text) to authenticated;

@@ -3,6 +3,37 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      account_freezes: {
+        Row: {
+          freeze_id: string | null;
+          frozen_at: string | null;
+          frozen_by: string | null;
+          unfreeze_at: string | null;
+          unfreeze_delay_hours: number;
+          unfreeze_email_id: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          freeze_id?: string | null;
+          frozen_at?: string | null;
+          frozen_by?: string | null;
+          unfreeze_at?: string | null;
+          unfreeze_delay_hours?: number;
+          unfreeze_email_id?: string | null;
+          user_id: string;
+        };
+        Update: {
+          freeze_id?: string | null;
+          frozen_at?: string | null;
+          frozen_by?: string | null;
+          unfreeze_at?: string | null;
+          unfreeze_delay_hours?: number;
+          unfreeze_email_id?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       audit_log: {
         Row: {
           action: string;
@@ -44,6 +75,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -57,6 +89,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -69,6 +102,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
         };
@@ -145,6 +179,102 @@ export type Database = {
           read_at?: string | null;
           title?: string;
           user_id?: string;
+        };
+        Relationships: [];
+      };
+      payout_destinations: {
+        Row: {
+          cancel_token: string;
+          created_at: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          id: string;
+          label: string;
+          last4: string;
+          removed_at: string | null;
+          usable_at: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        ComputedFields: never;
+        Insert: {
+          cancel_token?: string;
+          created_at?: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          id: string;
+          label: string;
+          last4: string;
+          removed_at?: string | null;
+          usable_at: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        Update: {
+          cancel_token?: string;
+          created_at?: string;
+          details_digest?: string;
+          details_key_version?: number;
+          encrypted_data?: string;
+          id?: string;
+          label?: string;
+          last4?: string;
+          removed_at?: string | null;
+          usable_at?: string;
+          user_id?: string;
+          withdraw_method?: Database['public']['Enums']['withdraw_method'];
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payout_destinations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payout_destinations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payout_destinations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      payout_protection: {
+        Row: {
+          allowlist_off_at: string | null;
+          allowlist_on: boolean;
+          previous_wait_hours: number | null;
+          user_id: string;
+          wait_changed_at: string | null;
+          wait_hours: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          allowlist_off_at?: string | null;
+          allowlist_on?: boolean;
+          previous_wait_hours?: number | null;
+          user_id: string;
+          wait_changed_at?: string | null;
+          wait_hours?: number;
+        };
+        Update: {
+          allowlist_off_at?: string | null;
+          allowlist_on?: boolean;
+          previous_wait_hours?: number | null;
+          user_id?: string;
+          wait_changed_at?: string | null;
+          wait_hours?: number;
         };
         Relationships: [];
       };
@@ -288,6 +418,7 @@ export type Database = {
           id: string;
           limit_price: number | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -301,6 +432,7 @@ export type Database = {
           id?: string;
           limit_price?: number | null;
           quantity: number;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -313,6 +445,7 @@ export type Database = {
           id?: string;
           limit_price?: number | null;
           quantity?: number;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
         };
@@ -464,6 +597,13 @@ export type Database = {
             foreignKeyName: 'transactions_buy_request_id_fkey';
             columns: ['buy_request_id'];
             isOneToOne: false;
+            referencedRelation: 'buy_requests_with_fill';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
             referencedColumns: ['id'];
           },
@@ -472,6 +612,13 @@ export type Database = {
             columns: ['sell_request_id'];
             isOneToOne: false;
             referencedRelation: 'sell_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_sell_request_id_fkey';
+            columns: ['sell_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'sell_requests_with_fill';
             referencedColumns: ['id'];
           },
           {
@@ -568,6 +715,8 @@ export type Database = {
           details_key_version: number | null;
           encrypted_data: string | null;
           id: string;
+          payout_destination_id: string | null;
+          rejection_reason: string | null;
           status: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -581,6 +730,8 @@ export type Database = {
           details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
+          payout_destination_id?: string | null;
+          rejection_reason?: string | null;
           status?: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -593,6 +744,8 @@ export type Database = {
           details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
+          payout_destination_id?: string | null;
+          rejection_reason?: string | null;
           status?: string;
           user_id?: string;
           withdraw_method?: Database['public']['Enums']['withdraw_method'];
@@ -618,6 +771,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_payout_destination_id_fkey';
+            columns: ['payout_destination_id'];
+            isOneToOne: false;
+            referencedRelation: 'payout_destinations';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'withdraw_requests_user_id_fkey';
@@ -659,6 +819,47 @@ export type Database = {
         ComputedFields: never;
         Relationships: [];
       };
+      buy_requests_with_fill: {
+        Row: {
+          amount: number;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          expired: boolean | null;
+          expires_at: string;
+          fill_price: number | null;
+          id: string;
+          limit_price: number | null;
+          quantity: number | null;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       buy_requests_with_user: {
         Row: {
           amount: number;
@@ -676,6 +877,7 @@ export type Database = {
           limit_price: number | null;
           price: number | null;
           proposed_by: string | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -792,6 +994,47 @@ export type Database = {
         ComputedFields: never;
         Relationships: [];
       };
+      sell_requests_with_fill: {
+        Row: {
+          amount: number | null;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          expired: boolean | null;
+          expires_at: string;
+          fill_price: number | null;
+          id: string;
+          limit_price: number | null;
+          quantity: number;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       sell_requests_with_user: {
         Row: {
           amount: number | null;
@@ -811,6 +1054,7 @@ export type Database = {
           price: number | null;
           proposed_by: string | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -932,6 +1176,13 @@ export type Database = {
             foreignKeyName: 'transactions_buy_request_id_fkey';
             columns: ['buy_request_id'];
             isOneToOne: false;
+            referencedRelation: 'buy_requests_with_fill';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
             referencedColumns: ['id'];
           },
@@ -1006,6 +1257,7 @@ export type Database = {
           held_because: string | null;
           id: string;
           proposed_by: string | null;
+          rejection_reason: string | null;
           status: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -1089,9 +1341,17 @@ export type Database = {
       };
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       approve_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      ask_to_unfreeze: { Args: { password: string }; Returns: string };
+      cancel_payout_destination: { Args: { token: string }; Returns: string };
+      cancel_request: {
+        Args: { idempotency_key?: string; kind: string; request_id: string };
+        Returns: undefined;
+      };
       claim_security_emails: {
         Args: Record<PropertyKey, never>;
         Returns: {
+          action_path: string;
+          action_text: string;
           body: string;
           id: string;
           not_me_token: string;
@@ -1116,6 +1376,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -1150,6 +1411,20 @@ export type Database = {
         };
       };
       create_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
+      create_payout_destination: {
+        Args: {
+          destination_id: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          label: string;
+          last4: string;
+          session_id: string;
+          user_id: string;
+          withdraw_method: string;
+        };
+        Returns: string;
+      };
       create_sell_request: {
         Args: {
           cryptocurrency: string;
@@ -1167,6 +1442,7 @@ export type Database = {
           id: string;
           limit_price: number | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -1184,6 +1460,7 @@ export type Database = {
           details_key_version: number;
           encrypted_data: string;
           idempotency_key: string;
+          payout_destination_id?: string;
           request_id: string;
           session_id: string;
           user_id: string;
@@ -1199,8 +1476,9 @@ export type Database = {
       };
       delete_user: { Args: { user_id: string }; Returns: string };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
+      freeze_my_account: { Args: Record<PropertyKey, never>; Returns: undefined };
       latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
-      ledger_reconciliation: { Args: Record<PropertyKey, never>; Returns: Json };
+      ledger_reconciliation: { Args: { from_checkpoint?: boolean }; Returns: Json };
       list_my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1223,6 +1501,13 @@ export type Database = {
           withdrawals: string;
         }[];
       };
+      my_payout_rules: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          allowlist_in_force: boolean;
+          wait_hours: number;
+        }[];
+      };
       portfolio_history: {
         Args: { range: string };
         Returns: {
@@ -1238,23 +1523,66 @@ export type Database = {
         }[];
       };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
-      reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
-      reject_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      reject_buy_request: {
+        Args: { idempotency_key?: string; reason?: string; request_id: string };
+        Returns: undefined;
+      };
+      reject_sell_request: {
+        Args: { idempotency_key?: string; reason?: string; request_id: string };
+        Returns: undefined;
+      };
       release_security_email: { Args: { email_id: string }; Returns: undefined };
+      remove_payout_destination: { Args: { destination_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
+      set_payout_allowlist: {
+        Args: { allowlist_on: boolean };
+        Returns: {
+          allowlist_off_at: string | null;
+          allowlist_on: boolean;
+          previous_wait_hours: number | null;
+          user_id: string;
+          wait_changed_at: string | null;
+          wait_hours: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payout_protection';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      set_payout_wait_hours: {
+        Args: { wait_hours: number };
+        Returns: {
+          allowlist_off_at: string | null;
+          allowlist_on: boolean;
+          previous_wait_hours: number | null;
+          user_id: string;
+          wait_changed_at: string | null;
+          wait_hours: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payout_protection';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       set_transaction_status: {
         Args: { idempotency_key?: string; new_status: string; transaction_id: string };
         Returns: undefined;
       };
+      set_unfreeze_delay_hours: { Args: { unfreeze_delay_hours: number }; Returns: undefined };
       set_withdraw_request_status: {
-        Args: { idempotency_key?: string; new_status: string; request_id: string };
+        Args: { idempotency_key?: string; new_status: string; reason?: string; request_id: string };
         Returns: undefined;
       };
+      unfreeze_by_admins: { Args: { user_id: string }; Returns: boolean };
     };
     Enums: {
       app_role: 'user' | 'admin';
-      request_status: 'pending' | 'approved' | 'rejected';
+      request_status: 'pending' | 'approved' | 'rejected' | 'cancelled';
       transaction_type: 'deposit' | 'sell' | 'withdraw' | 'buy';
       withdraw_method: 'bank' | 'card' | 'wallet';
     };
@@ -1375,7 +1703,7 @@ export const Constants = {
   public: {
     Enums: {
       app_role: ['user', 'admin'],
-      request_status: ['pending', 'approved', 'rejected'],
+      request_status: ['pending', 'approved', 'rejected', 'cancelled'],
       transaction_type: ['deposit', 'sell', 'withdraw', 'buy'],
       withdraw_method: ['bank', 'card', 'wallet'],
     },

@@ -41,6 +41,8 @@ interface Fixture {
   snapshotCoin: string;
   /** The withdrawal whose approval an admin proposed, awaiting a second admin. */
   proposedRequestId: string;
+  /** A destination in the owner's address book. */
+  destinationId: string;
 }
 
 interface Probe {
@@ -415,6 +417,96 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       probe: { sql: 'delete from public.watchlist where user_id = $1 returning coin_id', params: ownerId },
     },
   },
+  // The address book: its owner and admins read labels and last 4 characters; nobody writes it but the
+  // payout-destinations function and the owner's RPCs (security definer).
+  payout_destinations: {
+    select: {
+      expected: ownOrAdmin,
+      probe: {
+        sql: 'select id, label, last4, usable_at from public.payout_destinations where id = $1',
+        params: byId('destinationId'),
+      },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.payout_destinations (id, user_id, label, withdraw_method, last4, encrypted_data,
+              details_key_version, details_digest, usable_at)
+              values (gen_random_uuid(), $1, 'Forged', 'bank', '1234', 'a.b.c', 1, repeat('a', 64), now())
+              returning id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.payout_destinations set usable_at = now() where id = $1 returning id`,
+        params: byId('destinationId'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.payout_destinations where id = $1 returning id',
+        params: byId('destinationId'),
+      },
+    },
+  },
+  payout_protection: {
+    select: {
+      expected: ownOnly,
+      probe: { sql: 'select allowlist_on from public.payout_protection where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'insert into public.payout_protection (user_id) values (gen_random_uuid()) returning user_id',
+        params: () => [],
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'update public.payout_protection set allowlist_on = false where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.payout_protection where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+  },
+  // The freeze: its owner and admins read it; only the freeze functions write it.
+  account_freezes: {
+    select: {
+      expected: ownOrAdmin,
+      probe: { sql: 'select frozen_at from public.account_freezes where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'insert into public.account_freezes (user_id) values (gen_random_uuid()) returning user_id',
+        params: () => [],
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'update public.account_freezes set unfreeze_at = now() where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.account_freezes where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+  },
 };
 
 /** The views the app reads: as the table underneath (security invoker), never to anon. */
@@ -450,6 +542,14 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
       sql: 'select id, full_name from public.withdraw_requests_with_user where id = $1',
       params: byId('withdrawRequestId'),
     },
+  },
+  buy_requests_with_fill: {
+    expected: ownOrAdmin,
+    probe: { sql: 'select id from public.buy_requests_with_fill where id = $1', params: byId('buyRequestId') },
+  },
+  sell_requests_with_fill: {
+    expected: ownOrAdmin,
+    probe: { sql: 'select id from public.sell_requests_with_fill where id = $1', params: byId('sellRequestId') },
   },
   users_with_balance: {
     expected: ownOrAdmin,
@@ -553,6 +653,10 @@ const journal: Record<string, { read: Probe; write: Probe }> = {
     read: { sql: 'select hash from ledger.checkpoint_nodes where level = 0', params: () => [] },
     write: { sql: 'delete from ledger.checkpoint_nodes', params: () => [] },
   },
+  checkpoint_verifications: {
+    read: { sql: 'select checkpoint_id from ledger.checkpoint_verifications', params: () => [] },
+    write: { sql: 'delete from ledger.checkpoint_verifications', params: () => [] },
+  },
 };
 
 let pool: pg.Pool;
@@ -622,9 +726,25 @@ beforeAll(async () => {
      values ('withdraw_requests', $1, 30, $2)`,
     [onlyRow(withdrawals).id, admin.id],
   );
+  const { rows: destinations } = await pool.query<{ id: string }>(
+    `insert into public.payout_destinations (id, user_id, label, withdraw_method, last4, encrypted_data,
+     details_key_version, details_digest, usable_at)
+     values (gen_random_uuid(), $1, 'Salary', 'bank', '6789', 'iv.ciphertext.key', 1, repeat('0', 64), now())
+     returning id`,
+    [owner.id],
+  );
+  await pool.query('insert into public.payout_protection (user_id, allowlist_on) values ($1, true)', [
+    owner.id,
+  ]);
+  await pool.query('insert into public.account_freezes (user_id, unfreeze_delay_hours) values ($1, 48)', [
+    owner.id,
+  ]);
   // A checkpoint that includes the owner, so their proof exists.
   await pool.query('select ledger.create_checkpoint(null)');
+  // A reconciliation over an intact chain records the checkpoint as verified.
+  await pool.query('select ledger.reconcile()');
   fixture = {
+    destinationId: onlyRow(destinations).id,
     proposedRequestId: onlyRow(withdrawals).id,
     snapshotCoin,
     owner,

@@ -132,6 +132,41 @@ describe('functions with one unnamed argument', () => {
   });
 });
 
+// PostgREST src/library/PostgREST/Error.hs (noRpcHint, tableNotFoundHint) and test/spec RpcSpec, ErrorSpec.
+describe('"Perhaps you meant…" hints, as PostgREST 14 gives them', () => {
+  it('suggests the closest function name for a misspelt one', async () => {
+    expect(await rest('rpc/plus_on?n=1')).toMatchObject({
+      status: 404,
+      body: { code: 'PGRST202', hint: 'Perhaps you meant to call the function public.plus_one' },
+    });
+  });
+
+  it('suggests the parameters of the closest overload for a function called with wrong ones', async () => {
+    expect(await rest('rpc/plus_one?num=1')).toMatchObject({
+      status: 404,
+      body: {
+        message: 'Could not find the function public.plus_one(num) in the schema cache',
+        hint: 'Perhaps you meant to call the function public.plus_one(n)',
+      },
+    });
+  });
+
+  it('gives no hint when nothing is close', async () => {
+    expect(await rest('rpc/noclosealternative')).toMatchObject({ status: 404, body: { hint: null } });
+  });
+
+  it('suggests the closest table', async () => {
+    expect(await rest('messagez?select=id')).toMatchObject({
+      status: 404,
+      body: {
+        code: 'PGRST205',
+        message: "Could not find the table 'public.messagez' in the schema cache",
+        hint: "Perhaps you meant the table 'public.messages'",
+      },
+    });
+  });
+});
+
 // PostgREST src/PostgREST/Error.hs (NoRpc: message and details).
 describe('PGRST202 as PostgREST 14 words it', () => {
   it('says "without parameters" for a call without arguments', async () => {
