@@ -5,12 +5,16 @@
  * the migrations stop naming the same sets.
  */
 
-/** `request_status`: buy and withdraw requests start pending and are decided once. */
-export const requestStatuses = ['pending', 'approved', 'rejected'] as const;
+/** `request_status`: buy, sell and withdraw requests start pending, and are decided or cancelled once. */
+export const requestStatuses = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 
-/** A decided request never changes again (the database's `keep_decided_requests_final` triggers). */
-export const decidedRequestStatuses = ['approved', 'rejected'] as const satisfies readonly RequestStatus[];
+/** A closed request never changes again (the database's `keep_decided_requests_final` triggers). */
+export const decidedRequestStatuses = [
+  'approved',
+  'rejected',
+  'cancelled',
+] as const satisfies readonly RequestStatus[];
 
 export function isDecided(status: string): boolean {
   return (decidedRequestStatuses as readonly string[]).includes(status);
@@ -26,8 +30,14 @@ export const transactionStatuses = ['pending', 'complete'] as const;
 /** Only a complete entry counts in the balance: a change to or from it moves money. */
 export const countedTransactionStatus = 'complete' satisfies (typeof transactionStatuses)[number];
 
-/** The names no admin-defined status type may take (`status_types_name_not_built_in`). */
-export const builtInStatusNames = [...new Set([...transactionStatuses, ...requestStatuses])];
+/**
+ * The names no admin-defined status type may take (`status_types_name_not_built_in`). Not 'cancelled': it is
+ * also the seeded status type admins give a ledger entry (on a withdrawal it closes it, as the owner's
+ * cancellation does).
+ */
+export const builtInStatusNames = [
+  ...new Set([...transactionStatuses, ...requestStatuses.filter((status) => status !== 'cancelled')]),
+];
 
 /** `app_role`. */
 export const appRoles = ['user', 'admin'] as const;

@@ -9,7 +9,7 @@ import { hasAtMostTwoDecimalPlaces, largestStorableAmount, TWO_DECIMAL_PLACES_ME
 import {
   accountNumberProblem,
   compactBankNumber,
-  domesticAccountUncheckedMessage,
+  DOMESTIC_ACCOUNT_UNCHECKED_MESSAGE,
   routingNumberProblem,
   swiftCodeProblem,
 } from './bank-details.ts';
@@ -149,7 +149,7 @@ export function payoutDetailsWarnings(method: string, details: Record<string, st
   const parsed = schema.safeParse(details);
   if (!parsed.success) return [...new Set(parsed.error.issues.map((issue) => issue.message))];
   if ('accountNumber' in parsed.data && /^\d+$/.test(parsed.data.accountNumber))
-    return [domesticAccountUncheckedMessage];
+    return [DOMESTIC_ACCOUNT_UNCHECKED_MESSAGE];
   if ('walletAddress' in parsed.data) {
     const { unchecked } = checkCryptoAddress(parsed.data.cryptoType, parsed.data.walletAddress);
     return unchecked ? [unchecked] : [];

@@ -12,8 +12,9 @@ comment on type public.app_role is 'Role of a person in the app; only a database
 create type public.transaction_type as enum ('deposit', 'sell', 'withdraw', 'buy');
 comment on type public.transaction_type is
   'Kind of ledger entry: deposit and sell add to the balance, withdraw and buy take from it.';
-create type public.request_status as enum ('pending', 'approved', 'rejected');
-comment on type public.request_status is 'Life cycle of a buy request: pending until an admin decides.';
+create type public.request_status as enum ('pending', 'approved', 'rejected', 'cancelled');
+comment on type public.request_status is
+  'Life cycle of a buy or sell request: pending until an admin approves or rejects it or its owner cancels it.';
 create type public.withdraw_method as enum ('bank', 'card', 'wallet');
 comment on type public.withdraw_method is 'How a withdrawal is paid out: bank transfer, card or crypto wallet.';
 create table public.audit_log (

@@ -13,18 +13,25 @@ create table public.buy_requests (
   decided_by uuid references public.profiles (id) on delete set null,
   limit_price numeric,
   expires_at timestamptz not null default now() + interval '24 hours',
+  rejection_reason text,
   -- numeric(14,2) in range and scale, declared as a check so that 3 decimals are refused, not rounded.
   constraint buy_requests_amount_is_usd check (private.is_usd_amount(amount)),
   constraint buy_requests_cryptocurrency_not_blank check (btrim(cryptocurrency) <> '' and length(cryptocurrency) <= 100),
   constraint buy_requests_decision_recorded check ((status = 'pending') = (decided_at is null)),
-  constraint buy_requests_limit_price_positive check (limit_price is null or limit_price > 0)
+  constraint buy_requests_limit_price_positive check (limit_price is null or limit_price > 0),
+  constraint buy_requests_rejection_reason_shape check (
+    rejection_reason is null or (status = 'rejected' and char_length(rejection_reason) between 1 and 500)
+  )
 );
 comment on table public.buy_requests is 'A person''s request to buy a coin for USD; an admin approves or rejects it.';
 comment on column public.buy_requests.cryptocurrency is 'The coin''s market-data id (e.g. bitcoin), never its symbol.';
 comment on column public.buy_requests.amount is 'USD to spend; positive, at most 2 decimals, within the limits.';
-comment on column public.buy_requests.status is 'pending until decided by approve_buy_request or reject_buy_request.';
-comment on column public.buy_requests.decided_at is 'When an admin approved or rejected the request.';
-comment on column public.buy_requests.decided_by is 'The admin who decided.';
+comment on column public.buy_requests.status is
+  'pending until decided by approve_buy_request or reject_buy_request, or cancelled by its owner (cancel_request); '
+  'while pending and unexpired it reserves its amount from the available balance.';
+comment on column public.buy_requests.rejection_reason is 'Why the admin rejected it, shown to the person (1 to 500 characters).';
+comment on column public.buy_requests.decided_at is 'When an admin approved or rejected the request, or its owner cancelled it.';
+comment on column public.buy_requests.decided_by is 'The admin who decided, or the owner who cancelled.';
 comment on column public.buy_requests.limit_price is
   'Most USD per coin the person accepts: approval is refused when the current price is above it (null: no limit).';
 comment on column public.buy_requests.expires_at is
@@ -37,6 +44,9 @@ create index buy_requests_status_date_idx on public.buy_requests (status, date d
 comment on index public.buy_requests_status_date_idx is 'Requests by status (the pending queue), newest first.';
 create index buy_requests_decided_by_idx on public.buy_requests (decided_by);
 comment on index public.buy_requests_decided_by_idx is 'Supports the foreign key when an admin is deleted.';
+create index buy_requests_pending_idx on public.buy_requests (user_id)
+  include (amount, expires_at) where status = 'pending';
+comment on index public.buy_requests_pending_idx is 'The USD a person''s pending buys reserve (wallet_balances).';
 create index buy_requests_amount_idx on public.buy_requests (amount);
 comment on index public.buy_requests_amount_idx is 'Admin buy request queue sorted by amount.';
 alter table public.buy_requests enable row level security;
@@ -118,18 +128,26 @@ create table public.withdraw_requests (
   decided_at timestamptz,
   decided_by uuid references public.profiles (id) on delete set null,
   details_key_version smallint,
+  payout_destination_id uuid,
+  rejection_reason text,
   -- numeric(14,2) in range and scale, declared as a check so that 3 decimals are refused, not rounded.
   constraint withdraw_requests_amount_is_usd check (private.is_usd_amount(amount)),
   constraint withdraw_requests_status_not_blank check (btrim(status) <> ''),
   constraint withdraw_requests_status_length check (char_length(status) <= 50),
   constraint withdraw_requests_encrypted_data_length check (char_length(encrypted_data) <= 20000),
-  constraint withdraw_requests_details_key_version_positive check (details_key_version > 0)
+  constraint withdraw_requests_details_key_version_positive check (details_key_version > 0),
+  constraint withdraw_requests_rejection_reason_shape check (
+    rejection_reason is null or (status = 'rejected' and char_length(rejection_reason) between 1 and 500)
+  )
 );
 comment on table public.withdraw_requests is
   'A person''s request to be paid out; open (reserving its amount) until approved or rejected.';
 comment on column public.withdraw_requests.amount is 'USD to pay out; reserved from the available balance while open.';
 comment on column public.withdraw_requests.status is
-  'pending, approved, rejected or an admin-defined status type; approved and rejected are final.';
+  'pending, approved, rejected, cancelled (by its owner or an admin) or an admin-defined status type; approved, '
+  'rejected and cancelled are final, and only the others reserve the amount.';
+comment on column public.withdraw_requests.rejection_reason is
+  'Why the admin rejected it, shown to the person (1 to 500 characters).';
 comment on column public.withdraw_requests.encrypted_data is
   'iv.ciphertext.wrapped-key of the payout details. Never readable through the API by people (no column grant).';
 comment on column public.withdraw_requests.decided_at is 'When the request was approved or rejected.';
@@ -154,7 +172,7 @@ alter table public.withdraw_requests enable row level security;
 alter table public.withdraw_requests replica identity full;
 revoke all on table public.withdraw_requests from anon, authenticated, service_role;
 -- Every column but encrypted_data: select=* fails for people, so the app names its columns.
-grant select (id, user_id, amount, withdraw_method, status, date, decided_at, decided_by)
+grant select (id, user_id, amount, withdraw_method, status, date, decided_at, decided_by, rejection_reason)
   on table public.withdraw_requests to authenticated;
 -- The withdrawal-details function decrypts for admins with the service role.
 grant select on table public.withdraw_requests to service_role;
@@ -173,14 +191,14 @@ comment on policy "Withdraw requests are read at aal2 or own ones without a fact
   'Other people''s withdraw requests only at aal2 (admins), and a person with a verified factor reads their own '
   'only at aal2 too: a log-in left at the code step reads none.';
 alter publication supabase_realtime add table public.buy_requests, public.withdraw_requests;
--- Decided is final, for sell requests as for buy and withdraw requests: one rule over every column but the
+-- Decided (or cancelled) is final, for sell requests as for buy and withdraw requests: one rule over every column but the
 -- decider (which "on delete set null" may clear), so a column added later is covered too.
 create function private.keep_decided_requests_final() returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if old.status::text in ('approved', 'rejected')
+  if old.status::text in ('approved', 'rejected', 'cancelled')
     and (
       (to_jsonb(new) - 'decided_by') is distinct from (to_jsonb(old) - 'decided_by')
       or (new.decided_by is not null and new.decided_by is distinct from old.decided_by)
@@ -192,7 +210,8 @@ begin
 end;
 $$;
 comment on function private.keep_decided_requests_final() is
-  'Refuses any change to an approved or rejected buy, sell or withdraw request (its decider may only be cleared).';
+  'Refuses any change to an approved, rejected or cancelled buy, sell or withdraw request (its decider may only '
+  'be cleared).';
 create trigger keep_decided_requests_final_before_update
   before update on public.buy_requests
   for each row execute function private.keep_decided_requests_final();

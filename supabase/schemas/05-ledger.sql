@@ -188,17 +188,32 @@ select
   profiles.balance - coalesce(open_requests.reserved, 0) as available
 from public.profiles
 left join lateral (
-  select sum(withdraw_requests.amount) as reserved
-  from public.withdraw_requests
-  where withdraw_requests.user_id = profiles.id
-    and withdraw_requests.status not in ('approved', 'rejected')
+  select
+    coalesce((
+      select sum(withdraw_requests.amount)
+      from public.withdraw_requests
+      where withdraw_requests.user_id = profiles.id
+        and withdraw_requests.status not in ('approved', 'rejected', 'cancelled')
+    ), 0)
+    + coalesce((
+      select sum(buy_requests.amount)
+      from public.buy_requests
+      where buy_requests.user_id = profiles.id
+        and buy_requests.status = 'pending'
+        and buy_requests.expires_at > now()
+    ), 0) as reserved
 ) as open_requests on true;
 comment on view public.wallet_balances is
-  'Balance, amount reserved by open withdraw requests and the available rest, per person. Security invoker: '
-  'a person sees their own row, an admin every row. The RPCs read it too, so it is computed in one place.';
+  'Balance, amount reserved by open withdraw requests and pending buy requests, and the available rest, per '
+  'person. Security invoker: a person sees their own row, an admin every row. The RPCs read it too, so it is '
+  'computed in one place.';
 comment on column public.wallet_balances.balance is 'Ledger balance (profiles.balance).';
-comment on column public.wallet_balances.reserved is 'Sum of open (not approved, not rejected) withdraw requests.';
-comment on column public.wallet_balances.available is 'balance - reserved; never below zero.';
+comment on column public.wallet_balances.reserved is
+  'Open withdraw requests (not approved, rejected or cancelled) plus pending buy requests that have not expired: '
+  'a buy reserves its USD from submission, as a withdrawal does.';
+comment on column public.wallet_balances.available is
+  'balance - reserved: what a new buy or withdraw request may take; every request and approval keeps it at or '
+  'above zero under the person''s lock.';
 revoke all on table public.wallet_balances from anon, authenticated, service_role;
 grant select on table public.wallet_balances to authenticated, service_role;
 create function private.keep_settled_entries_final() returns trigger

@@ -88,7 +88,9 @@ begin
   perform private.assert_fillable('buy', request.cryptocurrency, request.expires_at, request.limit_price, null);
 
   wallet := private.lock_wallet(request.user_id);
-  if wallet.available - request.amount < 0 then
+  -- Unexpired (checked just above, at the same now()), the request reserves its own amount already: paying it
+  -- must leave what the person's other open requests reserve covered.
+  if wallet.available < 0 then
     raise exception 'Insufficient balance' using errcode = 'P0001';
   end if;
   fill_price := private.current_price(request.cryptocurrency);
@@ -120,16 +122,35 @@ end;
 $$;
 comment on function private.approve_buy_request(uuid) is
   'The decision behind public.approve_buy_request (called only with a claimed idempotency key): refuses an '
-  'expired request; under the person''s lock, takes the amount from the balance (''Insufficient balance'' if the '
-  'available balance would go negative) and records a complete buy entry with the quantity bought at the current '
-  'price, refused when that price is above the request''s limit.';
-create function private.reject_buy_request(request_id uuid) returns void
+  'expired request; under the person''s lock, takes the amount it reserved from the balance (''Insufficient '
+  'balance'' if the other open requests would no longer be covered) and records a complete buy entry with the '
+  'quantity bought at the current price, refused when that price is above the request''s limit.';
+create function private.assert_rejection_reason(p_reason text) returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_reason is null or btrim(p_reason) = '' then
+    return null;
+  end if;
+  if char_length(btrim(p_reason)) > 500 then
+    raise exception 'The reason can be at most 500 characters' using errcode = 'P0001';
+  end if;
+  return btrim(p_reason);
+end;
+$$;
+comment on function private.assert_rejection_reason(text) is
+  'The reason an admin gives for a rejection, trimmed (null when blank); refuses more than 500 characters.';
+revoke execute on function private.assert_rejection_reason(text) from public;
+create function private.reject_buy_request(request_id uuid, reason text) returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   request public.buy_requests;
+  given text := private.assert_rejection_reason(reason);
 begin
   perform private.assert_admin();
   select * into request from public.buy_requests where id = request_id for update;
@@ -142,19 +163,20 @@ begin
   perform private.assert_not_own_account(request.user_id);
 
   update public.buy_requests
-    set status = 'rejected', decided_at = now(), decided_by = (select auth.uid())
+    set status = 'rejected', decided_at = now(), decided_by = (select auth.uid()), rejection_reason = given
     where id = request.id;
   perform private.write_audit(
     'buy_request.reject',
     'buy_requests',
     request.id,
-    jsonb_build_object('user_id', request.user_id, 'amount', request.amount)
+    jsonb_build_object('user_id', request.user_id, 'amount', request.amount, 'reason', given)
   );
 end;
 $$;
-comment on function private.reject_buy_request(uuid) is
-  'The decision behind public.reject_buy_request (called only with a claimed idempotency key); no money moves.';
-create function private.set_withdraw_request_status(request_id uuid, new_status text) returns void
+comment on function private.reject_buy_request(uuid, text) is
+  'The decision behind public.reject_buy_request (called only with a claimed idempotency key): records the '
+  'reason and releases the reserved amount; no money moves.';
+create function private.set_withdraw_request_status(request_id uuid, new_status text, reason text) returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -163,14 +185,15 @@ declare
   request public.withdraw_requests;
   wallet public.wallet_balances;
   wanted text := btrim(new_status);
+  given text := private.assert_rejection_reason(reason);
 begin
   perform private.assert_admin();
-  perform private.assert_known_status(wanted, array['pending', 'approved', 'rejected']);
+  perform private.assert_known_status(wanted, array['pending', 'approved', 'rejected', 'cancelled']);
   select * into request from public.withdraw_requests where id = request_id for update;
   if not found then
     raise exception 'Withdraw request not found' using errcode = 'P0001';
   end if;
-  if request.status in ('approved', 'rejected') then
+  if request.status in ('approved', 'rejected', 'cancelled') then
     raise exception 'Request has already been decided' using errcode = 'P0001';
   end if;
   perform private.assert_not_own_account(request.user_id);
@@ -191,21 +214,24 @@ begin
 
   update public.withdraw_requests
     set status = wanted,
-      decided_at = case when wanted in ('approved', 'rejected') then now() end,
-      decided_by = case when wanted in ('approved', 'rejected') then (select auth.uid()) end
+      decided_at = case when wanted in ('approved', 'rejected', 'cancelled') then now() end,
+      decided_by = case when wanted in ('approved', 'rejected', 'cancelled') then (select auth.uid()) end,
+      rejection_reason = case when wanted = 'rejected' then given end
     where id = request.id;
   perform private.write_audit(
     'withdraw_request.set_status',
     'withdraw_requests',
     request.id,
-    jsonb_build_object('user_id', request.user_id, 'amount', request.amount, 'old', request.status, 'new', wanted)
+    jsonb_build_object(
+      'user_id', request.user_id, 'amount', request.amount, 'old', request.status, 'new', wanted, 'reason', given
+    )
   );
 end;
 $$;
-comment on function private.set_withdraw_request_status(uuid, text) is
+comment on function private.set_withdraw_request_status(uuid, text, text) is
   'The decision behind public.set_withdraw_request_status (called only with a claimed idempotency key): '
-  'approved records a complete withdraw transaction; approved and rejected are final; any other status is a '
-  'label on the open request.';
+  'approved records a complete withdraw transaction; approved, rejected (with the reason given) and cancelled '
+  'are final and release the reserved amount; any other status is a label on the open request.';
 create function private.set_transaction_status(transaction_id uuid, new_status text) returns void
 language plpgsql
 security definer
@@ -258,8 +284,9 @@ comment on function private.set_transaction_status(uuid, text) is
   '''Insufficient balance'' when the available balance would go negative, and with ''Transactions of approved '
   'requests are final'' for the entry of a buy or withdraw request.';
 revoke execute on function private.approve_buy_request(uuid) from public, anon, authenticated, service_role;
-revoke execute on function private.reject_buy_request(uuid) from public, anon, authenticated, service_role;
-revoke execute on function private.set_withdraw_request_status(uuid, text) from public, anon, authenticated, service_role;
+revoke execute on function private.reject_buy_request(uuid, text) from public, anon, authenticated, service_role;
+revoke execute on function private.set_withdraw_request_status(uuid, text, text)
+  from public, anon, authenticated, service_role;
 revoke execute on function private.set_transaction_status(uuid, text) from public, anon, authenticated, service_role;
 create type public.created_withdraw_request as (
   id uuid,

@@ -132,7 +132,11 @@ $$;
 comment on function public.approve_buy_request(uuid, uuid) is
   'Admin only. Approves a pending buy request once per idempotency key (required): a retried approval answers '
   'success again.';
-create function public.reject_buy_request(request_id uuid, idempotency_key uuid default null)
+create function public.reject_buy_request(
+  request_id uuid,
+  idempotency_key uuid default null,
+  reason text default null
+)
 returns void
 language plpgsql
 security definer
@@ -140,20 +144,23 @@ set search_path = ''
 as $$
 begin
   perform private.assert_admin();
-  if private.replay_idempotent_call(idempotency_key, 'reject_buy_request', jsonb_build_object('request_id', request_id))
-    is null
-  then
-    perform private.reject_buy_request(request_id);
+  if private.replay_idempotent_call(
+    idempotency_key,
+    'reject_buy_request',
+    jsonb_build_object('request_id', request_id, 'reason', private.assert_rejection_reason(reason))
+  ) is null then
+    perform private.reject_buy_request(request_id, reason);
   end if;
 end;
 $$;
-comment on function public.reject_buy_request(uuid, uuid) is
-  'Admin only. Rejects a pending buy request once per idempotency key (required): a retried rejection answers '
-  'success again.';
+comment on function public.reject_buy_request(uuid, uuid, text) is
+  'Admin only. Rejects a pending buy request once per idempotency key (required), with the reason the person '
+  'is shown: a retried rejection answers success again.';
 create function public.set_withdraw_request_status(
   request_id uuid,
   new_status text,
-  idempotency_key uuid default null
+  idempotency_key uuid default null,
+  reason text default null
 ) returns void
 language plpgsql
 security definer
@@ -164,15 +171,18 @@ begin
   if private.replay_idempotent_call(
     idempotency_key,
     'set_withdraw_request_status',
-    jsonb_build_object('request_id', request_id, 'new_status', btrim(new_status))
+    jsonb_build_object(
+      'request_id', request_id, 'new_status', btrim(new_status), 'reason', private.assert_rejection_reason(reason)
+    )
   ) is null then
-    perform private.set_withdraw_request_status(request_id, new_status);
+    perform private.set_withdraw_request_status(request_id, new_status, reason);
   end if;
 end;
 $$;
-comment on function public.set_withdraw_request_status(uuid, text, uuid) is
+comment on function public.set_withdraw_request_status(uuid, text, uuid, text) is
   'Admin only. Sets a withdraw request''s status once per idempotency key (required): approved pays out, '
-  'approved and rejected are final; a retried decision answers success again.';
+  'approved, rejected (with the reason the person is shown) and cancelled are final; a retried decision answers '
+  'success again.';
 create function public.set_transaction_status(
   transaction_id uuid,
   new_status text,
@@ -200,10 +210,10 @@ revoke execute on function public.create_deposit(uuid, numeric, uuid) from publi
 grant execute on function public.create_deposit(uuid, numeric, uuid) to authenticated;
 revoke execute on function public.approve_buy_request(uuid, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.approve_buy_request(uuid, uuid) to authenticated;
-revoke execute on function public.reject_buy_request(uuid, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.reject_buy_request(uuid, uuid) to authenticated;
-revoke execute on function public.set_withdraw_request_status(uuid, text, uuid)
+revoke execute on function public.reject_buy_request(uuid, uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.reject_buy_request(uuid, uuid, text) to authenticated;
+revoke execute on function public.set_withdraw_request_status(uuid, text, uuid, text)
   from public, anon, authenticated, service_role;
-grant execute on function public.set_withdraw_request_status(uuid, text, uuid) to authenticated;
+grant execute on function public.set_withdraw_request_status(uuid, text, uuid, text) to authenticated;
 revoke execute on function public.set_transaction_status(uuid, text, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.set_transaction_status(uuid, text, uuid) to authenticated;

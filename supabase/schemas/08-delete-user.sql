@@ -56,7 +56,7 @@ begin
     or exists (select from public.sell_requests where sell_requests.user_id = old.id and status = 'pending')
     or exists (
       select from public.withdraw_requests
-      where withdraw_requests.user_id = old.id and status not in ('approved', 'rejected')
+      where withdraw_requests.user_id = old.id and status not in ('approved', 'rejected', 'cancelled')
     )
     or exists (select from public.transactions where transactions.user_id = old.id and status <> 'complete')
   then

@@ -230,13 +230,17 @@ declare
   hold record;
   reason text;
 begin
-  if p_movement is null or p_movement not in ('deposit', 'buy', 'sell', 'withdraw') then
+  if p_movement is null or p_movement not in ('deposit', 'buy', 'sell', 'withdraw', 'cancel') then
     raise exception 'Unknown movement of money: %', p_movement using errcode = 'P0001';
   end if;
   if p_movement <> 'deposit' and exists (select from private.withdrawal_locks where user_id = p_user_id) then
     if p_audience = 'admin' then
       return 'Locked: this person reported a change they did not make ("this wasn''t me"). Nothing but '
         || 'deposits moves until an admin ends the lock on Settings.';
+    end if;
+    if p_movement = 'cancel' then
+      return 'Requests cannot be cancelled while your account is locked because you reported a change you did '
+        || 'not make. Contact support to unlock it.';
     end if;
     if p_movement = 'withdraw' then
       return 'Withdrawals are locked because you reported a change you did not make. Contact support to '
@@ -287,10 +291,10 @@ begin
 end;
 $$;
 comment on function private.money_gate(uuid, text, text) is
-  'The one rule of a person''s state for every movement of money or coins (deposit, buy, sell, withdraw): null '
-  'when it may move, else why not, worded for the admin (default) or the person. A freeze (the person''s own, '
-  'or the "this wasn''t me" link''s) and a lock stop all but deposits; a security hold stops money leaving '
-  '(withdrawals).';
+  'The one rule of a person''s state for every movement of money or coins (deposit, buy, sell, withdraw, and a '
+  'person cancelling their request): null when it may move, else why not, worded for the admin (default) or the '
+  'person. A freeze (the person''s own, or the "this wasn''t me" link''s) and a lock stop all but deposits; a '
+  'security hold stops money leaving (withdrawals), never a cancellation (which keeps the money in).';
 revoke execute on function private.money_gate(uuid, text, text) from public;
 -- The admin queues (security_invoker views) show the reason on each row.
 grant execute on function private.money_gate(uuid, text, text) to authenticated;
@@ -377,3 +381,28 @@ create trigger consult_money_gate_before_write
   for each row execute function private.consult_money_gate_for_entry();
 comment on trigger consult_money_gate_before_write on public.transactions is
   'Every entry that is or becomes complete passes the money gate, whichever path writes it.';
+
+create function public.my_money_restrictions()
+returns table (withdrawals text, buying_and_selling text, hold_until timestamptz)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select gate.withdrawals, gate.buying_and_selling, hold.hold_until
+  from (
+    select
+      private.money_gate((select auth.uid()), 'withdraw', 'person') as withdrawals,
+      private.money_gate((select auth.uid()), 'buy', 'person') as buying_and_selling
+  ) as gate
+  left join private.security_hold_until((select auth.uid())) as hold on true
+  where (select auth.uid()) is not null
+    and (select private.session_is_aal2() or not private.has_verified_factor())
+    and (gate.withdrawals is not null or gate.buying_and_selling is not null);
+$$;
+comment on function public.my_money_restrictions() is
+  'The signed-in person''s own lock or security hold, in the money gate''s words for them: why withdrawals, and '
+  'buying and selling, are refused now (null when allowed), and until when a hold runs. No row when nothing is '
+  'refused, and, as their money, none at aal1 once they have a verified factor.';
+revoke execute on function public.my_money_restrictions() from public, anon, authenticated, service_role;
+grant execute on function public.my_money_restrictions() to authenticated;

@@ -69,6 +69,7 @@ as $$
 declare
   what text := case tg_table_name when 'buy_requests' then 'buy_request' else 'withdraw_request' end;
   decision text := new.status::text;
+  because text := case when new.rejection_reason is not null then format(' Reason: %s', new.rejection_reason) end;
 begin
   perform private.notify(
     new.user_id,
@@ -79,12 +80,13 @@ begin
       when 'buy_request' then format('Your request to buy $%s of %s was %s.',
         private.format_usd(new.amount), initcap(to_jsonb(new) ->> 'cryptocurrency'), decision)
       else format('Your withdrawal of $%s was %s.', private.format_usd(new.amount), decision)
-    end
+    end || coalesce(because, '')
   );
   return null;
 end;
 $$;
-comment on function private.notify_request_decision() is 'Tells the person their buy or withdraw request was approved or rejected.';
+comment on function private.notify_request_decision() is
+  'Tells the person their buy or withdraw request was approved or rejected (with the admin''s reason).';
 revoke execute on function private.notify_request_decision() from public;
 create trigger notify_decision_after_update
   after update of status on public.buy_requests
@@ -288,7 +290,7 @@ begin
     return;
   end if;
   select count(*) into held from public.withdraw_requests
-  where user_id = email.user_id and status not in ('approved', 'rejected');
+  where user_id = email.user_id and status not in ('approved', 'rejected', 'cancelled');
   select * into person from public.profiles where id = email.user_id;
   perform private.notify(
     email.user_id,

@@ -22,17 +22,24 @@ create table public.sell_requests (
   decided_by uuid references public.profiles (id) on delete set null,
   limit_price numeric,
   expires_at timestamptz not null default now() + interval '24 hours',
+  rejection_reason text,
   constraint sell_requests_quantity_positive check (quantity > 0 and quantity = trunc(quantity, 18)),
   constraint sell_requests_cryptocurrency_not_blank check (btrim(cryptocurrency) <> '' and length(cryptocurrency) <= 100),
   constraint sell_requests_decision_recorded check ((status = 'pending') = (decided_at is null)),
-  constraint sell_requests_limit_price_positive check (limit_price is null or limit_price > 0)
+  constraint sell_requests_limit_price_positive check (limit_price is null or limit_price > 0),
+  constraint sell_requests_rejection_reason_shape check (
+    rejection_reason is null or (status = 'rejected' and char_length(rejection_reason) between 1 and 500)
+  )
 );
 comment on table public.sell_requests is
   'A person''s request to sell coins they hold for USD; pending (reserving its quantity) until an admin approves '
   'or rejects it.';
 comment on column public.sell_requests.cryptocurrency is 'The coin''s market-data id (e.g. bitcoin), never its symbol.';
 comment on column public.sell_requests.quantity is 'Coins to sell; positive, at most 18 decimal places.';
-comment on column public.sell_requests.status is 'pending until decided by approve_sell_request or reject_sell_request.';
+comment on column public.sell_requests.status is
+  'pending until decided by approve_sell_request or reject_sell_request, or cancelled by its owner (cancel_request).';
+comment on column public.sell_requests.rejection_reason is
+  'Why the admin rejected it, shown to the person (1 to 500 characters).';
 comment on column public.sell_requests.date is 'When the person asked.';
 comment on column public.sell_requests.decided_at is 'When an admin approved or rejected the request.';
 comment on column public.sell_requests.decided_by is 'The admin who decided.';
@@ -236,13 +243,14 @@ comment on function private.approve_sell_request(uuid) is
   'records a complete sell entry crediting quantity × the current price, truncated to the cent, refused when that '
   'price is below the request''s limit.';
 revoke execute on function private.approve_sell_request(uuid) from public, anon, authenticated, service_role;
-create function private.reject_sell_request(request_id uuid) returns void
+create function private.reject_sell_request(request_id uuid, reason text) returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   request public.sell_requests;
+  given text := private.assert_rejection_reason(reason);
 begin
   perform private.assert_admin();
   select * into request from public.sell_requests where id = request_id for update;
@@ -255,20 +263,25 @@ begin
   perform private.assert_not_own_account(request.user_id);
 
   update public.sell_requests
-    set status = 'rejected', decided_at = now(), decided_by = (select auth.uid())
+    set status = 'rejected', decided_at = now(), decided_by = (select auth.uid()), rejection_reason = given
     where id = request.id;
   perform private.write_audit(
     'sell_request.reject',
     'sell_requests',
     request.id,
-    jsonb_build_object('user_id', request.user_id, 'cryptocurrency', request.cryptocurrency, 'quantity', request.quantity)
+    jsonb_build_object(
+      'user_id', request.user_id,
+      'cryptocurrency', request.cryptocurrency,
+      'quantity', request.quantity,
+      'reason', given
+    )
   );
 end;
 $$;
-comment on function private.reject_sell_request(uuid) is
-  'The decision behind public.reject_sell_request (called only with a claimed idempotency key): frees the '
-  'reserved quantity; no money moves.';
-revoke execute on function private.reject_sell_request(uuid) from public, anon, authenticated, service_role;
+comment on function private.reject_sell_request(uuid, text) is
+  'The decision behind public.reject_sell_request (called only with a claimed idempotency key): records the '
+  'reason and frees the reserved quantity; no money moves.';
+revoke execute on function private.reject_sell_request(uuid, text) from public, anon, authenticated, service_role;
 create function public.approve_sell_request(request_id uuid, idempotency_key uuid default null) returns void
 language plpgsql
 security definer
@@ -286,27 +299,33 @@ $$;
 comment on function public.approve_sell_request(uuid, uuid) is
   'Admin only. Approves a pending sell request once per idempotency key (required): credits its coins at the '
   'current price; a retried approval answers success again.';
-create function public.reject_sell_request(request_id uuid, idempotency_key uuid default null) returns void
+create function public.reject_sell_request(
+  request_id uuid,
+  idempotency_key uuid default null,
+  reason text default null
+) returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   perform private.assert_admin();
-  if private.replay_idempotent_call(idempotency_key, 'reject_sell_request', jsonb_build_object('request_id', request_id))
-    is null
-  then
-    perform private.reject_sell_request(request_id);
+  if private.replay_idempotent_call(
+    idempotency_key,
+    'reject_sell_request',
+    jsonb_build_object('request_id', request_id, 'reason', private.assert_rejection_reason(reason))
+  ) is null then
+    perform private.reject_sell_request(request_id, reason);
   end if;
 end;
 $$;
-comment on function public.reject_sell_request(uuid, uuid) is
-  'Admin only. Rejects a pending sell request once per idempotency key (required); a retried rejection answers '
-  'success again.';
+comment on function public.reject_sell_request(uuid, uuid, text) is
+  'Admin only. Rejects a pending sell request once per idempotency key (required), with the reason the person '
+  'is shown; a retried rejection answers success again.';
 revoke execute on function public.approve_sell_request(uuid, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.approve_sell_request(uuid, uuid) to authenticated;
-revoke execute on function public.reject_sell_request(uuid, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.reject_sell_request(uuid, uuid) to authenticated;
+revoke execute on function public.reject_sell_request(uuid, uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.reject_sell_request(uuid, uuid, text) to authenticated;
 create function private.notify_sell_decision() returns trigger
 language plpgsql
 security definer
@@ -321,12 +340,13 @@ begin
     'Sell request ' || new.status::text,
     format('Your request to sell %s %s was %s', trim_scale(new.quantity), initcap(new.cryptocurrency), new.status)
       || case when credit is null then '.' else format(': $%s was added to your balance.', private.format_usd(credit)) end
+      || case when new.rejection_reason is null then '' else ' Reason: ' || new.rejection_reason end
   );
   return null;
 end;
 $$;
 comment on function private.notify_sell_decision() is
-  'Tells the person their sell request was approved (with the USD credited) or rejected.';
+  'Tells the person their sell request was approved (with the USD credited) or rejected (with the admin''s reason).';
 revoke execute on function private.notify_sell_decision() from public;
 create trigger notify_decision_after_update
   after update of status on public.sell_requests

@@ -78,6 +78,7 @@ as $$
 declare
   earlier jsonb;
   created public.buy_requests;
+  left_over numeric;
 begin
   earlier := private.replay_idempotent_call(
     idempotency_key,
@@ -90,7 +91,10 @@ begin
     return jsonb_populate_record(null::public.buy_requests, earlier);
   end if;
   perform private.assert_price_protection(create_buy_request.limit_price, create_buy_request.expires_at);
-  -- Pending, for the caller; the trigger checks the amount and the limits.
+  -- Under the person's lock, as a withdrawal: the request reserves its amount the moment it exists, so two
+  -- buys submitted at once cannot both count on the same dollars.
+  perform private.lock_wallet((select auth.uid()));
+  -- Pending, for the caller; the triggers check the amount, the limits, the step-up and the money gate.
   insert into public.buy_requests (user_id, cryptocurrency, amount, limit_price, expires_at)
   values (
     (select auth.uid()),
@@ -100,14 +104,32 @@ begin
     coalesce(create_buy_request.expires_at, now() + interval '24 hours')
   )
   returning * into created;
+  select available into left_over from public.wallet_balances where user_id = created.user_id;
+  if left_over < 0 then
+    raise exception 'Insufficient balance (including all pending requests)' using errcode = 'P0001';
+  end if;
+  perform private.write_audit(
+    'buy_request.create',
+    'buy_requests',
+    created.id,
+    jsonb_build_object(
+      'user_id', created.user_id,
+      'cryptocurrency', created.cryptocurrency,
+      'amount', created.amount,
+      'limit_price', created.limit_price,
+      'expires_at', created.expires_at
+    )
+  );
   perform private.remember_idempotent_response(idempotency_key, to_jsonb(created));
   return created;
 end;
 $$;
 comment on function public.create_buy_request(text, numeric, uuid, numeric, timestamptz) is
   'A signed-in person''s pending buy request, once per idempotency key (required; a repeat returns the request '
-  'it created), with an optional limit price (most USD per coin) and expiry (default 24 hours). Amount and '
-  'limits are checked by the table''s trigger.';
+  'it created), with an optional limit price (most USD per coin) and expiry (default 24 hours). It reserves its '
+  'amount at once: under the person''s lock, refused with ''Insufficient balance (including all pending '
+  'requests)'' when the available balance (after open withdrawals and pending buys) does not cover it. Amount '
+  'and limits are checked by the table''s trigger.';
 revoke execute on function public.create_buy_request(text, numeric, uuid, numeric, timestamptz)
   from public, anon, authenticated, service_role;
 grant execute on function public.create_buy_request(text, numeric, uuid, numeric, timestamptz) to authenticated;

@@ -48,14 +48,17 @@ select
   profiles.full_name,
   profiles.email,
   (select wallet_balances.available from public.wallet_balances
-   where wallet_balances.user_id = buy_requests.user_id) as available,
+   where wallet_balances.user_id = buy_requests.user_id)
+    + case when buy_requests.status = 'pending' and buy_requests.expires_at > now() then buy_requests.amount else 0 end
+    as available,
   buy_requests.limit_price,
   buy_requests.expires_at,
   buy_requests.status = 'pending' and buy_requests.expires_at <= now() as expired,
   case when buy_requests.status = 'pending' then private.fresh_price(buy_requests.cryptocurrency) end as price,
   case when buy_requests.status = 'pending' then private.money_gate(buy_requests.user_id, 'buy') end
     as held_because,
-  proposal.proposed_by
+  proposal.proposed_by,
+  buy_requests.rejection_reason
 from public.buy_requests
 left join public.profiles on profiles.id = buy_requests.user_id
 left join public.second_approvals as proposal
@@ -79,9 +82,10 @@ select
   profiles.email,
   (select wallet_balances.available from public.wallet_balances
    where wallet_balances.user_id = withdraw_requests.user_id) as available,
-  case when withdraw_requests.status not in ('approved', 'rejected')
+  case when withdraw_requests.status not in ('approved', 'rejected', 'cancelled')
     then private.money_gate(withdraw_requests.user_id, 'withdraw') end as held_because,
-  proposal.proposed_by
+  proposal.proposed_by,
+  withdraw_requests.rejection_reason
 from public.withdraw_requests
 left join public.profiles on profiles.id = withdraw_requests.user_id
 left join public.second_approvals as proposal
@@ -97,7 +101,10 @@ grant select on table public.transactions_with_user, public.buy_requests_with_us
 comment on column public.transactions_with_user.available is
   'The person''s available balance now (wallet_balances.available), shown beside the transaction.';
 comment on column public.buy_requests_with_user.available is
-  'The person''s available balance now (wallet_balances.available): what an approval would take from.';
+  'What an approval would take from: the person''s available balance now (wallet_balances.available) plus the '
+  'amount this request reserves while it is pending and unexpired.';
+comment on column public.buy_requests_with_user.rejection_reason is 'Why it was rejected (shown to the person).';
+comment on column public.withdraw_requests_with_user.rejection_reason is 'Why it was rejected (shown to the person).';
 comment on column public.withdraw_requests_with_user.available is
   'The person''s available balance now (wallet_balances.available; open withdraw requests already reserved).';
 comment on column public.buy_requests_with_user.limit_price is 'Most USD per coin the person accepts (null: no limit).';
@@ -137,7 +144,8 @@ select
   sell_requests.status = 'pending' and sell_requests.expires_at <= now() as expired,
   case when sell_requests.status = 'pending' then private.money_gate(sell_requests.user_id, 'sell') end
     as held_because,
-  proposal.proposed_by
+  proposal.proposed_by,
+  sell_requests.rejection_reason
 from public.sell_requests
 left join public.profiles on profiles.id = sell_requests.user_id
 left join public.transactions as entry on entry.sell_request_id = sell_requests.id
@@ -160,6 +168,7 @@ comment on column public.sell_requests_with_user.available is
   'The person''s available USD balance now (wallet_balances.available).';
 comment on column public.sell_requests_with_user.limit_price is 'Least USD per coin the person accepts (null: no limit).';
 comment on column public.sell_requests_with_user.expires_at is 'When the request expires.';
+comment on column public.sell_requests_with_user.rejection_reason is 'Why it was rejected (shown to the person).';
 comment on column public.sell_requests_with_user.expired is
   'Pending and past its expiry: it cannot be approved and reserves nothing.';
 create view public.users_with_balance with (security_invoker = true) as

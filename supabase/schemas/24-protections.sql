@@ -426,9 +426,11 @@ comment on function public.set_payout_wait_hours(integer) is
 revoke execute on function public.set_payout_wait_hours(integer) from public, anon, authenticated, service_role;
 grant execute on function public.set_payout_wait_hours(integer) to authenticated;
 
--- Withdrawals name the destination they pay (null: details typed into the form).
+-- Withdrawals name the destination they pay (null: details typed into the form); the column sits in
+-- 04-requests.sql, where the migrations' order puts it, and its reference is added here, after the table.
 alter table public.withdraw_requests
-  add column payout_destination_id uuid references public.payout_destinations (id) on delete restrict;
+  add constraint withdraw_requests_payout_destination_id_fkey
+  foreign key (payout_destination_id) references public.payout_destinations (id) on delete restrict;
 comment on column public.withdraw_requests.payout_destination_id is
   'The saved destination paid (its details were sealed again for this request); null when typed in the form.';
 create index withdraw_requests_payout_destination_id_idx on public.withdraw_requests (payout_destination_id);

@@ -75,6 +75,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -88,6 +89,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -100,6 +102,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
         };
@@ -141,6 +144,50 @@ export type Database = {
           },
           {
             foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      cost_basis_elections: {
+        Row: {
+          chosen_at: string;
+          from_tax_year: number;
+          method: Database['public']['Enums']['cost_basis_method'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          chosen_at?: string;
+          from_tax_year: number;
+          method: Database['public']['Enums']['cost_basis_method'];
+          user_id: string;
+        };
+        Update: {
+          chosen_at?: string;
+          from_tax_year?: number;
+          method?: Database['public']['Enums']['cost_basis_method'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'cost_basis_elections_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cost_basis_elections_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cost_basis_elections_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
@@ -415,6 +462,7 @@ export type Database = {
           id: string;
           limit_price: number | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -428,6 +476,7 @@ export type Database = {
           id?: string;
           limit_price?: number | null;
           quantity: number;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -440,6 +489,7 @@ export type Database = {
           id?: string;
           limit_price?: number | null;
           quantity?: number;
+          rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
         };
@@ -507,9 +557,51 @@ export type Database = {
         };
         Relationships: [];
       };
+      tax_settings: {
+        Row: {
+          changed_at: string;
+          time_zone: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          changed_at?: string;
+          time_zone?: string;
+          user_id: string;
+        };
+        Update: {
+          changed_at?: string;
+          time_zone?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'tax_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'tax_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'tax_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       transaction_limits: {
         Row: {
           id: boolean;
+          long_term_after_days: number;
           max_amount: number;
           min_amount: number;
           second_admin_above: number;
@@ -519,6 +611,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           id?: boolean;
+          long_term_after_days?: number;
           max_amount?: number;
           min_amount?: number;
           second_admin_above?: number;
@@ -527,6 +620,7 @@ export type Database = {
         };
         Update: {
           id?: boolean;
+          long_term_after_days?: number;
           max_amount?: number;
           min_amount?: number;
           second_admin_above?: number;
@@ -591,6 +685,13 @@ export type Database = {
             foreignKeyName: 'transactions_buy_request_id_fkey';
             columns: ['buy_request_id'];
             isOneToOne: false;
+            referencedRelation: 'buy_requests_with_fill';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
             referencedColumns: ['id'];
           },
@@ -599,6 +700,13 @@ export type Database = {
             columns: ['sell_request_id'];
             isOneToOne: false;
             referencedRelation: 'sell_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_sell_request_id_fkey';
+            columns: ['sell_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'sell_requests_with_fill';
             referencedColumns: ['id'];
           },
           {
@@ -696,6 +804,7 @@ export type Database = {
           encrypted_data: string | null;
           id: string;
           payout_destination_id: string | null;
+          rejection_reason: string | null;
           status: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -710,6 +819,7 @@ export type Database = {
           encrypted_data?: string | null;
           id?: string;
           payout_destination_id?: string | null;
+          rejection_reason?: string | null;
           status?: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -723,6 +833,7 @@ export type Database = {
           encrypted_data?: string | null;
           id?: string;
           payout_destination_id?: string | null;
+          rejection_reason?: string | null;
           status?: string;
           user_id?: string;
           withdraw_method?: Database['public']['Enums']['withdraw_method'];
@@ -796,6 +907,47 @@ export type Database = {
         ComputedFields: never;
         Relationships: [];
       };
+      buy_requests_with_fill: {
+        Row: {
+          amount: number;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          expired: boolean | null;
+          expires_at: string;
+          fill_price: number | null;
+          id: string;
+          limit_price: number | null;
+          quantity: number | null;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       buy_requests_with_user: {
         Row: {
           amount: number;
@@ -813,6 +965,7 @@ export type Database = {
           limit_price: number | null;
           price: number | null;
           proposed_by: string | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -929,6 +1082,47 @@ export type Database = {
         ComputedFields: never;
         Relationships: [];
       };
+      sell_requests_with_fill: {
+        Row: {
+          amount: number | null;
+          cryptocurrency: string;
+          date: string;
+          decided_at: string | null;
+          expired: boolean | null;
+          expires_at: string;
+          fill_price: number | null;
+          id: string;
+          limit_price: number | null;
+          quantity: number;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['request_status'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       sell_requests_with_user: {
         Row: {
           amount: number | null;
@@ -948,6 +1142,7 @@ export type Database = {
           price: number | null;
           proposed_by: string | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -1069,6 +1264,13 @@ export type Database = {
             foreignKeyName: 'transactions_buy_request_id_fkey';
             columns: ['buy_request_id'];
             isOneToOne: false;
+            referencedRelation: 'buy_requests_with_fill';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
             referencedColumns: ['id'];
           },
@@ -1143,6 +1345,7 @@ export type Database = {
           held_because: string | null;
           id: string;
           proposed_by: string | null;
+          rejection_reason: string | null;
           status: string;
           user_id: string;
           withdraw_method: Database['public']['Enums']['withdraw_method'];
@@ -1228,6 +1431,14 @@ export type Database = {
       approve_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       ask_to_unfreeze: { Args: { password: string }; Returns: string };
       cancel_payout_destination: { Args: { token: string }; Returns: string };
+      cancel_request: {
+        Args: { idempotency_key?: string; kind: string; request_id: string };
+        Returns: undefined;
+      };
+      choose_cost_basis_method: {
+        Args: { method: Database['public']['Enums']['cost_basis_method'] };
+        Returns: number;
+      };
       claim_security_emails: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1257,6 +1468,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -1322,6 +1534,7 @@ export type Database = {
           id: string;
           limit_price: number | null;
           quantity: number;
+          rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
         };
@@ -1354,10 +1567,20 @@ export type Database = {
         };
       };
       delete_user: { Args: { user_id: string }; Returns: string };
+      disposals: {
+        Args: { sold_before: string; sold_from: string };
+        Returns: Database['public']['CompositeTypes']['disposal'][];
+        SetofOptions: {
+          from: '*';
+          to: 'disposal';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
       freeze_my_account: { Args: Record<PropertyKey, never>; Returns: undefined };
       latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
-      ledger_reconciliation: { Args: Record<PropertyKey, never>; Returns: Json };
+      ledger_reconciliation: { Args: { from_checkpoint?: boolean }; Returns: Json };
       list_my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1372,11 +1595,29 @@ export type Database = {
       };
       mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
       my_liability_proof: { Args: Record<PropertyKey, never>; Returns: Json };
+      my_money_restrictions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          buying_and_selling: string;
+          hold_until: string;
+          withdrawals: string;
+        }[];
+      };
       my_payout_rules: {
         Args: Record<PropertyKey, never>;
         Returns: {
           allowlist_in_force: boolean;
           wait_hours: number;
+        }[];
+      };
+      open_lots: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          acquired_at: string;
+          cost_basis: number;
+          cryptocurrency: string;
+          lot_id: string;
+          quantity: number;
         }[];
       };
       portfolio_history: {
@@ -1393,9 +1634,25 @@ export type Database = {
           price: number;
         }[];
       };
+      realised_gains: {
+        Args: { tax_year: number };
+        Returns: Database['public']['CompositeTypes']['disposal'][];
+        SetofOptions: {
+          from: '*';
+          to: 'disposal';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
-      reject_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
-      reject_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      reject_buy_request: {
+        Args: { idempotency_key?: string; reason?: string; request_id: string };
+        Returns: undefined;
+      };
+      reject_sell_request: {
+        Args: { idempotency_key?: string; reason?: string; request_id: string };
+        Returns: undefined;
+      };
       release_security_email: { Args: { email_id: string }; Returns: undefined };
       remove_payout_destination: { Args: { destination_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
@@ -1434,20 +1691,22 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      set_tax_time_zone: { Args: { time_zone: string }; Returns: string };
       set_transaction_status: {
         Args: { idempotency_key?: string; new_status: string; transaction_id: string };
         Returns: undefined;
       };
       set_unfreeze_delay_hours: { Args: { unfreeze_delay_hours: number }; Returns: undefined };
       set_withdraw_request_status: {
-        Args: { idempotency_key?: string; new_status: string; request_id: string };
+        Args: { idempotency_key?: string; new_status: string; reason?: string; request_id: string };
         Returns: undefined;
       };
       unfreeze_by_admins: { Args: { user_id: string }; Returns: boolean };
     };
     Enums: {
       app_role: 'user' | 'admin';
-      request_status: 'pending' | 'approved' | 'rejected';
+      cost_basis_method: 'fifo' | 'hifo' | 'average';
+      request_status: 'pending' | 'approved' | 'rejected' | 'cancelled';
       transaction_type: 'deposit' | 'sell' | 'withdraw' | 'buy';
       withdraw_method: 'bank' | 'card' | 'wallet';
     };
@@ -1459,6 +1718,21 @@ export type Database = {
         withdraw_method: Database['public']['Enums']['withdraw_method'] | null;
         status: string | null;
         date: string | null;
+      };
+      disposal: {
+        sale_id: string | null;
+        lot_id: string | null;
+        cryptocurrency: string | null;
+        acquired_at: string | null;
+        sold_at: string | null;
+        date_acquired: string | null;
+        date_sold: string | null;
+        quantity: number | null;
+        proceeds: number | null;
+        cost_basis: number | null;
+        gain: number | null;
+        term: string | null;
+        method: Database['public']['Enums']['cost_basis_method'] | null;
       };
     };
   };
@@ -1568,7 +1842,8 @@ export const Constants = {
   public: {
     Enums: {
       app_role: ['user', 'admin'],
-      request_status: ['pending', 'approved', 'rejected'],
+      cost_basis_method: ['fifo', 'hifo', 'average'],
+      request_status: ['pending', 'approved', 'rejected', 'cancelled'],
       transaction_type: ['deposit', 'sell', 'withdraw', 'buy'],
       withdraw_method: ['bank', 'card', 'wallet'],
     },

@@ -82,7 +82,7 @@ describe('the domain vocabulary is the database vocabulary', () => {
       asSet(await builtInStatusesOf('private.set_transaction_status(uuid, text)')),
     );
     expect(asSet(requestStatuses)).toEqual(
-      asSet(await builtInStatusesOf('private.set_withdraw_request_status(uuid, text)')),
+      asSet(await builtInStatusesOf('private.set_withdraw_request_status(uuid, text, text)')),
     );
   });
 

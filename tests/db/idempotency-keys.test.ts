@@ -87,7 +87,7 @@ describe('create_buy_request', () => {
 
   it('keeps keys per person: another person using the same key gets their own request', async () => {
     const key = randomUUID();
-    const otherPerson = await createUser(pool);
+    const otherPerson = await createUser(pool, { deposit: 100 });
     const mine = onlyRow((await buy(person.id, 29, key)).rows);
     const theirs = onlyRow((await buy(otherPerson.id, 29, key)).rows);
     expect(theirs.id).not.toBe(mine.id);

@@ -28,9 +28,9 @@ afterAll(async () => {
   await pool.end();
 });
 
-/** A person with a verified factor, $500 and 0.01 bitcoin. */
+/** A person with a verified factor, $100 and 0.01 bitcoin. */
 async function factorHolder(): Promise<CreatedUser> {
-  const person = await createUser(pool, { twoFactor: true, deposit: 500 });
+  const person = await createUser(pool, { twoFactor: true, deposit: 600 });
   await addCurrentPrice(pool, 'bitcoin', 50_000);
   await pool.query(
     `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   actAs,
   addBuyRequest,
+  addCurrentPrice,
   addDeposit,
   connect,
   createWithdrawRequest,
@@ -37,6 +38,17 @@ afterAll(async () => {
 
 const approve = (requestId: string) => () =>
   queryAs(pool, signedIn(admin.id), 'select public.approve_buy_request($1, gen_random_uuid())', [requestId]);
+/** A buy submitted by the person (it reserves its amount), with a current price for its approval. */
+const submitBuy = (userId: string, amount: number) => async () => {
+  await addCurrentPrice(pool, 'bitcoin', 50_000);
+  const { rows } = await queryAs<{ id: string }>(
+    pool,
+    signedIn(userId),
+    `select id from public.create_buy_request('bitcoin', $1, gen_random_uuid())`,
+    [amount],
+  );
+  return rows[0]?.id ?? '';
+};
 const requestWithdrawal = (userId: string, amount: number) => () =>
   createWithdrawRequest(pool, signedIn(userId), { amount });
 const setWithdrawStatus = (requestId: string, status: string) => () =>
@@ -56,24 +68,43 @@ async function countRows(sql: string, params: unknown[]): Promise<number> {
 }
 
 describe('approving buy requests concurrently', () => {
-  it('approves exactly what the balance covers: 10 of 50, the other 40 fail with "Insufficient balance"', async () => {
+  it('takes exactly what the balance covers: 10 of 50 submitted at once, and approving those 10 at once', async () => {
     const buyer = await createUser(pool, { deposit: 1000 });
-    const requestIds = await Promise.all(
-      Array.from({ length: racers }, () => addBuyRequest(pool, buyer.id, 100)),
+    const submitted = await Promise.allSettled(
+      Array.from({ length: racers }, () => submitBuy(buyer.id, 100)()),
     );
+    const requestIds = submitted.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(requestIds).toHaveLength(10);
+    expect(await walletOf(pool, buyer.id)).toEqual({
+      balance: 1000,
+      reserved: 1000,
+      available: 0,
+      ledger: 1000,
+    });
 
     const { succeeded, failures } = await race(requestIds.map(approve));
 
     expect(succeeded).toBe(10);
-    expect(failures).toEqual(Array.from({ length: 40 }, () => 'Insufficient balance'));
+    expect(failures).toEqual([]);
     expect(await walletOf(pool, buyer.id)).toEqual({ balance: 0, reserved: 0, available: 0, ledger: 0 });
     expect(await countRows(`public.transactions where user_id = $1 and type = 'buy'`, [buyer.id])).toBe(10);
     expect(
       await countRows(`public.buy_requests where user_id = $1 and status = 'approved'`, [buyer.id]),
     ).toBe(10);
-    expect(await countRows(`public.buy_requests where user_id = $1 and status = 'pending'`, [buyer.id])).toBe(
-      40,
-    );
+  });
+
+  it('refuses to approve a buy the balance no longer covers beside the other open requests', async () => {
+    // Written as the operator (no reservation check): two buys of 100 over a balance of 100.
+    const buyer = await createUser(pool, { deposit: 100 });
+    const first = await addBuyRequest(pool, buyer.id, 100);
+    await addBuyRequest(pool, buyer.id, 100);
+    expect((await errorOf(approve(first)())).message).toBe('Insufficient balance');
+    expect(await walletOf(pool, buyer.id)).toEqual({
+      balance: 100,
+      reserved: 200,
+      available: -100,
+      ledger: 100,
+    });
   });
 
   it('records a complete buy of the coin, linked to its request, in the same step', async () => {
@@ -114,20 +145,20 @@ describe('withdraw requests competing for one balance', () => {
     });
   });
 
-  it('shares the balance with buy approvals: of 25 withdrawals and 25 approvals only 10 in all succeed', async () => {
+  it('shares the balance with buys: of 25 buys and 25 withdrawals submitted at once only 10 in all succeed', async () => {
     const person = await createUser(pool, { deposit: 1000 });
-    const requestIds = await Promise.all(
-      Array.from({ length: 25 }, () => addBuyRequest(pool, person.id, 100)),
-    );
 
     const { succeeded, failures } = await race([
-      ...requestIds.map(approve),
+      ...Array.from({ length: 25 }, () => submitBuy(person.id, 100)),
       ...Array.from({ length: 25 }, () => requestWithdrawal(person.id, 100)),
     ]);
 
     expect(succeeded).toBe(10);
     expect(failures).toHaveLength(40);
-    const refusals = ['Insufficient balance', 'Insufficient balance (including all withdraw requests)'];
+    const refusals = [
+      'Insufficient balance (including all pending requests)',
+      'Insufficient balance (including all withdraw requests)',
+    ];
     expect(failures.filter((message) => !refusals.includes(message))).toEqual([]);
     const wallet = await walletOf(pool, person.id);
     expect(wallet.available).toBe(0);

@@ -1,6 +1,7 @@
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsCard } from '@/features/account-security/components/sessions-card';
+import { CostBasisCard } from '@/features/tax/components/cost-basis-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { AddressBookCard } from '@/features/protections/components/address-book-card';
 import { FreezeCard } from '@/features/protections/components/freeze-card';
@@ -23,6 +24,7 @@ export default function AccountRoute() {
       {user && <TwoFactorCard userId={user.id} />}
       <FreezeCard />
       <AddressBookCard />
+      {user && <CostBasisCard userId={user.id} />}
     </div>
   );
 }
