@@ -112,6 +112,7 @@ function BuyCryptoContent() {
           <BuyForm
             coins={market.data.coins}
             limits={limits.data ?? NO_LIMITS}
+            available={balance.data?.available}
             isSignedIn={Boolean(user)}
             onSubmit={submitBuyRequest}
           />
@@ -128,7 +129,12 @@ function BuyCryptoContent() {
             <Skeleton className="h-40 w-full" />
           ) : (
             <>
-              <BuyRequestsTable requests={requests.data} coinNames={coinNames} prices={prices} />
+              <BuyRequestsTable
+                requests={requests.data}
+                coinNames={coinNames}
+                prices={prices}
+                userId={user?.id}
+              />
               <ShowOlderButton
                 label="Show older requests"
                 hasMore={requests.hasNextPage}

@@ -55,7 +55,7 @@ export function WalletPage({ userId }: { userId: string }) {
       />
       {/* Only for someone who holds coins or has asked to sell: nothing to list for anyone else. */}
       {(Boolean(holdings.data?.length) || Boolean(sellRequests.data?.length)) && (
-        <SellRequestsCard requests={sellRequests} coinNames={coinNames} prices={prices} />
+        <SellRequestsCard requests={sellRequests} coinNames={coinNames} prices={prices} userId={userId} />
       )}
       <HistoryCard userId={userId} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">

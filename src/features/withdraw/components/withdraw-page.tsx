@@ -81,7 +81,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
               </div>
             }
           >
-            {(loaded) => <RecentWithdrawRequestsTable requests={loaded} />}
+            {(loaded) => <RecentWithdrawRequestsTable requests={loaded} userId={userId} />}
           </QueryState>
         </CardContent>
       </Card>
