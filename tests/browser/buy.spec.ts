@@ -284,7 +284,7 @@ test('when the request list cannot be loaded the page says so, and the form stil
   const buyer = await newBuyer(page);
   await skipLimitsNotices(page);
   // The network fails for reading the list only (an outage, not a stand-in for our API).
-  await page.route('**/rest/v1/buy_requests?**', (route) =>
+  await page.route('**/rest/v1/buy_requests_with_fill?**', (route) =>
     route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue(),
   );
   await openBuyPage(page, buyer);
@@ -346,7 +346,8 @@ test('when the market data fails the page says so, and Retry reloads it', async 
 
 test('the request list shows the newest 50 and loads older ones on request', async ({ page }) => {
   const admin = await signInAdmin();
-  const buyer = await signUpFundedBuyer(admin, 100);
+  // Each pending buy reserves its amount: 52 buys of $10 to $61 take $1,846.
+  const buyer = await signUpFundedBuyer(admin, 2000);
   await admin.auth.signOut();
   const client = createNodeClient(process.env.API_URL ?? '', localDefaults.anonKey);
   await client.auth.signInWithPassword(buyer);

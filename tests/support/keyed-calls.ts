@@ -20,6 +20,13 @@ export function createDeposit(admin: Client, userId: string, amount: number) {
   return admin.rpc('create_deposit', { user_id: userId, amount, idempotency_key: randomUUID() }).single();
 }
 
+/** A completed deposit for a person (their buys reserve USD, so they need some), made by an admin. */
+export async function fundPerson(admin: Client, userId: string, amount: number) {
+  const depositId = await idOf(createDeposit(admin, userId, amount));
+  const { error } = await setTransactionStatus(admin, depositId, 'complete');
+  if (error) throw error;
+}
+
 /**
  * Asks the market function for the app's prices, as any page showing them does: it records them (at most
  * once a minute), so the server has a current price to fill approvals at.
