@@ -25,6 +25,7 @@ import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
 import { createJwtVerifier } from '../devstack/src/gateway/jwt';
+import { createJwtKeys } from '../devstack/src/jwt-keys';
 import { startStack, type RunningStack } from '../devstack/src/stack';
 import type { Database } from '../src/types/database';
 import {
@@ -140,7 +141,7 @@ async function measureDatabasePath(pool: pg.Pool) {
 async function measureApiPath(pool: pg.Pool, stack: RunningStack) {
   const workload = await createQueue(pool, 'bench-api');
   await pool.query('vacuum analyze');
-  const jwt = createJwtVerifier(stack.jwtSecret);
+  const jwt = createJwtVerifier(await createJwtKeys({ secret: stack.jwtSecret }));
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
   const admins = await Promise.all(
     workload.adminIds.map(async (adminId) => {

@@ -28,6 +28,29 @@ interface Suite {
   adapt: { file: string; from: string | RegExp; to: string }[];
   /** Test files the suite's own CI leaves out, or that need another server (Docker-only configurations). */
   exclude: string[];
+  /** The suite's own setup before its stack starts (its CI's steps), run in the package's copy. */
+  prepare?: string[];
+  /**
+   * `[section] key = true` switches of its config.toml turned off, for features the stack does not implement
+   * (it refuses them by name at start); their cases then meet hosted's answer for a disabled feature.
+   */
+  switchOff?: [section: string, key: string][];
+  /** Test packages of the suite this repository lacks, installed from the registry into the run's folder. */
+  testPackages?: string[];
+}
+
+/** Turns `key = true` into `key = false` inside `[section]` of a TOML text. */
+function switchOff(toml: string, switches: [string, string][]): string {
+  let section = '';
+  return toml
+    .split('\n')
+    .map((line) => {
+      const header = line.match(/^\[([^\]]+)\]/);
+      if (header) section = header[1] ?? '';
+      const off = switches.some(([name, key]) => name === section && line.startsWith(`${key} = true`));
+      return off ? line.replace('= true', '= false') : line;
+    })
+    .join('\n');
 }
 
 /** The Supabase CLI this repository runs (3.x) reads `[inbucket]` as `[local_smtp]`. */
@@ -58,12 +81,27 @@ const suites: Suite[] = [
     folder: 'packages/core/auth-js',
     adapt: [cliConfig],
     exclude: ['test/docker-tests/**', 'test/**/*.browser.test.ts'],
+    testPackages: ['jsonwebtoken@^9.0.0', 'jest-mock-server@^0.1.0', '@faker-js/faker@^9.9.0'],
+    // Its RS256 signing key (`[auth] signing_keys_path`), made fresh per run and never committed upstream.
+    prepare: ['node', 'test/generate-signing-keys.js'],
+    switchOff: [
+      ['auth', 'enable_anonymous_sign_ins'],
+      ['auth.sms', 'enable_signup'],
+      ['auth.mfa.phone', 'enroll_enabled'],
+      ['auth.mfa.phone', 'verify_enabled'],
+      ['auth.mfa.web_authn', 'enroll_enabled'],
+      ['auth.mfa.web_authn', 'verify_enabled'],
+      ['auth.passkey', 'enabled'],
+      ['auth.external.google', 'enabled'],
+      ['auth.oauth_server', 'enabled'],
+    ],
   },
 ];
 
 /**
  * The tests' setup: Jest's API (`jest` is `vi`), and a record of the cases in which the stack refused a call
- * by name (a 4xx naming what the local stack does not support), told from answers answered wrongly.
+ * by name (a 4xx naming what the local stack does not support, or hosted's code for a feature switched off
+ * for the run), told from answers answered wrongly.
  */
 function setupSource(refusalsFile: string): string {
   return `import { appendFileSync } from 'node:fs';
@@ -72,7 +110,7 @@ Object.assign(globalThis, { jest: vi });
 const fetchOfNode = globalThis.fetch;
 globalThis.fetch = async (...args) => {
   const response = await fetchOfNode(...args);
-  if (response.status >= 400 && /Unsupported by the local stack|not_implemented/.test(await response.clone().text())) {
+  if (response.status >= 400 && /Unsupported (by the local stack|Auth endpoint)|not supported by the local stack|not_implemented|_disabled"|_not_enabled"/.test(await response.clone().text())) {
     appendFileSync(${JSON.stringify(refusalsFile)}, (expect.getState().currentTestName ?? '').replaceAll(' > ', ' ') + '\\n');
   }
   return response;
@@ -124,10 +162,14 @@ async function kongStandIn(stack: RunningStack): Promise<Server> {
   return server;
 }
 
-function runVitest(root: string, args: string[]): Promise<number> {
-  const vitest = path.resolve('node_modules/.bin/vitest');
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(vitest, ['run', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('exit', (code) => resolve(code ?? 1));
   });
 }
@@ -153,6 +195,31 @@ async function runSuite(monorepo: string, suite: Suite, details: string[]): Prom
     for (const { file, from, to } of suite.adapt) {
       const text = await readFile(path.join(root, file), 'utf8');
       await writeFile(path.join(root, file), text.replace(from, to));
+    }
+    // Resolved by alias: the copy's node_modules is this repository's, which must not change.
+    const packageAliases: Record<string, string> = {};
+    const deps = path.join(work, 'test-packages');
+    if (suite.testPackages) {
+      const installArgs = ['install', '--prefix', deps, '--no-save', '--no-audit', '--no-fund'];
+      if ((await run('npm', [...installArgs, ...suite.testPackages], work)) !== 0) {
+        figures.failedToStart = `npm could not install ${suite.testPackages.join(', ')}`;
+        return figures;
+      }
+      for (const spec of suite.testPackages) {
+        const name = spec.slice(0, spec.lastIndexOf('@'));
+        packageAliases[name] = path.join(deps, 'node_modules', name);
+      }
+    }
+    if (suite.switchOff) {
+      const config = path.join(root, 'test/supabase/config.toml');
+      await writeFile(config, switchOff(await readFile(config, 'utf8'), suite.switchOff));
+    }
+    if (suite.prepare) {
+      const [command = '', ...args] = suite.prepare;
+      if ((await run(command, args, root)) !== 0) {
+        figures.failedToStart = `${suite.prepare.join(' ')} failed`;
+        return figures;
+      }
     }
     try {
       stack = await startStack({ projectRoot: path.join(root, 'test') });
@@ -191,7 +258,7 @@ async function runSuite(monorepo: string, suite: Suite, details: string[]): Prom
           exclude: suite.exclude,
           globals: true,
           environment: 'node',
-          alias: { jest: path.join(work, 'jest-api.ts') },
+          alias: { ...packageAliases, jest: path.join(work, 'jest-api.ts') },
           setupFiles: [path.join(work, 'jest-api.ts')],
           testTimeout: 30_000,
           fileParallelism: false,
@@ -200,12 +267,19 @@ async function runSuite(monorepo: string, suite: Suite, details: string[]): Prom
     );
 
     const reportFile = path.join(work, 'report.json');
-    await runVitest(root, [
-      '--config',
-      path.join(root, 'vitest.client-suite.config.mts'),
-      '--reporter=json',
-      `--outputFile=${reportFile}`,
-    ]);
+    await run(
+      path.resolve('node_modules/.bin/vitest'),
+      [
+        'run',
+        '--config',
+        path.join(root, 'vitest.client-suite.config.mts'),
+        '--reporter=json',
+        `--outputFile=${reportFile}`,
+      ],
+      root,
+      // `require` in a test file finds the installed packages this way (imports through the aliases).
+      { ...process.env, NODE_PATH: path.join(deps, 'node_modules') },
+    );
     if (!existsSync(reportFile)) {
       figures.failedToStart = 'Vitest wrote no report';
       return figures;

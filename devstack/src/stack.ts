@@ -74,8 +74,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   return {
     databaseUrl: postgres.url,
     apiUrl: gateway.url,
-    anonKey: localDefaults.anonKey,
-    serviceRoleKey: localDefaults.serviceRoleKey,
+    anonKey: gateway.anonKey,
+    serviceRoleKey: gateway.serviceRoleKey,
     jwtSecret: localDefaults.jwtSecret,
     postgres,
     gateway,

@@ -63,11 +63,11 @@ function upstreamLines({ config }: DevstackProject, apiUrl: string): string {
     .join('\n');
 }
 
-async function startApp({ config }: DevstackProject) {
+async function startApp({ config }: DevstackProject, anonKey: string) {
   if (devMode) {
     const { createServer } = await import('vite');
     process.env.VITE_SUPABASE_URL = apiUrl;
-    process.env.VITE_SUPABASE_ANON_KEY = localDefaults.anonKey;
+    process.env.VITE_SUPABASE_ANON_KEY = anonKey;
     const vite = await createServer({
       root: projectRoot,
       server: { port: localDefaults.appPort, strictPort: true },
@@ -79,7 +79,7 @@ async function startApp({ config }: DevstackProject) {
   if (!config.buildApp) return;
   console.log('Building the app…');
   const outDir = path.join(projectRoot, 'dist');
-  await config.buildApp({ outDir, apiUrl, anonKey: localDefaults.anonKey });
+  await config.buildApp({ outDir, apiUrl, anonKey });
   const app = await serveApp({ rootDir: outDir, port: localDefaults.appPort, host: 'localhost' });
   stops.push(() => app.stop());
 }
@@ -111,7 +111,7 @@ async function main() {
   });
   stops.push(() => gateway.stop());
 
-  await startApp(project);
+  await startApp(project, gateway.anonKey);
 
   console.log(`
 The local stack is running${devMode ? ' (Vite dev server)' : ''}.
@@ -123,8 +123,8 @@ The local stack is running${devMode ? ' (Vite dev server)' : ''}.
 ${upstreamLines(project, gateway.url)}
 ${scheduleLines(project)}
 
-  anon key          ${localDefaults.anonKey}
-  service_role key  ${localDefaults.serviceRoleKey}
+  anon key          ${gateway.anonKey}
+  service_role key  ${gateway.serviceRoleKey}
   JWT secret        ${localDefaults.jwtSecret}
   Function secrets  ${path.relative(projectRoot, functionsEnvFile(projectRoot))}
 

@@ -100,8 +100,8 @@ const ibanLengths: Record<string, number> = {
 /** US account numbers run up to 17 digits (the ACH limit); fewer than 6 is no real account. */
 export const domesticAccountDigits = { min: 6, max: 17 } as const;
 
-export const accountNumberFormatMessage = `Account number must be an IBAN or ${domesticAccountDigits.min} to ${domesticAccountDigits.max} digits`;
-export const domesticAccountUncheckedMessage =
+export const ACCOUNT_NUMBER_FORMAT_MESSAGE = `Account number must be an IBAN or ${domesticAccountDigits.min} to ${domesticAccountDigits.max} digits`;
+export const DOMESTIC_ACCOUNT_UNCHECKED_MESSAGE =
   'Account number is a domestic number without check digits: confirm it with the person';
 
 /** How people type these numbers: in groups, separated by spaces or hyphens, in either case. */
@@ -128,9 +128,9 @@ function ibanCheckDigitsMatch(iban: string): boolean {
 export function accountNumberProblem(compact: string): string | undefined {
   if (/^\d+$/.test(compact)) {
     const { min, max } = domesticAccountDigits;
-    return compact.length >= min && compact.length <= max ? undefined : accountNumberFormatMessage;
+    return compact.length >= min && compact.length <= max ? undefined : ACCOUNT_NUMBER_FORMAT_MESSAGE;
   }
-  if (!looksLikeIban(compact) || !/^[A-Z0-9]+$/.test(compact)) return accountNumberFormatMessage;
+  if (!looksLikeIban(compact) || !/^[A-Z0-9]+$/.test(compact)) return ACCOUNT_NUMBER_FORMAT_MESSAGE;
   const country = compact.slice(0, 2);
   const length = ibanLengths[country];
   if (length === undefined) return `Account number: ${country} is not a country that issues IBANs`;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addressChecksumMessage,
-  burnAddressMessage,
+  ADDRESS_CHECKSUM_MESSAGE,
+  BURN_ADDRESS_MESSAGE,
   checkCryptoAddress,
   eip55Checksummed,
-  unchecksummedEvmAddressMessage,
+  UNCHECKSUMMED_EVM_ADDRESS_MESSAGE,
 } from './crypto-addresses.ts';
 
 describe('crypto payout addresses', () => {
@@ -22,10 +22,10 @@ describe('crypto payout addresses', () => {
 
   it('refuses a Bitcoin address with a typo, of another network or the null hash', () => {
     expect(checkCryptoAddress('BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr')).toEqual({
-      refusal: addressChecksumMessage,
+      refusal: ADDRESS_CHECKSUM_MESSAGE,
     });
     expect(checkCryptoAddress('BTC', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3')).toEqual({
-      refusal: addressChecksumMessage,
+      refusal: ADDRESS_CHECKSUM_MESSAGE,
     });
     // Version 0 with a bech32m checksum: the mix BIP 350 forbids.
     expect(checkCryptoAddress('BTC', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh').refusal).toBeDefined();
@@ -35,7 +35,9 @@ describe('crypto payout addresses', () => {
     expect(checkCryptoAddress('BTC', `0x${'0'.repeat(40)}`)).toEqual({
       refusal: 'Wallet address is not an address on the Bitcoin network',
     });
-    expect(checkCryptoAddress('BTC', '1111111111111111111114oLvT2')).toEqual({ refusal: burnAddressMessage });
+    expect(checkCryptoAddress('BTC', '1111111111111111111114oLvT2')).toEqual({
+      refusal: BURN_ADDRESS_MESSAGE,
+    });
   });
 
   it('accepts Dogecoin and XRP Ledger addresses by their own version bytes and alphabet', () => {
@@ -45,9 +47,11 @@ describe('crypto payout addresses', () => {
     });
     expect(checkCryptoAddress('XRP', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh')).toEqual({});
     expect(checkCryptoAddress('XRP', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTj')).toEqual({
-      refusal: addressChecksumMessage,
+      refusal: ADDRESS_CHECKSUM_MESSAGE,
     });
-    expect(checkCryptoAddress('XRP', 'rrrrrrrrrrrrrrrrrrrrrhoLvTp')).toEqual({ refusal: burnAddressMessage });
+    expect(checkCryptoAddress('XRP', 'rrrrrrrrrrrrrrrrrrrrrhoLvTp')).toEqual({
+      refusal: BURN_ADDRESS_MESSAGE,
+    });
   });
 
   it('accepts EIP-55 checksummed Ethereum addresses for ETH and its tokens, and refuses a changed case', () => {
@@ -62,7 +66,7 @@ describe('crypto payout addresses', () => {
         expect(checkCryptoAddress(symbol, address)).toEqual({});
     }
     expect(checkCryptoAddress('ETH', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toEqual({
-      refusal: addressChecksumMessage,
+      refusal: ADDRESS_CHECKSUM_MESSAGE,
     });
     expect(checkCryptoAddress('USDT', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toEqual({
       refusal: 'Wallet address is not an address on the Ethereum (ERC-20) network',
@@ -71,10 +75,10 @@ describe('crypto payout addresses', () => {
 
   it('accepts an all-lower or all-upper Ethereum address but says its checksum could not be checked', () => {
     expect(checkCryptoAddress('ETH', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toEqual({
-      unchecked: unchecksummedEvmAddressMessage,
+      unchecked: UNCHECKSUMMED_EVM_ADDRESS_MESSAGE,
     });
     expect(checkCryptoAddress('ETH', '0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED')).toEqual({
-      unchecked: unchecksummedEvmAddressMessage,
+      unchecked: UNCHECKSUMMED_EVM_ADDRESS_MESSAGE,
     });
   });
 
@@ -84,8 +88,8 @@ describe('crypto payout addresses', () => {
       '0x000000000000000000000000000000000000dEaD',
       '0xdEAD000000000000000042069420694206942069',
     ]) {
-      expect(checkCryptoAddress('ETH', address)).toEqual({ refusal: burnAddressMessage });
-      expect(checkCryptoAddress('BNB', address.toLowerCase())).toEqual({ refusal: burnAddressMessage });
+      expect(checkCryptoAddress('ETH', address)).toEqual({ refusal: BURN_ADDRESS_MESSAGE });
+      expect(checkCryptoAddress('BNB', address.toLowerCase())).toEqual({ refusal: BURN_ADDRESS_MESSAGE });
     }
   });
 });

@@ -23,9 +23,9 @@ export interface AddressCheck {
   unchecked?: string;
 }
 
-export const addressChecksumMessage = 'Wallet address checksum does not match: check it for a typo';
-export const burnAddressMessage = 'Wallet address is a burn address: anything sent there is lost';
-export const unchecksummedEvmAddressMessage =
+export const ADDRESS_CHECKSUM_MESSAGE = 'Wallet address checksum does not match: check it for a typo';
+export const BURN_ADDRESS_MESSAGE = 'Wallet address is a burn address: anything sent there is lost';
+export const UNCHECKSUMMED_EVM_ADDRESS_MESSAGE =
   'Wallet address is all one case, so it carries no checksum: confirm it with the person';
 
 function notOnNetwork(symbol: CryptoSymbol): AddressCheck {
@@ -144,12 +144,12 @@ export function eip55Checksummed(address: string): string {
 
 function checkEvmAddress(symbol: CryptoSymbol, address: string): AddressCheck {
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return notOnNetwork(symbol);
-  if (evmBurnAddresses.has(address.toLowerCase())) return { refusal: burnAddressMessage };
+  if (evmBurnAddresses.has(address.toLowerCase())) return { refusal: BURN_ADDRESS_MESSAGE };
   const digits = address.slice(2);
   if (digits === digits.toLowerCase() || digits === digits.toUpperCase()) {
-    return { unchecked: unchecksummedEvmAddressMessage };
+    return { unchecked: UNCHECKSUMMED_EVM_ADDRESS_MESSAGE };
   }
-  return eip55Checksummed(address) === address ? {} : { refusal: addressChecksumMessage };
+  return eip55Checksummed(address) === address ? {} : { refusal: ADDRESS_CHECKSUM_MESSAGE };
 }
 
 function fromBase58Result(
@@ -157,8 +157,8 @@ function fromBase58Result(
   result: 'format' | 'checksum' | 'null' | 'valid',
 ): AddressCheck {
   if (result === 'format') return notOnNetwork(symbol);
-  if (result === 'checksum') return { refusal: addressChecksumMessage };
-  if (result === 'null') return { refusal: burnAddressMessage };
+  if (result === 'checksum') return { refusal: ADDRESS_CHECKSUM_MESSAGE };
+  if (result === 'null') return { refusal: BURN_ADDRESS_MESSAGE };
   return {};
 }
 
@@ -171,7 +171,7 @@ export function checkCryptoAddress(symbol: CryptoSymbol, address: string): Addre
         return result === 'valid'
           ? {}
           : result === 'checksum'
-            ? { refusal: addressChecksumMessage }
+            ? { refusal: ADDRESS_CHECKSUM_MESSAGE }
             : notOnNetwork(symbol);
       }
       // Version 0x00: pay to a key hash (`1…`); 0x05: pay to a script hash (`3…`).

@@ -17,6 +17,12 @@ export interface ReconciliationReport {
   head: { seq: number; hash: string };
   checkpoint: { id: number; head_seq: number; root: string } | null;
   entries_verified: number;
+  /** The chain was verified after this entry: 0 from genesis, else the trusted checkpoint's head. */
+  verified_from: number;
+  /** The verified checkpoint a run from a checkpoint trusted the entries up to; null from genesis. */
+  trusted_checkpoint: { id: number; head_seq: number; head_hash: string; verified_at: string } | null;
+  /** In words: which entries the run verified, which it trusted and on what. */
+  scope: string;
   differences: ReconciliationDifference[];
 }
 

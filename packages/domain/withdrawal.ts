@@ -9,7 +9,7 @@ import { hasAtMostTwoDecimalPlaces, largestStorableAmount, TWO_DECIMAL_PLACES_ME
 import {
   accountNumberProblem,
   compactBankNumber,
-  domesticAccountUncheckedMessage,
+  DOMESTIC_ACCOUNT_UNCHECKED_MESSAGE,
   routingNumberProblem,
   swiftCodeProblem,
 } from './bank-details.ts';
@@ -149,7 +149,7 @@ export function payoutDetailsWarnings(method: string, details: Record<string, st
   const parsed = schema.safeParse(details);
   if (!parsed.success) return [...new Set(parsed.error.issues.map((issue) => issue.message))];
   if ('accountNumber' in parsed.data && /^\d+$/.test(parsed.data.accountNumber))
-    return [domesticAccountUncheckedMessage];
+    return [DOMESTIC_ACCOUNT_UNCHECKED_MESSAGE];
   if ('walletAddress' in parsed.data) {
     const { unchecked } = checkCryptoAddress(parsed.data.cryptoType, parsed.data.walletAddress);
     return unchecked ? [unchecked] : [];
@@ -206,3 +206,56 @@ export function withdrawalRequestSchema(amount: z.ZodType<number, unknown> = wit
 
 export const withdrawalRequest = withdrawalRequestSchema();
 export type WithdrawalRequest = z.output<typeof withdrawalRequest>;
+
+/** A card as the address book keeps it: its CVV and PIN are never stored (PCI DSS 3.2, 3.3). */
+export const savedCardDetailsSchema = cardDetailsSchema.omit({ cvv: true, pin: true });
+
+export const payoutDestinationLabelSchema = requiredText('Label').max(
+  60,
+  'Label must be at most 60 characters',
+);
+
+/** A destination saved to the address book: `{ label, withdrawMethod, details }`, any of the three methods. */
+export const payoutDestinationSchema = z.discriminatedUnion(
+  'withdrawMethod',
+  [
+    z.strictObject({
+      label: payoutDestinationLabelSchema,
+      withdrawMethod: z.literal('bank'),
+      details: bankDetailsSchema,
+    }),
+    z.strictObject({
+      label: payoutDestinationLabelSchema,
+      withdrawMethod: z.literal('card'),
+      details: savedCardDetailsSchema,
+    }),
+    z.strictObject({
+      label: payoutDestinationLabelSchema,
+      withdrawMethod: z.literal('wallet'),
+      details: walletDetailsSchema,
+    }),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? 'Withdraw method must be bank, card or wallet' : undefined,
+  },
+);
+export type PayoutDestination = z.output<typeof payoutDestinationSchema>;
+
+/** A withdrawal to a saved destination: the details are the destination's, never sent again. */
+export const savedDestinationWithdrawalSchema = z.strictObject({
+  amount: withdrawalAmountSchema,
+  destinationId: z.uuid('Choose a saved destination'),
+});
+
+/** What the address book shows of a destination beside its label: the last 4 characters that identify it. */
+export function lastFourCharacters(destination: PayoutDestination): string {
+  const { details } = destination;
+  const identifying =
+    'accountNumber' in details
+      ? details.accountNumber
+      : 'cardNumber' in details
+        ? details.cardNumber
+        : details.walletAddress;
+  return identifying.slice(-4);
+}

@@ -128,6 +128,7 @@ create table public.withdraw_requests (
   decided_at timestamptz,
   decided_by uuid references public.profiles (id) on delete set null,
   details_key_version smallint,
+  payout_destination_id uuid,
   rejection_reason text,
   -- numeric(14,2) in range and scale, declared as a check so that 3 decimals are refused, not rounded.
   constraint withdraw_requests_amount_is_usd check (private.is_usd_amount(amount)),

@@ -298,6 +298,30 @@ create type public.created_withdraw_request as (
 );
 comment on type public.created_withdraw_request is
   'What create_withdraw_request answers: the created request without its encrypted details.';
+create function private.live_session_aal(p_user_id uuid, p_session_id uuid, p_refusal text) returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  session_aal text;
+begin
+  select coalesce(sessions.aal::text, 'aal1') into session_aal
+  from auth.sessions
+  where sessions.id = p_session_id
+    and sessions.user_id = p_user_id
+    and (sessions.not_after is null or sessions.not_after > now());
+  if not found then
+    raise exception '%', p_refusal using errcode = '42501';
+  end if;
+  return session_aal;
+end;
+$$;
+comment on function private.live_session_aal(uuid, uuid, text) is
+  'For the functions that act for a person with the service role: the assurance level of their live Auth '
+  'session; refuses (42501, with p_refusal) a session that is not theirs or has ended.';
+revoke execute on function private.live_session_aal(uuid, uuid, text) from public;
 create function public.create_withdraw_request(
   request_id uuid,
   user_id uuid,
@@ -307,7 +331,8 @@ create function public.create_withdraw_request(
   encrypted_data text,
   details_key_version smallint,
   details_digest text,
-  idempotency_key uuid
+  idempotency_key uuid,
+  payout_destination_id uuid default null
 )
 returns public.created_withdraw_request
 language plpgsql
@@ -318,22 +343,18 @@ as $$
 -- arguments are always written qualified (create_withdraw_request.amount).
 #variable_conflict use_column
 declare
-  session_aal text;
+  session_aal text := private.live_session_aal(
+    create_withdraw_request.user_id,
+    create_withdraw_request.session_id,
+    'A withdraw request can only be made by the signed-in person for themselves'
+  );
   caller uuid;
   wallet public.wallet_balances;
   created public.withdraw_requests;
   answer public.created_withdraw_request;
   earlier jsonb;
+  saved_digest text;
 begin
-  select coalesce(sessions.aal::text, 'aal1') into session_aal
-  from auth.sessions
-  where sessions.id = create_withdraw_request.session_id
-    and sessions.user_id = create_withdraw_request.user_id
-    and (sessions.not_after is null or sessions.not_after > now());
-  if not found then
-    raise exception 'A withdraw request can only be made by the signed-in person for themselves'
-      using errcode = '42501';
-  end if;
   perform private.assert_aal2_for_money(create_withdraw_request.user_id, session_aal, 'withdraw');
   -- From here the person acts, at their session's level: their id keys the idempotency record and the audit
   -- entry, and the request tables' triggers see their session (this transaction only).
@@ -381,14 +402,25 @@ begin
     raise exception 'Insufficient balance (including all withdraw requests)' using errcode = 'P0001';
   end if;
 
-  insert into public.withdraw_requests (id, user_id, amount, withdraw_method, encrypted_data, details_key_version)
+  if create_withdraw_request.payout_destination_id is not null then
+    -- The details sealed for this request must be the saved destination's, not a swap made on the way.
+    select details_digest into saved_digest from public.payout_destinations
+    where id = create_withdraw_request.payout_destination_id and user_id = caller;
+    if saved_digest is distinct from create_withdraw_request.details_digest then
+      raise exception 'The payout details differ from the saved destination''s' using errcode = 'P0001';
+    end if;
+  end if;
+  insert into public.withdraw_requests (
+    id, user_id, amount, withdraw_method, encrypted_data, details_key_version, payout_destination_id
+  )
   values (
     create_withdraw_request.request_id,
     caller,
     create_withdraw_request.amount,
     create_withdraw_request.withdraw_method::public.withdraw_method,
     create_withdraw_request.encrypted_data,
-    create_withdraw_request.details_key_version
+    create_withdraw_request.details_key_version,
+    create_withdraw_request.payout_destination_id
   )
   returning * into created;
   perform private.write_audit(
@@ -402,14 +434,15 @@ begin
   return answer;
 end;
 $$;
-comment on function public.create_withdraw_request(uuid, uuid, uuid, numeric, text, text, smallint, text, uuid) is
+comment on function public.create_withdraw_request(uuid, uuid, uuid, numeric, text, text, smallint, text, uuid, uuid) is
   'The withdrawals Edge Function''s alone (service role), after it verified the person with Auth and sealed the '
   'details for this request id: acts for user_id only through their live Auth session session_id (at aal2 when '
   'they have a verified factor). Once per idempotency key; checks the limits and, under the person''s lock, the '
-  'available balance. Returns the request without encrypted_data.';
-revoke execute on function public.create_withdraw_request(uuid, uuid, uuid, numeric, text, text, smallint, text, uuid)
+  'available balance; to a saved destination (payout_destination_id), that the details are its own (same '
+  'digest). Returns the request without encrypted_data.';
+revoke execute on function public.create_withdraw_request(uuid, uuid, uuid, numeric, text, text, smallint, text, uuid, uuid)
   from public, anon, authenticated;
-grant execute on function public.create_withdraw_request(uuid, uuid, uuid, numeric, text, text, smallint, text, uuid)
+grant execute on function public.create_withdraw_request(uuid, uuid, uuid, numeric, text, text, smallint, text, uuid, uuid)
   to service_role;
 
 create table public.second_approvals (
@@ -422,15 +455,16 @@ create table public.second_approvals (
   confirmed_at timestamptz,
   primary key (target_table, target_id),
   constraint second_approvals_target_known
-    check (target_table in ('buy_requests', 'sell_requests', 'withdraw_requests', 'transactions')),
+    check (target_table in ('buy_requests', 'sell_requests', 'withdraw_requests', 'transactions', 'account_freezes')),
   constraint second_approvals_two_admins check (confirmed_by is distinct from proposed_by),
   constraint second_approvals_confirmed_together check ((confirmed_by is null) = (confirmed_at is null))
 );
 comment on table public.second_approvals is
   'Four-eyes approvals: the first admin''s approval of a decision above second_admin_above (a proposal) and '
   'the second admin''s confirmation. Written only by the decision functions.';
-comment on column public.second_approvals.target_table is 'The table of the request or entry decided.';
-comment on column public.second_approvals.target_id is 'The request or entry decided.';
+comment on column public.second_approvals.target_table is
+  'The table of the request or entry decided (account_freezes: an admin''s unfreeze of a person''s freeze).';
+comment on column public.second_approvals.target_id is 'The request or entry decided, or the freeze ended (freeze_id).';
 comment on column public.second_approvals.amount is 'USD moved, as the first admin saw it (a sale: at the price then).';
 comment on column public.second_approvals.proposed_by is 'The admin who approved first.';
 comment on column public.second_approvals.proposed_at is 'When the first admin approved.';
@@ -457,7 +491,7 @@ comment on policy "Only aal2 sessions can read the second approvals" on public.s
 alter table public.second_approvals replica identity full;
 alter publication supabase_realtime add table public.second_approvals;
 
-create function private.awaits_second_admin(p_target_table text, p_target_id uuid, p_amount numeric)
+create function private.awaits_other_admin(p_target_table text, p_target_id uuid, p_amount numeric)
 returns boolean
 language plpgsql
 security definer
@@ -466,9 +500,6 @@ as $$
 declare
   proposal public.second_approvals;
 begin
-  if p_amount <= (select second_admin_above from public.transaction_limits) then
-    return false;
-  end if;
   select * into proposal from public.second_approvals
   where target_table = p_target_table and target_id = p_target_id
   for update;
@@ -492,6 +523,23 @@ begin
     jsonb_build_object('amount', p_amount, 'proposed_by', proposal.proposed_by, 'proposed_at', proposal.proposed_at)
   );
   return false;
+end;
+$$;
+comment on function private.awaits_other_admin(text, uuid, numeric) is
+  'Maker-checker whatever the amount: true when this decision was only recorded as a proposal; false when it '
+  'confirms another admin''s proposal and may go ahead (audited either way).';
+revoke execute on function private.awaits_other_admin(text, uuid, numeric) from public;
+create function private.awaits_second_admin(p_target_table text, p_target_id uuid, p_amount numeric)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_amount <= (select second_admin_above from public.transaction_limits) then
+    return false;
+  end if;
+  return private.awaits_other_admin(p_target_table, p_target_id, p_amount);
 end;
 $$;
 comment on function private.awaits_second_admin(text, uuid, numeric) is

@@ -249,6 +249,14 @@ begin
     return 'Buying and selling are locked because you reported a change you did not make. Contact support to '
       || 'unlock them.';
   end if;
+  -- After the lock, whose words ("this wasn't me") say more: its link freezes too.
+  if p_movement <> 'deposit' and private.is_frozen(p_user_id) then
+    if p_audience = 'admin' then
+      return 'Frozen: this person froze their account. Nothing but deposits moves until it is unfrozen (by them '
+        || 'after their delay, or by two admins).';
+    end if;
+    return 'Your account is frozen: no money leaves and nothing is bought or sold until you unfreeze it.';
+  end if;
   if p_movement <> 'withdraw' then
     return null;
   end if;
@@ -285,8 +293,8 @@ $$;
 comment on function private.money_gate(uuid, text, text) is
   'The one rule of a person''s state for every movement of money or coins (deposit, buy, sell, withdraw, and a '
   'person cancelling their request): null when it may move, else why not, worded for the admin (default) or the '
-  'person. A lock ("this wasn''t me") stops all but deposits; a security hold stops money leaving (withdrawals), '
-  'never a cancellation (which keeps the money in).';
+  'person. A freeze (the person''s own, or the "this wasn''t me" link''s) and a lock stop all but deposits; a '
+  'security hold stops money leaving (withdrawals), never a cancellation (which keeps the money in).';
 revoke execute on function private.money_gate(uuid, text, text) from public;
 -- The admin queues (security_invoker views) show the reason on each row.
 grant execute on function private.money_gate(uuid, text, text) to authenticated;

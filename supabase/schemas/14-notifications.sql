@@ -15,7 +15,7 @@ create table public.notifications (
     'buy_request.approved', 'buy_request.rejected', 'sell_request.approved', 'sell_request.rejected',
     'withdraw_request.approved', 'withdraw_request.rejected', 'deposit.completed', 'security.password',
     'security.email', 'security.factor_added', 'security.factor_removed', 'security.sign_in',
-    'security.withdrawals_locked', 'admin.person_locked'
+    'security.withdrawals_locked', 'admin.person_locked', 'security.frozen', 'security.unfreeze_asked'
   ))
 );
 comment on table public.notifications is
@@ -147,7 +147,12 @@ create table private.security_emails (
   not_me_token uuid not null default gen_random_uuid() unique,
   created_at timestamptz not null default now(),
   sent_at timestamptz,
-  claimed_until timestamptz
+  claimed_until timestamptz,
+  action_text text,
+  action_path text,
+  not_before timestamptz,
+  constraint security_emails_action_whole check ((action_text is null) = (action_path is null)),
+  constraint security_emails_action_path_in_app check (action_path ~ '^/[A-Za-z0-9/_?=&.-]*$')
 );
 comment on table private.security_emails is
   'Outbox of security e-mails: written with the change that caused them, claimed and sent once by the '
@@ -155,6 +160,11 @@ comment on table private.security_emails is
   'API but by the function''s RPCs.';
 comment on column private.security_emails.not_me_token is
   'The secret of the e-mail''s "this wasn''t me" link (report_not_me), valid for 30 days.';
+comment on column private.security_emails.action_text is
+  'The words before the e-mail''s own link (a new destination''s cancel link); null when it has none.';
+comment on column private.security_emails.action_path is 'The path of that link in the app (the site URL is the function''s).';
+comment on column private.security_emails.not_before is
+  'Sent only from then on (the end of an unfreeze''s delay); null: at once. Deleted unsent when it no longer holds.';
 comment on column private.security_emails.sent_at is 'When the provider accepted it; null while waiting.';
 comment on column private.security_emails.claimed_until is
   'A sender is sending it until then (claim_security_emails); after that, another sender may try again.';
@@ -271,6 +281,8 @@ begin
   if not found then
     raise exception 'This link is invalid or has expired' using errcode = 'P0001';
   end if;
+  -- The link also freezes the account, ending every session: whoever changed what was reported is signed out.
+  perform private.freeze_account(email.user_id, 'not_me_link', null);
   insert into private.withdrawal_locks (user_id, security_email_id)
   values (email.user_id, email.id)
   on conflict (user_id) do nothing;
@@ -307,13 +319,15 @@ begin
 end;
 $$;
 comment on function public.report_not_me(uuid) is
-  'The "this wasn''t me" link of a security e-mail (valid 30 days, signed in or not): locks the person''s money '
-  'at once (the money gate stops everything but deposits, open withdrawals included), tells them and every '
-  'admin, audited. Only an admin lifts it (end_security_hold).';
+  'The "this wasn''t me" link of a security e-mail (valid 30 days, signed in or not): freezes the account (every '
+  'session ends) and locks the person''s money at once (the money gate stops everything but deposits, open '
+  'withdrawals included), tells them and every admin, audited. Only an admin lifts the lock (end_security_hold).';
 revoke execute on function public.report_not_me(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.report_not_me(uuid) to anon, authenticated;
 create function public.claim_security_emails()
-returns table (id uuid, recipient text, subject text, body text, not_me_token uuid)
+returns table (
+  id uuid, recipient text, subject text, body text, not_me_token uuid, action_text text, action_path text
+)
 language sql
 security definer
 set search_path = ''
@@ -321,6 +335,7 @@ as $$
   with claimable as (
     select emails.id from private.security_emails as emails
     where emails.sent_at is null and (emails.claimed_until is null or emails.claimed_until < now())
+      and (emails.not_before is null or emails.not_before <= now())
     order by emails.created_at
     limit 20
     for update skip locked
@@ -329,7 +344,8 @@ as $$
   set claimed_until = now() + interval '5 minutes'
   from claimable
   where emails.id = claimable.id
-  returning emails.id, emails.recipient, emails.subject, emails.body, emails.not_me_token;
+  returning emails.id, emails.recipient, emails.subject, emails.body, emails.not_me_token, emails.action_text,
+    emails.action_path;
 $$;
 comment on function public.claim_security_emails() is
   'Service role only: claims the oldest 20 security e-mails no sender holds and answers them; the caller has '

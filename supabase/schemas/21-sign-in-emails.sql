@@ -27,17 +27,28 @@ as $$
 $$;
 comment on function private.format_utc(timestamptz) is 'A moment as the e-mails write it: 24 Nov 2026, 13:20 UTC.';
 revoke execute on function private.format_utc(timestamptz) from public;
-create function private.queue_security_email(user_id uuid, subject text, body text) returns void
+create function private.queue_security_email(
+  user_id uuid,
+  subject text,
+  body text,
+  action_text text default null,
+  action_path text default null,
+  not_before timestamptz default null
+) returns uuid
 language sql
 security definer
 set search_path = ''
 as $$
-  insert into private.security_emails (user_id, recipient, subject, body)
-  select users.id, users.email, queue_security_email.subject, queue_security_email.body
+  insert into private.security_emails (user_id, recipient, subject, body, action_text, action_path, not_before)
+  select users.id, users.email, queue_security_email.subject, queue_security_email.body,
+    queue_security_email.action_text, queue_security_email.action_path, queue_security_email.not_before
   from auth.users
-  where users.id = queue_security_email.user_id and users.email is not null and users.email_confirmed_at is not null;
+  where users.id = queue_security_email.user_id and users.email is not null and users.email_confirmed_at is not null
+  returning id;
 $$;
-comment on function private.queue_security_email(uuid, text, text) is
+comment on function private.queue_security_email(uuid, text, text, text, text, timestamptz) is
   'Queues a security e-mail to the person''s address if they confirmed it (none otherwise: an unproven '
-  'address may be anyone''s); send-security-emails adds the "this wasn''t me" link.';
-revoke execute on function private.queue_security_email(uuid, text, text) from public;
+  'address may be anyone''s), with an optional link of its own (action_text before the app''s action_path), '
+  'sent from not_before (null: at once); answers its id (null when none was queued). send-security-emails '
+  'adds the "this wasn''t me" link.';
+revoke execute on function private.queue_security_email(uuid, text, text, text, text, timestamptz) from public;

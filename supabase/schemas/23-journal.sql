@@ -278,7 +278,9 @@ $$;
 comment on function ledger.entry_hash(text) is 'SHA-256 of the canonical form''s UTF-8 bytes.';
 
 -- Appends one entry under the head's row lock: the lock is held to commit, so seq stays gapless (a rolled
--- back writer leaves the head as it was) and the chain is one line.
+-- back writer leaves the head as it was) and the chain is one line. What does not depend on the entry's place
+-- in the chain is done before the lock: the entry it corrects (the transactions row is locked by this writer
+-- until commit, so no other entry of it can be written meanwhile), the accounts, the postings' canonical text.
 create function ledger.append_entry(
   p_transaction_id uuid,
   p_transaction_type public.transaction_type,
@@ -295,18 +297,12 @@ declare
   head ledger.head;
   next_seq bigint;
   correcting bigint;
+  postings_text text := ledger.canonical_postings(p_accounts, p_currencies, p_amounts);
   new_hash bytea;
 begin
-  select * into head from ledger.head for update;
-  next_seq := head.seq + 1;
   if p_transaction_id is not null then
     select max(seq) into correcting from ledger.entries where transaction_id = p_transaction_id;
   end if;
-  new_hash := ledger.entry_hash(ledger.canonical_entry(
-    next_seq, head.hash, now(), p_transaction_id, p_transaction_type, p_transaction_status, correcting,
-    ledger.canonical_postings(p_accounts, p_currencies, p_amounts)
-  ));
-
   insert into ledger.accounts (name, owner_id, kind, currency)
   select
     legs.account,
@@ -315,6 +311,13 @@ begin
     legs.currency
   from unnest(p_accounts, p_currencies) as legs (account, currency)
   on conflict (name) do nothing;
+
+  select * into head from ledger.head for update;
+  next_seq := head.seq + 1;
+  new_hash := ledger.entry_hash(ledger.canonical_entry(
+    next_seq, head.hash, now(), p_transaction_id, p_transaction_type, p_transaction_status, correcting,
+    postings_text
+  ));
   insert into ledger.entries
     (seq, recorded_at, transaction_id, transaction_type, transaction_status, corrects, prev_hash, hash)
   values
@@ -412,10 +415,12 @@ returns setof ledger.difference
 language sql
 stable
 set search_path = ''
+set work_mem = '64MB'
 as $$
   -- The canonical form written out here rather than through ledger.canonical_entry and canonical_posting:
   -- a SQL function with its own search_path is never inlined, and calling three per entry made a million
   -- entries take minutes. The reconciliation of an honest journal (tests/db/ledger.test.ts) holds the two equal.
+  -- One pass: the chain is read once and only its broken links are expanded into findings.
   with legs as (
     select entry_seq,
       '[' || string_agg('[' || to_json(account)::text || ',' || to_json(currency)::text || ','
@@ -445,15 +450,23 @@ as $$
   last_entry as (
     select seq, hash from ledger.entries where seq > p_after_seq order by seq desc limit 1
   )
-  select 'chain: entries missing', seq, 'entries ' || (previous_seq + 1) || ' to ' || (seq - 1),
-    'entry ' || (previous_seq + 1) || ' after entry ' || previous_seq, 'entry ' || seq
-  from chain where seq <> previous_seq + 1
-  union all
-  select 'chain: previous hash differs', seq, 'entry ' || seq, encode(previous_hash, 'hex'), encode(prev_hash, 'hex')
-  from chain where seq = previous_seq + 1 and prev_hash <> previous_hash
-  union all
-  select 'chain: hash differs from contents', seq, 'entry ' || seq, encode(computed_hash, 'hex'), encode(hash, 'hex')
-  from chain where hash <> computed_hash
+  select finding.*
+  from chain
+  cross join lateral (
+    select 'chain: entries missing', chain.seq, 'entries ' || (chain.previous_seq + 1) || ' to ' || (chain.seq - 1),
+      'entry ' || (chain.previous_seq + 1) || ' after entry ' || chain.previous_seq, 'entry ' || chain.seq
+    where chain.seq <> chain.previous_seq + 1
+    union all
+    select 'chain: previous hash differs', chain.seq, 'entry ' || chain.seq, encode(chain.previous_hash, 'hex'),
+      encode(chain.prev_hash, 'hex')
+    where chain.seq = chain.previous_seq + 1 and chain.prev_hash <> chain.previous_hash
+    union all
+    select 'chain: hash differs from contents', chain.seq, 'entry ' || chain.seq, encode(chain.computed_hash, 'hex'),
+      encode(chain.hash, 'hex')
+    where chain.hash <> chain.computed_hash
+  ) as finding ("check", entry, subject, expected, found)
+  where chain.seq <> chain.previous_seq + 1 or chain.prev_hash <> chain.previous_hash
+    or chain.hash <> chain.computed_hash
   union all
   select 'chain: head differs from last entry', head.seq, 'head',
     coalesce(last_entry.seq, p_after_seq) || ' ' || encode(coalesce(last_entry.hash, p_after_hash), 'hex'),
@@ -674,6 +687,39 @@ create trigger refuse_truncate before truncate on ledger.checkpoint_nodes
   for each statement execute function ledger.refuse_rewrite();
 comment on trigger refuse_truncate on ledger.checkpoint_nodes is 'Checkpoints are never emptied.';
 
+create table ledger.checkpoint_verifications (
+  checkpoint_id bigint primary key references ledger.checkpoints (id),
+  verified_at timestamptz not null default now(),
+  verified_after_seq bigint not null,
+  verified_through_seq bigint not null
+);
+comment on table ledger.checkpoint_verifications is
+  'Checkpoints whose head a reconciliation reached with the chain intact (gapless, every hash over its '
+  'predecessor and contents, the anchored entry unchanged): where a run from a verified checkpoint may start.';
+comment on column ledger.checkpoint_verifications.checkpoint_id is 'The checkpoint verified.';
+comment on column ledger.checkpoint_verifications.verified_at is 'When the reconciliation that verified it ran.';
+comment on column ledger.checkpoint_verifications.verified_after_seq is
+  'That run verified the entries after this seq (0: from genesis; else an earlier verified checkpoint''s head).';
+comment on column ledger.checkpoint_verifications.verified_through_seq is 'That run verified up to this entry.';
+alter table ledger.checkpoint_verifications enable row level security;
+revoke all on table ledger.checkpoint_verifications from anon, authenticated, service_role;
+grant select on table ledger.checkpoint_verifications to authenticated;
+create policy "Admins can read the journal" on ledger.checkpoint_verifications for select to authenticated
+  using ((select private.is_admin()));
+comment on policy "Admins can read the journal" on ledger.checkpoint_verifications is
+  'Admins read which checkpoints were verified; nobody writes them through the API.';
+create policy "Only aal2 sessions can read the journal" on ledger.checkpoint_verifications as restrictive
+  for select to authenticated using (((select auth.jwt()) ->> 'aal') = 'aal2');
+comment on policy "Only aal2 sessions can read the journal" on ledger.checkpoint_verifications is
+  'The checkpoints, like every admin table, need a second factor.';
+create trigger refuse_rewrite_before_change before update or delete on ledger.checkpoint_verifications
+  for each row execute function ledger.refuse_rewrite();
+comment on trigger refuse_rewrite_before_change on ledger.checkpoint_verifications is
+  'Append-only: a verification is never changed or removed.';
+create trigger refuse_truncate before truncate on ledger.checkpoint_verifications
+  for each statement execute function ledger.refuse_rewrite();
+comment on trigger refuse_truncate on ledger.checkpoint_verifications is 'Verifications are never emptied.';
+
 create function ledger.canonical_amounts(p_amounts numeric[]) returns text
 language sql
 immutable
@@ -688,6 +734,7 @@ create function ledger.create_checkpoint(p_created_by uuid) returns bigint
 language plpgsql
 security definer
 set search_path = ''
+set work_mem = '64MB'
 as $$
 declare
   head ledger.head;
@@ -702,43 +749,52 @@ begin
   select * into head from ledger.head;
   select coalesce(array_agg(currency order by currency collate "C"), '{}') into checkpoint_currencies
   from (select distinct currency from ledger.accounts where kind = 'person') as held;
-
   -- The checkpoint row is written last, complete (nothing in the journal is ever updated): its leaves and
   -- nodes name its id first, under foreign keys checked at commit.
   new_checkpoint := nextval(pg_catalog.pg_get_serial_sequence('ledger.checkpoints', 'id'));
 
-  insert into ledger.checkpoint_leaves (checkpoint_id, position, person_id, salt, balances)
-  select new_checkpoint, (row_number() over (order by people.salt) - 1)::integer, people.owner_id, people.salt,
-    people.balances
-  from (
+  -- One pass from the postings to the leaves: each account's postings summed first (100,000 groups, not a
+  -- join of every posting), the leaves written and hashed into level 0 in the same statement.
+  -- Leaf: SHA-256 of ["coinvault-liability-leaf-v1", checkpoint id, person id, salt hex, [balances]]; node:
+  -- of ["coinvault-liability-node-v1", left hex, right hex, [sums]]. Written out in the statements rather than
+  -- as helper functions: a SQL function with its own search_path is never inlined. Amounts are kept trimmed
+  -- (trim_scale), so to_json(amounts::text[]) is their canonical text; tests/db/ledger.test.ts verifies the
+  -- trees with the documented hashes.
+  with owed as (
+    select accounts.owner_id, accounts.currency, -sum(postings.amount) as balance
+    from (
+      select account, sum(amount) as amount from ledger.postings
+      where entry_seq <= head.seq group by account
+    ) as postings
+    join ledger.accounts on accounts.name = postings.account
+    where accounts.kind = 'person'
+    group by accounts.owner_id, accounts.currency
+  ),
+  people as (
     select persons.owner_id, extensions.gen_random_bytes(32) as salt,
       array_agg(trim_scale(coalesce(owed.balance, 0)) order by currencies.position) as balances
     from (select distinct owner_id from ledger.accounts where kind = 'person') as persons
     cross join unnest(checkpoint_currencies) with ordinality as currencies (currency, position)
-    left join (
-      select accounts.owner_id, accounts.currency, -sum(postings.amount) as balance
-      from ledger.accounts
-      join ledger.postings on postings.account = accounts.name
-      where accounts.kind = 'person' and postings.entry_seq <= head.seq
-      group by accounts.owner_id, accounts.currency
-    ) as owed on owed.owner_id = persons.owner_id and owed.currency = currencies.currency
+    left join owed on owed.owner_id = persons.owner_id and owed.currency = currencies.currency
     group by persons.owner_id
-  ) as people;
-
-  -- Leaf: SHA-256 of ["coinvault-liability-leaf-v1", checkpoint id, person id, salt hex, [balances]]; node:
-  -- of ["coinvault-liability-node-v1", left hex, right hex, [sums]]. Written out in the statements rather than
-  -- as helper functions: a SQL function with its own search_path is never inlined, and calls per node made
-  -- 100,000 people take minutes. Amounts are kept trimmed (trim_scale), so to_json(amounts::text[]) is their canonical text;
-  -- tests/db/ledger.test.ts verifies the trees with the documented hashes.
+  ),
+  leaves as (
+    insert into ledger.checkpoint_leaves (checkpoint_id, position, person_id, salt, balances)
+    select new_checkpoint, (row_number() over (order by people.salt) - 1)::integer, people.owner_id, people.salt,
+      people.balances
+    from people
+    returning position, person_id, salt, balances
+  )
   insert into ledger.checkpoint_nodes (checkpoint_id, level, position, hash, sums)
   select new_checkpoint, 0, position,
     sha256(convert_to('["coinvault-liability-leaf-v1",' || new_checkpoint || ',"' || person_id || '","'
       || encode(salt, 'hex') || '",' || to_json(balances::text[])::text || ']', 'UTF8')),
     balances
-  from ledger.checkpoint_leaves
-  where checkpoint_leaves.checkpoint_id = new_checkpoint;
+  from leaves;
   get diagnostics level_size = row_count;
 
+  -- Each level from the one below in one ordered scan: a node and its right sibling side by side (lead), no
+  -- lookup per pair, so the plan does not hinge on the new level's row estimates.
   while level_size > 1 loop
     insert into ledger.checkpoint_nodes (checkpoint_id, level, position, hash, sums)
     select new_checkpoint, tree_level + 1, pairs.position / 2,
@@ -747,17 +803,19 @@ begin
           || encode(pairs.right_hash, 'hex') || '",' || to_json(pairs.sums::text[])::text || ']', 'UTF8')) end,
       pairs.sums
     from (
-      select left_node.position, left_node.hash as left_hash, right_node.hash as right_hash,
-        case when right_node.position is null then left_node.sums
+      select level_nodes.position, level_nodes.left_hash, level_nodes.right_hash,
+        case when level_nodes.right_hash is null then level_nodes.left_sums
           else array(select trim_scale(left_sum + right_sum)
-            from unnest(left_node.sums, right_node.sums) with ordinality as sums (left_sum, right_sum, position)
+            from unnest(level_nodes.left_sums, level_nodes.right_sums) with ordinality as sums (left_sum, right_sum, position)
             order by sums.position) end as sums
-      from ledger.checkpoint_nodes as left_node
-      left join ledger.checkpoint_nodes as right_node
-        on right_node.checkpoint_id = left_node.checkpoint_id and right_node.level = left_node.level
-          and right_node.position = left_node.position + 1
-      where left_node.checkpoint_id = new_checkpoint and left_node.level = tree_level
-        and left_node.position % 2 = 0
+      from (
+        select position, hash as left_hash, sums as left_sums,
+          lead(hash) over siblings as right_hash, lead(sums) over siblings as right_sums
+        from ledger.checkpoint_nodes
+        where checkpoint_id = new_checkpoint and level = tree_level
+        window siblings as (order by position)
+      ) as level_nodes
+      where level_nodes.position % 2 = 0
     ) as pairs;
     get diagnostics level_size = row_count;
     tree_level := tree_level + 1;
@@ -838,34 +896,88 @@ comment on function ledger.liability_proof(uuid, bigint) is
   'A person''s inclusion proof in a checkpoint: the checkpoint''s published summary, their leaf (id, salt, '
   'balances) and the sibling of each level up to the root (which side, its hash and sums). Null when they have no leaf.';
 
-create function ledger.reconcile() returns jsonb
+create function ledger.reconcile(p_from_checkpoint boolean default false) returns jsonb
 language plpgsql
-stable
 security definer
 set search_path = ''
 as $$
 declare
   head ledger.head;
   latest ledger.checkpoints;
+  trusted ledger.checkpoints;
+  trusted_verified_at timestamptz;
+  after_seq bigint := 0;
+  after_hash bytea := decode(repeat('00', 32), 'hex');
   findings jsonb;
   entry_count bigint;
+  scope text;
 begin
   select * into head from ledger.head;
   select * into latest from ledger.checkpoints order by id desc limit 1;
-  select count(*) into entry_count from ledger.entries;
+  if p_from_checkpoint then
+    select checkpoints.* into trusted
+    from ledger.checkpoints
+    join ledger.checkpoint_verifications as verifications on verifications.checkpoint_id = checkpoints.id
+    order by checkpoints.head_seq desc, checkpoints.id desc
+    limit 1;
+    if trusted.id is not null then
+      select verified_at into trusted_verified_at from ledger.checkpoint_verifications
+      where checkpoint_id = trusted.id;
+      after_seq := trusted.head_seq;
+      after_hash := trusted.head_hash;
+    end if;
+  end if;
+  select count(*) into entry_count from ledger.entries where seq > after_seq;
   select coalesce(jsonb_agg(to_jsonb(finding) order by finding.entry nulls last, finding."check", finding.subject), '[]')
   into findings
   from (
-    select * from ledger.chain_differences(0, decode(repeat('00', 32), 'hex'))
+    select * from ledger.chain_differences(after_seq, after_hash)
     union all
     select * from ledger.book_differences()
     union all
-    select 'checkpoint: head no longer in the chain', latest.head_seq, 'checkpoint ' || latest.id,
-      encode(latest.head_hash, 'hex'), coalesce(encode(entries.hash, 'hex'), 'no entry')
-    from (select 1) as always
-    left join ledger.entries on entries.seq = latest.head_seq
-    where latest.id is not null and latest.head_seq > 0 and entries.hash is distinct from latest.head_hash
+    -- Each checkpoint in the run's scope (the trusted one included) still anchors the entry it names: that
+    -- entry's stored hash and the hash of its contents are both the checkpoint's head hash.
+    select 'checkpoint: head no longer in the chain', checkpoints.head_seq, 'checkpoint ' || checkpoints.id,
+      encode(checkpoints.head_hash, 'hex'),
+      case when anchored.seq is null then 'no entry'
+        when anchored.hash <> checkpoints.head_hash then 'stored ' || encode(anchored.hash, 'hex')
+        else 'contents ' || encode(anchored.computed_hash, 'hex') end
+    from ledger.checkpoints
+    left join lateral (
+      select entries.seq, entries.hash,
+        ledger.entry_hash(ledger.canonical_entry(entries.seq, entries.prev_hash, entries.recorded_at,
+          entries.transaction_id, entries.transaction_type, entries.transaction_status, entries.corrects,
+          (select ledger.canonical_postings(array_agg(account order by position),
+              array_agg(currency order by position), array_agg(amount order by position))
+            from ledger.postings where postings.entry_seq = entries.seq))) as computed_hash
+      from ledger.entries
+      where entries.seq = checkpoints.head_seq
+    ) as anchored on true
+    where checkpoints.head_seq > 0 and checkpoints.head_seq >= after_seq
+      and (anchored.seq is null or anchored.hash <> checkpoints.head_hash
+        or anchored.computed_hash <> checkpoints.head_hash)
   ) as finding;
+
+  -- The chain is intact through the head read above: the checkpoints it covers are verified from here on.
+  if not jsonb_path_exists(findings, '$[*] ? (@."check" starts with "chain:" || @."check" starts with "checkpoint:")')
+  then
+    insert into ledger.checkpoint_verifications (checkpoint_id, verified_after_seq, verified_through_seq)
+    select checkpoints.id, after_seq, head.seq
+    from ledger.checkpoints
+    where checkpoints.head_seq >= after_seq and checkpoints.head_seq <= head.seq
+    on conflict (checkpoint_id) do nothing;
+  end if;
+
+  scope := case
+    when trusted.id is not null then
+      'The chain is verified after checkpoint #' || trusted.id || ' (verified ' || trusted_verified_at
+      || '): entries ' || (after_seq + 1) || ' to ' || head.seq || '. Entries 1 to ' || after_seq
+      || ' are out of scope of this run, trusted as that checkpoint''s head hash ' || encode(after_hash, 'hex')
+      || ' anchors them; compare it with your anchored copy, or run from genesis.'
+    when p_from_checkpoint then
+      'No checkpoint is verified yet, so the chain is verified from genesis: entries 1 to ' || head.seq || '.'
+    else 'The chain is verified from genesis: entries 1 to ' || head.seq || '.'
+  end || ' Balances, holdings, entries and requests are checked against every posting.';
   return jsonb_build_object(
     'generated_at', now(),
     'head', jsonb_build_object('seq', head.seq, 'hash', encode(head.hash, 'hex')),
@@ -873,28 +985,35 @@ begin
       'id', latest.id, 'head_seq', latest.head_seq, 'root', encode(latest.root_hash, 'hex')
     ) end,
     'entries_verified', entry_count,
-    'verified_from', 0,
+    'verified_from', after_seq,
+    'trusted_checkpoint', case when trusted.id is not null then jsonb_build_object(
+      'id', trusted.id, 'head_seq', trusted.head_seq, 'head_hash', encode(trusted.head_hash, 'hex'),
+      'verified_at', trusted_verified_at
+    ) end,
+    'scope', scope,
     'differences', findings
   );
 end;
 $$;
+comment on function ledger.reconcile(boolean) is
+  'The reconciliation report as JSON: the chain head, the latest checkpoint (id, head, root), the chain verified '
+  'from genesis or (p_from_checkpoint) after the latest verified checkpoint''s head, which it names as trusted, '
+  'and every difference (check, entry, subject, expected, found); honest books have none. A run whose chain is '
+  'intact records the checkpoints it covered as verified.';
 
-comment on function ledger.reconcile() is
-  'The reconciliation report as JSON: the chain head, the latest checkpoint (id, head, root), how many entries were '
-  'verified and from where, and every difference (check, entry, subject, expected, found); honest books have none.';
-
-create function public.ledger_reconciliation() returns jsonb
+create function public.ledger_reconciliation(from_checkpoint boolean default false) returns jsonb
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   perform private.assert_admin();
-  return ledger.reconcile();
+  return ledger.reconcile(ledger_reconciliation.from_checkpoint);
 end;
 $$;
-comment on function public.ledger_reconciliation() is
-  'Admin at aal2 only: the reconciliation report (ledger.reconcile), for the admin page and the CLI.';
+comment on function public.ledger_reconciliation(boolean) is
+  'Admin at aal2 only: the reconciliation report (ledger.reconcile), from genesis or from the latest verified '
+  'checkpoint, for the admin page and the CLI.';
 
 create function public.create_ledger_checkpoint() returns jsonb
 language plpgsql
@@ -955,7 +1074,7 @@ revoke execute on function public.create_ledger_checkpoint() from public, anon;
 grant execute on function public.create_ledger_checkpoint() to authenticated, service_role;
 revoke execute on function public.latest_ledger_checkpoint() from public;
 grant execute on function public.latest_ledger_checkpoint() to anon, authenticated, service_role;
-revoke execute on function public.ledger_reconciliation() from public, anon, service_role;
-grant execute on function public.ledger_reconciliation() to authenticated;
+revoke execute on function public.ledger_reconciliation(boolean) from public, anon, service_role;
+grant execute on function public.ledger_reconciliation(boolean) to authenticated;
 revoke execute on function public.my_liability_proof() from public, anon, service_role;
 grant execute on function public.my_liability_proof() to authenticated;

@@ -3,6 +3,37 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      account_freezes: {
+        Row: {
+          freeze_id: string | null;
+          frozen_at: string | null;
+          frozen_by: string | null;
+          unfreeze_at: string | null;
+          unfreeze_delay_hours: number;
+          unfreeze_email_id: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          freeze_id?: string | null;
+          frozen_at?: string | null;
+          frozen_by?: string | null;
+          unfreeze_at?: string | null;
+          unfreeze_delay_hours?: number;
+          unfreeze_email_id?: string | null;
+          user_id: string;
+        };
+        Update: {
+          freeze_id?: string | null;
+          frozen_at?: string | null;
+          frozen_by?: string | null;
+          unfreeze_at?: string | null;
+          unfreeze_delay_hours?: number;
+          unfreeze_email_id?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       audit_log: {
         Row: {
           action: string;
@@ -120,6 +151,50 @@ export type Database = {
           },
         ];
       };
+      cost_basis_elections: {
+        Row: {
+          chosen_at: string;
+          from_tax_year: number;
+          method: Database['public']['Enums']['cost_basis_method'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          chosen_at?: string;
+          from_tax_year: number;
+          method: Database['public']['Enums']['cost_basis_method'];
+          user_id: string;
+        };
+        Update: {
+          chosen_at?: string;
+          from_tax_year?: number;
+          method?: Database['public']['Enums']['cost_basis_method'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'cost_basis_elections_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cost_basis_elections_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cost_basis_elections_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       notifications: {
         Row: {
           body: string;
@@ -148,6 +223,102 @@ export type Database = {
           read_at?: string | null;
           title?: string;
           user_id?: string;
+        };
+        Relationships: [];
+      };
+      payout_destinations: {
+        Row: {
+          cancel_token: string;
+          created_at: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          id: string;
+          label: string;
+          last4: string;
+          removed_at: string | null;
+          usable_at: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        ComputedFields: never;
+        Insert: {
+          cancel_token?: string;
+          created_at?: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          id: string;
+          label: string;
+          last4: string;
+          removed_at?: string | null;
+          usable_at: string;
+          user_id: string;
+          withdraw_method: Database['public']['Enums']['withdraw_method'];
+        };
+        Update: {
+          cancel_token?: string;
+          created_at?: string;
+          details_digest?: string;
+          details_key_version?: number;
+          encrypted_data?: string;
+          id?: string;
+          label?: string;
+          last4?: string;
+          removed_at?: string | null;
+          usable_at?: string;
+          user_id?: string;
+          withdraw_method?: Database['public']['Enums']['withdraw_method'];
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payout_destinations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payout_destinations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payout_destinations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      payout_protection: {
+        Row: {
+          allowlist_off_at: string | null;
+          allowlist_on: boolean;
+          previous_wait_hours: number | null;
+          user_id: string;
+          wait_changed_at: string | null;
+          wait_hours: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          allowlist_off_at?: string | null;
+          allowlist_on?: boolean;
+          previous_wait_hours?: number | null;
+          user_id: string;
+          wait_changed_at?: string | null;
+          wait_hours?: number;
+        };
+        Update: {
+          allowlist_off_at?: string | null;
+          allowlist_on?: boolean;
+          previous_wait_hours?: number | null;
+          user_id?: string;
+          wait_changed_at?: string | null;
+          wait_hours?: number;
         };
         Relationships: [];
       };
@@ -386,9 +557,51 @@ export type Database = {
         };
         Relationships: [];
       };
+      tax_settings: {
+        Row: {
+          changed_at: string;
+          time_zone: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          changed_at?: string;
+          time_zone?: string;
+          user_id: string;
+        };
+        Update: {
+          changed_at?: string;
+          time_zone?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'tax_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'tax_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'tax_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       transaction_limits: {
         Row: {
           id: boolean;
+          long_term_after_days: number;
           max_amount: number;
           min_amount: number;
           second_admin_above: number;
@@ -398,6 +611,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           id?: boolean;
+          long_term_after_days?: number;
           max_amount?: number;
           min_amount?: number;
           second_admin_above?: number;
@@ -406,6 +620,7 @@ export type Database = {
         };
         Update: {
           id?: boolean;
+          long_term_after_days?: number;
           max_amount?: number;
           min_amount?: number;
           second_admin_above?: number;
@@ -588,6 +803,7 @@ export type Database = {
           details_key_version: number | null;
           encrypted_data: string | null;
           id: string;
+          payout_destination_id: string | null;
           rejection_reason: string | null;
           status: string;
           user_id: string;
@@ -602,6 +818,7 @@ export type Database = {
           details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
+          payout_destination_id?: string | null;
           rejection_reason?: string | null;
           status?: string;
           user_id: string;
@@ -615,6 +832,7 @@ export type Database = {
           details_key_version?: number | null;
           encrypted_data?: string | null;
           id?: string;
+          payout_destination_id?: string | null;
           rejection_reason?: string | null;
           status?: string;
           user_id?: string;
@@ -641,6 +859,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_payout_destination_id_fkey';
+            columns: ['payout_destination_id'];
+            isOneToOne: false;
+            referencedRelation: 'payout_destinations';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'withdraw_requests_user_id_fkey';
@@ -1204,13 +1429,21 @@ export type Database = {
       };
       approve_buy_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
       approve_sell_request: { Args: { idempotency_key?: string; request_id: string }; Returns: undefined };
+      ask_to_unfreeze: { Args: { password: string }; Returns: string };
+      cancel_payout_destination: { Args: { token: string }; Returns: string };
       cancel_request: {
         Args: { idempotency_key?: string; kind: string; request_id: string };
         Returns: undefined;
       };
+      choose_cost_basis_method: {
+        Args: { method: Database['public']['Enums']['cost_basis_method'] };
+        Returns: number;
+      };
       claim_security_emails: {
         Args: Record<PropertyKey, never>;
         Returns: {
+          action_path: string;
+          action_text: string;
           body: string;
           id: string;
           not_me_token: string;
@@ -1270,6 +1503,20 @@ export type Database = {
         };
       };
       create_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
+      create_payout_destination: {
+        Args: {
+          destination_id: string;
+          details_digest: string;
+          details_key_version: number;
+          encrypted_data: string;
+          label: string;
+          last4: string;
+          session_id: string;
+          user_id: string;
+          withdraw_method: string;
+        };
+        Returns: string;
+      };
       create_sell_request: {
         Args: {
           cryptocurrency: string;
@@ -1305,6 +1552,7 @@ export type Database = {
           details_key_version: number;
           encrypted_data: string;
           idempotency_key: string;
+          payout_destination_id?: string;
           request_id: string;
           session_id: string;
           user_id: string;
@@ -1319,9 +1567,20 @@ export type Database = {
         };
       };
       delete_user: { Args: { user_id: string }; Returns: string };
+      disposals: {
+        Args: { sold_before: string; sold_from: string };
+        Returns: Database['public']['CompositeTypes']['disposal'][];
+        SetofOptions: {
+          from: '*';
+          to: 'disposal';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
+      freeze_my_account: { Args: Record<PropertyKey, never>; Returns: undefined };
       latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
-      ledger_reconciliation: { Args: Record<PropertyKey, never>; Returns: Json };
+      ledger_reconciliation: { Args: { from_checkpoint?: boolean }; Returns: Json };
       list_my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1336,6 +1595,23 @@ export type Database = {
       };
       mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
       my_liability_proof: { Args: Record<PropertyKey, never>; Returns: Json };
+      my_payout_rules: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          allowlist_in_force: boolean;
+          wait_hours: number;
+        }[];
+      };
+      open_lots: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          acquired_at: string;
+          cost_basis: number;
+          cryptocurrency: string;
+          lot_id: string;
+          quantity: number;
+        }[];
+      };
       portfolio_history: {
         Args: { range: string };
         Returns: {
@@ -1350,6 +1626,16 @@ export type Database = {
           price: number;
         }[];
       };
+      realised_gains: {
+        Args: { tax_year: number };
+        Returns: Database['public']['CompositeTypes']['disposal'][];
+        SetofOptions: {
+          from: '*';
+          to: 'disposal';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
       reject_buy_request: {
         Args: { idempotency_key?: string; reason?: string; request_id: string };
@@ -1360,19 +1646,58 @@ export type Database = {
         Returns: undefined;
       };
       release_security_email: { Args: { email_id: string }; Returns: undefined };
+      remove_payout_destination: { Args: { destination_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
+      set_payout_allowlist: {
+        Args: { allowlist_on: boolean };
+        Returns: {
+          allowlist_off_at: string | null;
+          allowlist_on: boolean;
+          previous_wait_hours: number | null;
+          user_id: string;
+          wait_changed_at: string | null;
+          wait_hours: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payout_protection';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      set_payout_wait_hours: {
+        Args: { wait_hours: number };
+        Returns: {
+          allowlist_off_at: string | null;
+          allowlist_on: boolean;
+          previous_wait_hours: number | null;
+          user_id: string;
+          wait_changed_at: string | null;
+          wait_hours: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payout_protection';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      set_tax_time_zone: { Args: { time_zone: string }; Returns: string };
       set_transaction_status: {
         Args: { idempotency_key?: string; new_status: string; transaction_id: string };
         Returns: undefined;
       };
+      set_unfreeze_delay_hours: { Args: { unfreeze_delay_hours: number }; Returns: undefined };
       set_withdraw_request_status: {
         Args: { idempotency_key?: string; new_status: string; reason?: string; request_id: string };
         Returns: undefined;
       };
+      unfreeze_by_admins: { Args: { user_id: string }; Returns: boolean };
     };
     Enums: {
       app_role: 'user' | 'admin';
+      cost_basis_method: 'fifo' | 'hifo' | 'average';
       request_status: 'pending' | 'approved' | 'rejected' | 'cancelled';
       transaction_type: 'deposit' | 'sell' | 'withdraw' | 'buy';
       withdraw_method: 'bank' | 'card' | 'wallet';
@@ -1385,6 +1710,21 @@ export type Database = {
         withdraw_method: Database['public']['Enums']['withdraw_method'] | null;
         status: string | null;
         date: string | null;
+      };
+      disposal: {
+        sale_id: string | null;
+        lot_id: string | null;
+        cryptocurrency: string | null;
+        acquired_at: string | null;
+        sold_at: string | null;
+        date_acquired: string | null;
+        date_sold: string | null;
+        quantity: number | null;
+        proceeds: number | null;
+        cost_basis: number | null;
+        gain: number | null;
+        term: string | null;
+        method: Database['public']['Enums']['cost_basis_method'] | null;
       };
     };
   };
@@ -1494,6 +1834,7 @@ export const Constants = {
   public: {
     Enums: {
       app_role: ['user', 'admin'],
+      cost_basis_method: ['fifo', 'hifo', 'average'],
       request_status: ['pending', 'approved', 'rejected', 'cancelled'],
       transaction_type: ['deposit', 'sell', 'withdraw', 'buy'],
       withdraw_method: ['bank', 'card', 'wallet'],

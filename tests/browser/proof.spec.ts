@@ -91,5 +91,11 @@ test('an admin reads a clean reconciliation report with the chain head and makes
     page.getByRole('button', { name: 'CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^reconciliation-.*\.csv$/);
+  // The report after the checkpoint verified it: a run from it checks only the entries after its head.
+  await page.getByRole('button', { name: 'From the latest verified checkpoint' }).click();
+  await expect(page.getByTestId('reconciliation-scope')).toContainText('are out of scope of this run');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The books reconcile: no differences' }),
+  ).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });

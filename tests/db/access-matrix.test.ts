@@ -41,6 +41,8 @@ interface Fixture {
   snapshotCoin: string;
   /** The withdrawal whose approval an admin proposed, awaiting a second admin. */
   proposedRequestId: string;
+  /** A destination in the owner's address book. */
+  destinationId: string;
 }
 
 interface Probe {
@@ -66,6 +68,8 @@ const ownOrAdmin: Row = {
 const signedInOnly: Row = { ...everyone('allowed'), anon: 'refused' };
 const adminOnlyWrite: Row = { ...everyone('refused'), 'admin at aal2': 'allowed' };
 const ownOnly: Row = { ...everyone('hidden'), anon: 'refused', owner: 'allowed' };
+/** Own rows through a function that refuses a factor holder below aal2 (the admins here hold factors). */
+const ownOnlyAtAal2: Row = { ...ownOnly, 'admin at aal1': 'refused' };
 const ownerOnlyWrite: Row = { ...everyone('refused'), owner: 'allowed' };
 const adminOnlyFiltered: Row = {
   anon: 'refused',
@@ -415,6 +419,149 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       probe: { sql: 'delete from public.watchlist where user_id = $1 returning coin_id', params: ownerId },
     },
   },
+  // The address book: its owner and admins read labels and last 4 characters; nobody writes it but the
+  // payout-destinations function and the owner's RPCs (security definer).
+  payout_destinations: {
+    select: {
+      expected: ownOrAdmin,
+      probe: {
+        sql: 'select id, label, last4, usable_at from public.payout_destinations where id = $1',
+        params: byId('destinationId'),
+      },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.payout_destinations (id, user_id, label, withdraw_method, last4, encrypted_data,
+              details_key_version, details_digest, usable_at)
+              values (gen_random_uuid(), $1, 'Forged', 'bank', '1234', 'a.b.c', 1, repeat('a', 64), now())
+              returning id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.payout_destinations set usable_at = now() where id = $1 returning id`,
+        params: byId('destinationId'),
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.payout_destinations where id = $1 returning id',
+        params: byId('destinationId'),
+      },
+    },
+  },
+  payout_protection: {
+    select: {
+      expected: ownOnly,
+      probe: { sql: 'select allowlist_on from public.payout_protection where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'insert into public.payout_protection (user_id) values (gen_random_uuid()) returning user_id',
+        params: () => [],
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'update public.payout_protection set allowlist_on = false where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.payout_protection where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+  },
+  // The freeze: its owner and admins read it; only the freeze functions write it.
+  account_freezes: {
+    select: {
+      expected: ownOrAdmin,
+      probe: { sql: 'select frozen_at from public.account_freezes where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'insert into public.account_freezes (user_id) values (gen_random_uuid()) returning user_id',
+        params: () => [],
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'update public.account_freezes set unfreeze_at = now() where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.account_freezes where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+  },
+  // Tax settings and method choices are the person's own; they change only through their RPCs.
+  tax_settings: {
+    select: {
+      expected: ownOnly,
+      probe: { sql: 'select time_zone from public.tax_settings where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.tax_settings (user_id, time_zone) values ($1, 'UTC') returning user_id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.tax_settings set time_zone = 'UTC' where user_id = $1 returning user_id`,
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: { sql: 'delete from public.tax_settings where user_id = $1 returning user_id', params: ownerId },
+    },
+  },
+  cost_basis_elections: {
+    select: {
+      expected: ownOnly,
+      probe: { sql: 'select method from public.cost_basis_elections where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.cost_basis_elections (user_id, from_tax_year, method) values ($1, 2001, 'hifo')
+              returning user_id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.cost_basis_elections set method = 'fifo' where user_id = $1 returning user_id`,
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.cost_basis_elections where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+  },
 };
 
 /** The views the app reads: as the table underneath (security invoker), never to anon. */
@@ -511,6 +658,22 @@ const functions: Record<string, { expected: Row; probe: Probe }> = {
       params: () => [],
     },
   },
+  // Cost basis: each person's own matching, read from the journal they cannot read directly.
+  open_lots: {
+    expected: ownOnlyAtAal2,
+    probe: { sql: 'select lot_id from public.open_lots()', params: () => [] },
+  },
+  disposals: {
+    expected: ownOnlyAtAal2,
+    probe: { sql: `select sale_id from public.disposals('-infinity', 'infinity')`, params: () => [] },
+  },
+  realised_gains: {
+    expected: ownOnlyAtAal2,
+    probe: {
+      sql: `select sale_id from public.realised_gains(extract(year from now() at time zone 'UTC')::integer)`,
+      params: () => [],
+    },
+  },
   ledger_reconciliation: {
     expected: adminOnlyWrite,
     probe: { sql: 'select public.ledger_reconciliation()', params: () => [] },
@@ -561,6 +724,10 @@ const journal: Record<string, { read: Probe; write: Probe }> = {
     read: { sql: 'select hash from ledger.checkpoint_nodes where level = 0', params: () => [] },
     write: { sql: 'delete from ledger.checkpoint_nodes', params: () => [] },
   },
+  checkpoint_verifications: {
+    read: { sql: 'select checkpoint_id from ledger.checkpoint_verifications', params: () => [] },
+    write: { sql: 'delete from ledger.checkpoint_verifications', params: () => [] },
+  },
 };
 
 let pool: pg.Pool;
@@ -589,6 +756,17 @@ beforeAll(async () => {
   await pool.query(
     `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)
      values ($1, 'buy', 10, 'complete', 'bitcoin', 0.0002, 50000)`,
+    [owner.id],
+  );
+  // A settled sale of part of it, so the owner has a disposal; and their tax settings.
+  await pool.query(
+    `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)
+     values ($1, 'sell', 1, 'complete', 'bitcoin', 0.00002, 50000)`,
+    [owner.id],
+  );
+  await pool.query(`insert into public.tax_settings (user_id, time_zone) values ($1, 'UTC')`, [owner.id]);
+  await pool.query(
+    `insert into public.cost_basis_elections (user_id, from_tax_year, method) values ($1, 2030, 'hifo')`,
     [owner.id],
   );
   const { rows: sells } = await pool.query<{ id: string }>(
@@ -630,9 +808,25 @@ beforeAll(async () => {
      values ('withdraw_requests', $1, 30, $2)`,
     [onlyRow(withdrawals).id, admin.id],
   );
+  const { rows: destinations } = await pool.query<{ id: string }>(
+    `insert into public.payout_destinations (id, user_id, label, withdraw_method, last4, encrypted_data,
+     details_key_version, details_digest, usable_at)
+     values (gen_random_uuid(), $1, 'Salary', 'bank', '6789', 'iv.ciphertext.key', 1, repeat('0', 64), now())
+     returning id`,
+    [owner.id],
+  );
+  await pool.query('insert into public.payout_protection (user_id, allowlist_on) values ($1, true)', [
+    owner.id,
+  ]);
+  await pool.query('insert into public.account_freezes (user_id, unfreeze_delay_hours) values ($1, 48)', [
+    owner.id,
+  ]);
   // A checkpoint that includes the owner, so their proof exists.
   await pool.query('select ledger.create_checkpoint(null)');
+  // A reconciliation over an intact chain records the checkpoint as verified.
+  await pool.query('select ledger.reconcile()');
   fixture = {
+    destinationId: onlyRow(destinations).id,
     proposedRequestId: onlyRow(withdrawals).id,
     snapshotCoin,
     owner,
@@ -769,6 +963,14 @@ describe('a person with two-factor authentication', () => {
       sql: 'select reserved from public.wallet_balances where user_id = $1 and reserved > 0',
       expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
     },
+    tax_settings: {
+      sql: 'select time_zone from public.tax_settings where user_id = $1',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
+    cost_basis_elections: {
+      sql: 'select method from public.cost_basis_elections where user_id = $1',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
     profiles: {
       sql: 'select role from public.profiles where id = $1',
       expected: { 'without a code (aal1)': 'allowed', 'after a code (aal2)': 'allowed' },
@@ -783,6 +985,11 @@ describe('a person with two-factor authentication', () => {
       // Bought an hour ago, so this minute's price snapshot (addSellRequest's) values it in the history.
       `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price, date)
        values ($1, 'buy', 10, 'complete', 'bitcoin', 0.0002, 50000, now() - interval '1 hour')`,
+      [person.id],
+    );
+    await pool.query(`insert into public.tax_settings (user_id, time_zone) values ($1, 'UTC')`, [person.id]);
+    await pool.query(
+      `insert into public.cost_basis_elections (user_id, from_tax_year, method) values ($1, 2030, 'average')`,
       [person.id],
     );
     await createWithdrawRequest(pool, signedIn(person.id), { amount: 50 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { moveBack } from '../support/time-travel';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   actAs,
@@ -287,6 +288,13 @@ describe('"this wasn\'t me"', () => {
     }
 
     await queryAs(pool, signedIn(admin.id), 'select public.end_security_hold($1)', [person.id]);
+    // The link also froze the account, which ends apart (tests/db/account-freeze.test.ts): here its delay passed.
+    expect((await errorOf(createWithdrawRequest(pool, signedIn(person.id), { amount: 20 }))).message).toMatch(
+      /^Your account is frozen/,
+    );
+    await moveBack(pool, 'update public.account_freezes set unfreeze_at = now() where user_id = $1', [
+      person.id,
+    ]);
     expect(await createWithdrawRequest(pool, signedIn(person.id), { amount: 20 })).toMatchObject({
       rowCount: 1,
     });

@@ -166,10 +166,11 @@ describe('schema contracts', () => {
     ]);
   });
 
-  it('every RPC is security definer with an empty search path and no execute for visitors but the "this wasn\'t me" link and the published checkpoint', async () => {
-    // A security e-mail's link works signed out: after a takeover the password may be the attacker's. The
-    // latest checkpoint's root is published to anyone (docs/architecture.md, "Proof of liabilities").
-    const visitorRpcs = new Set(['report_not_me', 'latest_ledger_checkpoint']);
+  it('every RPC is security definer with an empty search path and no execute for visitors but the e-mail links and the published checkpoint', async () => {
+    // A security e-mail's links ("this wasn't me", a new destination's cancel link) work signed out: after a
+    // takeover the password may be the attacker's. The latest checkpoint's root is published to anyone
+    // (docs/architecture.md, "Proof of liabilities").
+    const visitorRpcs = new Set(['report_not_me', 'cancel_payout_destination', 'latest_ledger_checkpoint']);
     const { rows } = await pool.query<{
       name: string;
       definer: boolean;

@@ -136,6 +136,29 @@ describe('POST /token', () => {
       body: { code: 'email_provider_disabled', message: 'Email logins are disabled' },
     });
   });
+
+  // internal/api/token_oidc.go getProvider: external providers are off on this stack.
+  it('answers a Google ID token with 400 provider_disabled naming Google’s issuer', async () => {
+    const answer = await postAuth(apiUrl(), '/token?grant_type=id_token', {
+      provider: 'google',
+      id_token: 'a-token',
+    });
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        code: 'provider_disabled',
+        message: 'Provider (issuer "https://accounts.google.com") is not enabled',
+      },
+    });
+  });
+
+  // internal/api/web3.go Web3Grant: neither chain is enabled on this stack.
+  it('answers a Web3 sign-in with 422 web3_provider_disabled', async () => {
+    expect(await postAuth(apiUrl(), '/token?grant_type=web3', { chain: 'solana' })).toEqual({
+      status: 422,
+      body: { code: 'web3_provider_disabled', message: 'Web3 provider is disabled' },
+    });
+  });
 });
 
 // internal/api/signup.go, internal/models/user.go Confirm, internal/api/verify.go signupVerify

@@ -11,6 +11,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../devstack/src/db/postgres';
+import { createJwtKeys } from '../../devstack/src/jwt-keys';
 import { attachRealtime, type RunningRealtime } from '../../devstack/src/realtime';
 
 /**
@@ -191,7 +192,10 @@ beforeAll(async () => {
   `);
 
   server = createServer();
-  realtime = await attachRealtime(server, { databaseUrl, jwtSecret });
+  realtime = await attachRealtime(server, {
+    databaseUrl,
+    jwtKeys: await createJwtKeys({ secret: jwtSecret }),
+  });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   apiUrl = `http://127.0.0.1:${port}`;
@@ -488,7 +492,10 @@ describe('the socket', () => {
     const url = `http://127.0.0.1:${port}`;
     async function start() {
       const restartable = createServer();
-      const running = await attachRealtime(restartable, { databaseUrl, jwtSecret });
+      const running = await attachRealtime(restartable, {
+        databaseUrl,
+        jwtKeys: await createJwtKeys({ secret: jwtSecret }),
+      });
       await new Promise<void>((resolve) => restartable.listen(port, '127.0.0.1', resolve));
       return async () => {
         await running.close();

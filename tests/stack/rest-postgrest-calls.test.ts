@@ -49,14 +49,14 @@ const call = (name: string, body: unknown, headers: Record<string, string> = {})
 
 // PostgREST src/PostgREST/Plan.hs (findProc) and src/PostgREST/Error.hs (AmbiguousRpc).
 describe('overloaded functions', () => {
-  it('answers 300 PGRST203 naming every candidate when two overloads take the given argument', async () => {
+  it("answers 300 PGRST203 naming every candidate, in PostgREST's order, when two overloads take the argument", async () => {
     expect(await call('echo', { value: 'test' })).toEqual({
       status: 300,
       contentRange: null,
       body: {
         code: 'PGRST203',
         message:
-          'Could not choose the best candidate function between: public.echo(value => text), public.echo(value => integer)',
+          'Could not choose the best candidate function between: public.echo(value => integer), public.echo(value => text)',
         details: null,
         hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
       },
@@ -127,6 +127,41 @@ describe('functions with one unnamed argument', () => {
         message: 'Could not find the function public.doubled() in the schema cache',
         details:
           'Searched for the function public.doubled with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      },
+    });
+  });
+});
+
+// PostgREST src/library/PostgREST/Error.hs (noRpcHint, tableNotFoundHint) and test/spec RpcSpec, ErrorSpec.
+describe('"Perhaps you meant…" hints, as PostgREST 14 gives them', () => {
+  it('suggests the closest function name for a misspelt one', async () => {
+    expect(await rest('rpc/plus_on?n=1')).toMatchObject({
+      status: 404,
+      body: { code: 'PGRST202', hint: 'Perhaps you meant to call the function public.plus_one' },
+    });
+  });
+
+  it('suggests the parameters of the closest overload for a function called with wrong ones', async () => {
+    expect(await rest('rpc/plus_one?num=1')).toMatchObject({
+      status: 404,
+      body: {
+        message: 'Could not find the function public.plus_one(num) in the schema cache',
+        hint: 'Perhaps you meant to call the function public.plus_one(n)',
+      },
+    });
+  });
+
+  it('gives no hint when nothing is close', async () => {
+    expect(await rest('rpc/noclosealternative')).toMatchObject({ status: 404, body: { hint: null } });
+  });
+
+  it('suggests the closest table', async () => {
+    expect(await rest('messagez?select=id')).toMatchObject({
+      status: 404,
+      body: {
+        code: 'PGRST205',
+        message: "Could not find the table 'public.messagez' in the schema cache",
+        hint: "Perhaps you meant the table 'public.messages'",
       },
     });
   });

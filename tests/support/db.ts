@@ -269,6 +269,8 @@ export interface WithdrawalCall {
   claimedUserId?: string;
   idempotencyKey?: string;
   detailsDigest?: string;
+  /** A saved destination of the address book the withdrawal pays. */
+  payoutDestinationId?: string;
 }
 
 /**
@@ -307,7 +309,7 @@ export async function createWithdrawRequest(pool: pg.Pool, actor: Actor, call: W
   return queryAs<{ id: string; user_id: string; amount: string; status: string }>(
     pool,
     signedInActor ? serviceRole : actor,
-    'select * from public.create_withdraw_request($1, $2, $3, $4, $5, $6, 1::smallint, $7, $8)',
+    'select * from public.create_withdraw_request($1, $2, $3, $4, $5, $6, 1::smallint, $7, $8, $9)',
     [
       randomUUID(),
       call.claimedUserId ?? signedInActor?.userId ?? null,
@@ -317,6 +319,7 @@ export async function createWithdrawRequest(pool: pg.Pool, actor: Actor, call: W
       call.encryptedData ?? 'iv.data.key',
       call.detailsDigest ?? 'digest',
       call.idempotencyKey ?? randomUUID(),
+      call.payoutDestinationId ?? null,
     ],
   );
 }

@@ -11,7 +11,7 @@ export async function fundedPerson(pool: pg.Pool, deposit: number): Promise<Pers
   return person;
 }
 
-export type WithdrawalFunction = 'withdrawals' | 'withdrawal-details';
+export type WithdrawalFunction = 'withdrawals' | 'withdrawal-details' | 'payout-destinations';
 
 export interface FunctionAnswer {
   status: number;

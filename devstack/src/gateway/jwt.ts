@@ -1,4 +1,5 @@
-import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { jwtVerify, type JWTPayload } from 'jose';
+import type { JwtKeys } from '../jwt-keys';
 
 /** The roles a token may carry; PostgREST switches to exactly these. */
 export const apiRoles = ['anon', 'authenticated', 'service_role'] as const;
@@ -18,21 +19,24 @@ function isApiRole(role: unknown): role is ApiRole {
 }
 
 /**
- * HS256 verification with a small cache: the same token arrives on every request of a session, and
- * verifying it again costs more than the rest of a short REST call. Expiry is re-checked on each hit.
+ * Verification with a small cache: the same token arrives on every request of a session, and verifying it
+ * again costs more than the rest of a short REST call. Expiry is re-checked on each hit.
  */
-export function createJwtVerifier(secret: string) {
-  const key = new TextEncoder().encode(secret);
+export function createJwtVerifier(keys: JwtKeys) {
   const cache = new Map<string, VerifiedClaims>();
   const cacheLimit = 1000;
 
-  /** The claims of a token signed with the project's secret, whatever its role (GoTrue's admin endpoints). */
-  async function verifySignature(token: string): Promise<JWTPayload> {
+  async function verifyWith({ key, algorithms }: JwtKeys['auth'], token: string): Promise<JWTPayload> {
     try {
-      return (await jwtVerify(token, key, { algorithms: ['HS256'] })).payload;
+      return (await jwtVerify(token, key, { algorithms })).payload;
     } catch (error) {
       throw new InvalidJwtError(error instanceof Error ? error.message : 'invalid JWT');
     }
+  }
+
+  /** The claims of a token as GoTrue verifies it, whatever its role (its admin endpoints). */
+  function verifySignature(token: string): Promise<JWTPayload> {
+    return verifyWith(keys.auth, token);
   }
 
   async function verify(token: string): Promise<VerifiedClaims> {
@@ -43,7 +47,7 @@ export function createJwtVerifier(secret: string) {
       cache.delete(token);
       throw new InvalidJwtError('JWT expired');
     }
-    const payload = await verifySignature(token);
+    const payload = await verifyWith(keys.services, token);
     if (!isApiRole(payload.role)) throw new InvalidJwtError(`unknown role ${String(payload.role)}`);
     const claims = payload as VerifiedClaims;
     if (cache.size >= cacheLimit) cache.clear();
@@ -51,15 +55,7 @@ export function createJwtVerifier(secret: string) {
     return claims;
   }
 
-  async function sign(claims: JWTPayload, expiresAt: number): Promise<string> {
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime(expiresAt)
-      .sign(key);
-  }
-
-  return { verify, verifySignature, sign };
+  return { verify, verifySignature, sign: keys.sign, publicJwks: keys.publicJwks };
 }
 
 export type JwtVerifier = ReturnType<typeof createJwtVerifier>;

@@ -49,6 +49,8 @@ export interface ProjectConfig {
   siteUrl: string;
   additionalRedirectUrls: string[];
   jwtExpirySeconds: number;
+  /** `[auth] signing_keys_path`: a JWK array (`supabase gen signing-key`), relative to `supabase/`. */
+  signingKeysPath?: string;
   /** `refresh_token_reuse_interval`: seconds a just-rotated refresh token still returns the current one. */
   refreshTokenReuseIntervalSeconds: number;
   minimumPasswordLength: number;
@@ -103,6 +105,9 @@ const supportedAuthSettings: Record<string, Record<string, readonly TomlValue[] 
     site_url: undefined,
     additional_redirect_urls: undefined,
     jwt_expiry: undefined,
+    // The CLI's default secret only: the stack's keys and every test token are signed with it.
+    jwt_secret: ['super-secret-jwt-token-with-at-least-32-characters-long'],
+    signing_keys_path: undefined,
     enable_refresh_token_rotation: [true],
     refresh_token_reuse_interval: undefined,
     enable_signup: undefined,
@@ -199,6 +204,7 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     siteUrl: String(auth.get('site_url') ?? 'http://localhost:5173'),
     additionalRedirectUrls: Array.isArray(redirects) ? redirects : [],
     jwtExpirySeconds: Number(auth.get('jwt_expiry') ?? 3600),
+    signingKeysPath: auth.has('signing_keys_path') ? String(auth.get('signing_keys_path')) : undefined,
     refreshTokenReuseIntervalSeconds: Number(auth.get('refresh_token_reuse_interval') ?? 10),
     minimumPasswordLength: Number(auth.get('minimum_password_length') ?? 6),
     enableSignup: auth.get('enable_signup') !== false,

@@ -65,9 +65,10 @@ export function createRouter({ ownUrl, keys, mail, upstreams, functions, auth, r
     }
     if (pathname.startsWith('/auth/v1/')) {
       // Pages a browser opens without any key (Supabase's gateway leaves them open): the e-mailed link and
-      // the OAuth redirects; and the health check.
+      // the OAuth redirects; the health check and the public keys, which anyone may read.
       const opensInBrowser =
-        /^\/auth\/v1\/(verify|authorize|callback|health)$/.test(pathname) && request.method === 'GET';
+        /^\/auth\/v1\/(verify|authorize|callback|health|\.well-known\/jwks\.json)$/.test(pathname) &&
+        request.method === 'GET';
       if (!opensInBrowser) await keys.checkApiKey(request, requestUrl);
       return auth(request, response, pathname.slice('/auth/v1'.length), requestUrl);
     }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { createJwtKeys, loadSigningKeys, projectApiKeys } from '../jwt-keys';
 import { loadProject, type FunctionSchedule, type UpstreamStub } from '../project';
 import { attachRealtime } from '../realtime';
 import {
@@ -30,6 +31,7 @@ export interface GatewayOptions {
   /** Superuser connection string of the database (`postgres`). */
   databaseUrl: string;
   jwtSecret: string;
+  /** The HS256 keys; with `[auth] signing_keys_path` the gateway signs its own with the signing key. */
   anonKey: string;
   serviceRoleKey: string;
   /** 0 or undefined: a free port. */
@@ -67,6 +69,9 @@ export interface RunningGateway {
   port: number;
   server: Server;
   mailbox: Mailbox;
+  /** The API keys in effect (signed with the project's signing key when it has one). */
+  anonKey: string;
+  serviceRoleKey: string;
   /** The project's upstream stubs by name (devstack.config.ts), e.g. to take one down in a test. */
   upstreams: Record<string, UpstreamStub>;
   stop(): Promise<void>;
@@ -94,7 +99,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
   const upstreamDefinitions = config.upstreams ?? {};
   const upstreams = createUpstreams(upstreamDefinitions);
-  const jwt = createJwtVerifier(options.jwtSecret);
+  const jwtKeys = await createJwtKeys({
+    secret: options.jwtSecret,
+    signingKeys: project.signingKeysPath
+      ? await loadSigningKeys(path.join(root, 'supabase'), project.signingKeysPath)
+      : [],
+  });
+  const { anonKey, serviceRoleKey } = await projectApiKeys(jwtKeys, options);
+  const jwt = createJwtVerifier(jwtKeys);
   const mailbox = createMailbox({ print: options.printMail ?? false });
   // Pipelined: a REST request's begin, settings, statement and commit go out in one write.
   const restPool = createPool({
@@ -135,8 +147,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     bootTimeoutMs: 60_000,
     environment: {
       SUPABASE_URL: url,
-      SUPABASE_ANON_KEY: options.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
+      SUPABASE_ANON_KEY: anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
       SUPABASE_DB_URL: options.databaseUrl,
       ...Object.fromEntries(
         Object.entries(upstreamDefinitions).map(([name, upstream]) => [
@@ -181,7 +193,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const realtime = await attachRealtime(server, {
     databaseUrl: options.databaseUrl,
-    jwtSecret: options.jwtSecret,
+    jwtKeys,
     maxBufferedBytes: options.realtimeMaxBufferedBytes,
     maxUnsentBytes: options.realtimeMaxUnsentBytes,
   });
@@ -189,7 +201,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const schedules = startSchedules({
     schedules: options.schedules ?? {},
     apiUrl: url,
-    serviceRoleKey: options.serviceRoleKey,
+    serviceRoleKey,
     onFailure: options.onScheduleFailure,
   });
 
@@ -198,6 +210,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     port,
     server,
     mailbox,
+    anonKey,
+    serviceRoleKey,
     upstreams: Object.fromEntries(upstreams),
     async stop() {
       // Every part stops even when one fails (no orphan Deno workers); the first failure is reported.

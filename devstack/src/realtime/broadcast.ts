@@ -67,6 +67,11 @@ export class BroadcastTopics {
     if (channels?.size === 0) this.byTopic.delete(key);
   }
 
+  /** Whether any of the messages has a channel to go to. */
+  anyJoined(messages: readonly BroadcastMessage[]): boolean {
+    return messages.some((message) => this.byTopic.has(topicKey(message.private, message.topic)));
+  }
+
   /** Sends each message to every channel of its topic, in the order given, a slice per event-loop turn. */
   async deliver(messages: BroadcastMessage[]) {
     let sliceSent = 0;

@@ -9,12 +9,14 @@ import { serializerVersion } from './protocol';
 import { SubscriptionRegistry, type Channel, type InterestedChannels } from './registry';
 import { CheckFailedError, createRlsChecker, type RlsChecker, type VisibleRow } from './rls-check';
 import { defaultMaxBufferedBytes, RealtimeSocket } from './socket';
+import type { JwtKeys } from '../jwt-keys';
 import { createTokenVerifier } from './tokens';
 import { defaultMaxUnsentBytes, UnsentBudget } from './unsent-budget';
+import { createVisibilityGate } from './visibility';
 
 export interface RealtimeOptions {
   databaseUrl: string;
-  jwtSecret: string;
+  jwtKeys: JwtKeys;
   /** Unsent bytes per socket before it is cut off as too slow (default `defaultMaxBufferedBytes`). */
   maxBufferedBytes?: number;
   /** Unsent bytes of all sockets together before the slowest are cut off (default `defaultMaxUnsentBytes`). */
@@ -34,11 +36,15 @@ const gapAfterRestart = 'Realtime lost its connection to the database; changes m
 
 /**
  * Delivers committed transactions: the checks of each change start at once (on the checker's several
- * connections, so consecutive transactions are checked together), and deliveries leave in commit order.
- * `generation` counts replication streams: deliveries of an ended stream are abandoned, because every
+ * connections, so consecutive transactions are checked together), and deliveries leave in commit order,
+ * each once other sessions can see its transaction (`visibility.ts`). `generation` counts replication streams: deliveries of an ended stream are abandoned, because every
  * channel is told of that gap anyway.
  */
-function createDelivery(registry: SubscriptionRegistry, checker: RlsChecker) {
+function createDelivery(
+  registry: SubscriptionRegistry,
+  checker: RlsChecker,
+  visibility: ReturnType<typeof createVisibilityGate>,
+) {
   let inOrder = Promise.resolve();
   let generation = 0;
 
@@ -82,8 +88,10 @@ function createDelivery(registry: SubscriptionRegistry, checker: RlsChecker) {
   function deliverTransaction(changes: CommittedChange[]): Promise<void> {
     const ofGeneration = generation;
     const stillWanted = () => generation === ofGeneration;
+    let anyInterested = false;
     const checked = changes.map((change) => {
       const { checks, interested } = registry.interestedIn(change);
+      if (interested.length > 0) anyInterested = true;
       const visible =
         interested.length === 0
           ? Promise.resolve(new Map<number, VisibleRow>())
@@ -92,7 +100,9 @@ function createDelivery(registry: SubscriptionRegistry, checker: RlsChecker) {
       visible.catch(() => undefined);
       return { change, interested, visible };
     });
+    const seenByReaders = anyInterested ? visibility.visible(changes[0]?.xid ?? 0) : Promise.resolve();
     inOrder = inOrder.then(async () => {
+      await seenByReaders;
       for (const { change, interested, visible } of checked) {
         try {
           send(change, interested, await visible);
@@ -143,13 +153,14 @@ function refuseUpgrade(socket: Duplex, status: string) {
  * protocol of @supabase/realtime-js (`socket.ts`), the joined channels (`registry.ts`), changes from
  * logical replication of `supabase_realtime` (`change-source.ts`), and row-level security checked as each
  * subscriber (`rls-check.ts`). The API key (`apikey` query parameter) must be a token signed with the
- * project's JWT secret, as on Supabase.
+ * project's JWT keys, as on Supabase.
  */
 export async function attachRealtime(server: Server, options: RealtimeOptions): Promise<RunningRealtime> {
   const checker = createRlsChecker(options.databaseUrl);
   const registry = new SubscriptionRegistry();
-  const verifyToken = createTokenVerifier(options.jwtSecret);
-  const delivery = createDelivery(registry, checker);
+  const verifyToken = createTokenVerifier(options.jwtKeys);
+  const visibility = createVisibilityGate(options.databaseUrl);
+  const delivery = createDelivery(registry, checker, visibility);
   const sockets = new Set<RealtimeSocket>();
   const unsentBudget = new UnsentBudget(options.maxUnsentBytes ?? defaultMaxUnsentBytes);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
@@ -225,8 +236,13 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     broadcastStream,
     (transaction) => {
       const messages = transaction.flatMap((change) => broadcastOf(change) ?? []);
+      const seenByReaders = registry.topics.anyJoined(messages)
+        ? visibility.visible(transaction[0]?.xid ?? 0)
+        : Promise.resolve();
       // Transactions arrive as soon as they commit; their deliveries leave one after the other.
-      broadcastsInOrder = broadcastsInOrder.then(() => registry.topics.deliver(messages));
+      broadcastsInOrder = broadcastsInOrder
+        .then(() => seenByReaders)
+        .then(() => registry.topics.deliver(messages));
       return broadcastsInOrder;
     },
     () => undefined,
@@ -272,7 +288,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   if (!changes.running || !broadcasts.running) {
     closing = true;
     await Promise.all([changes.stop(), broadcasts.stop(), partitions.stop()]);
-    await Promise.all([checker.close(), authorizationPool.end()]);
+    await Promise.all([checker.close(), authorizationPool.end(), visibility.close()]);
     throw new Error('realtime: logical replication could not be started');
   }
   server.on('upgrade', upgradeListener);
@@ -289,7 +305,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
       for (const { ws } of sockets) ws.terminate();
       await allClosed;
       await Promise.all([changes.stop(), broadcasts.stop(), partitions.stop()]);
-      await Promise.all([checker.close(), authorizationPool.end()]);
+      await Promise.all([checker.close(), authorizationPool.end(), visibility.close()]);
     },
   };
 }

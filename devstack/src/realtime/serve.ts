@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { localDefaults } from '../config';
+import { createJwtKeys } from '../jwt-keys';
 import { attachRealtime } from './index';
 
 /**
@@ -21,7 +22,10 @@ if (!databaseUrl) throw new Error('--database-url is required');
 const server = createServer((_request, response) => {
   response.writeHead(404).end();
 });
-const realtime = await attachRealtime(server, { databaseUrl, jwtSecret: localDefaults.jwtSecret });
+const realtime = await attachRealtime(server, {
+  databaseUrl,
+  jwtKeys: await createJwtKeys({ secret: localDefaults.jwtSecret }),
+});
 await new Promise<void>((resolve) => server.listen(Number(values.port), '127.0.0.1', resolve));
 const address = server.address();
 console.log(

@@ -1,4 +1,5 @@
 import { errors, jwtVerify, type JWTPayload } from 'jose';
+import type { JwtKeys } from '../jwt-keys';
 
 export interface RealtimeClaims extends JWTPayload {
   role: string;
@@ -9,15 +10,15 @@ export interface RealtimeClaims extends JWTPayload {
 export class TokenError extends Error {}
 
 /**
- * Verifies a token as Supabase Realtime does: HS256 with the project's JWT secret, `role` and `exp`
- * required, not expired.
+ * Verifies a token as Supabase Realtime does: against the project's JWT keys (the secret, or the JWKS of
+ * its signing keys), `role` and `exp` required, not expired.
  */
-export function createTokenVerifier(jwtSecret: string) {
-  const key = new TextEncoder().encode(jwtSecret);
+export function createTokenVerifier(keys: JwtKeys) {
+  const { key, algorithms } = keys.services;
   return async function verifyToken(token: string): Promise<RealtimeClaims> {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
+      ({ payload } = await jwtVerify(token, key, { algorithms }));
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
         const secondsAgo = Math.floor(Date.now() / 1000) - Number(error.payload.exp);

@@ -1,10 +1,11 @@
 import { MarketSection } from '@/features/market/components/market-section';
 import { useWatchlist } from '@/features/watchlist/api/get-watchlist';
-import { useSetCoinStarred, WATCHLIST_FAILED_MESSAGE } from '@/features/watchlist/api/set-coin-starred';
+import { useSetCoinStarred } from '@/features/watchlist/api/set-coin-starred';
 import { WatchStar } from '@/features/watchlist/components/watch-star';
 import { useAuth } from '@/lib/auth';
 import { QueryScope } from '@/lib/query-scope';
 import { ErrorMessage } from '@/components/error-message';
+import { WATCHLIST_FAILED_MESSAGE } from '@/features/watchlist/api/watchlist-messages';
 
 /** The landing page's market data with the signed-in person's watchlist (stars, starred coins first). */
 function MarketWithWatchlist({ userId }: { userId: string }) {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppErrorBoundary } from './app-error-boundary';
-import { missingCodeDetail } from './missing-page-code';
+import { MISSING_PAGE_CODE_MESSAGE } from './missing-page-code';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 function Broken(): never {
@@ -51,7 +51,7 @@ describe('error screens', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText(missingCodeDetail)).toBeInTheDocument();
+    expect(screen.getByText(MISSING_PAGE_CODE_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('alert')).not.toHaveTextContent('/assets/');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
 

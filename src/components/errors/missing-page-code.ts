@@ -27,5 +27,5 @@ export function reloadOnceForMissingCode(now: number = Date.now()): boolean {
   return true;
 }
 
-export const missingCodeDetail =
+export const MISSING_PAGE_CODE_MESSAGE =
   'This page could not be loaded. The app may have just been updated, or the connection dropped: reloading fetches the latest version.';

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { ErrorScreen } from './error-screen';
-import { isMissingPageCode, missingCodeDetail, reloadOnceForMissingCode } from './missing-page-code';
+import { isMissingPageCode, MISSING_PAGE_CODE_MESSAGE, reloadOnceForMissingCode } from './missing-page-code';
 
 interface Props {
   /** The page being shown: going to another page clears the error screen. */
@@ -21,7 +21,7 @@ const noError = Symbol('no error');
 
 function errorSummary(error: unknown): string {
   // A failed import's message is the chunk's raw URL, which tells a person nothing.
-  if (isMissingPageCode(error)) return missingCodeDetail;
+  if (isMissingPageCode(error)) return MISSING_PAGE_CODE_MESSAGE;
   if (error instanceof Error) return error.message;
   return 'Something went wrong while loading this page.';
 }

@@ -3,7 +3,7 @@
  * parts `iv.ciphertext.key`, AES-256-CBC with a random 16-byte IV and a random 32-byte data key. Unlike the
  * specification, the third part is the data key wrapped with AES-256-GCM under `WITHDRAWAL_MASTER_KEY`
  * (a secret only the functions hold). The wrap's additional data is `iv.ciphertext` and the blob's context:
- * the request id, the user id, the method and the master key's version. So the database alone cannot decrypt
+ * the request id (or saved destination id), the user id, the method and the master key's version. So the database alone cannot decrypt
  * anything, a changed IV, ciphertext or wrapped key is detected instead of decrypting to garbage, and a blob
  * copied onto another request, person or method does not decrypt there.
  * WebCrypto only, so the same code runs in Deno (functions) and Node (tests).
@@ -70,13 +70,15 @@ export async function importMasterKey(secret: string): Promise<CryptoKey> {
  */
 export const withdrawalKeyVersion = 1;
 
-/** Where a blob belongs: decryption refuses it anywhere else. */
-export interface WithdrawalDetailsContext {
-  requestId: string;
+/**
+ * Where a blob belongs: decryption refuses it anywhere else. A request's details are bound to the request, a
+ * saved payout destination's to the destination, so neither decrypts as the other.
+ */
+export type WithdrawalDetailsContext = ({ requestId: string } | { destinationId: string }) & {
   userId: string;
   method: string;
   keyVersion: number;
-}
+};
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -84,8 +86,10 @@ const decoder = new TextDecoder();
 /** The wrap's additional data: the sealed parts, then the context (null: details sealed before binding). */
 function additionalData(sealed: string, context: WithdrawalDetailsContext | null): Uint8Array<ArrayBuffer> {
   if (!context) return encoder.encode(sealed);
-  const { requestId, userId, method, keyVersion } = context;
-  return encoder.encode(`${sealed}|request=${requestId}|user=${userId}|method=${method}|key=${keyVersion}`);
+  const { userId, method, keyVersion } = context;
+  const owner =
+    'requestId' in context ? `request=${context.requestId}` : `destination=${context.destinationId}`;
+  return encoder.encode(`${sealed}|${owner}|user=${userId}|method=${method}|key=${keyVersion}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * POST /functions/v1/send-security-emails — sends the security e-mails waiting in the outbox (a password,
- * e-mail or two-factor change, a new sign-in), each with its "this wasn't me" link, and answers
+ * e-mail or two-factor change, a new sign-in, the address book's changes), each with its "this wasn't me" link
+ * and, where it has one, its own link (a new destination's cancel link), and answers
  * `{ sent, failed }`. The one seam through which the app sends mail: called with the service-role key by a
  * schedule (Supabase Cron, every 30 s), through a provider with Resend's `POST /emails` shape: `EMAIL_API_URL`
  * (default Resend's), the `EMAIL_API_KEY` secret, `EMAIL_FROM`, and `SITE_URL` for the link. The local stack
@@ -17,21 +18,33 @@ interface SecurityEmail {
   subject: string;
   body: string;
   not_me_token: string;
+  action_text: string | null;
+  action_path: string | null;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 function message(email: SecurityEmail) {
-  const notMeLink = `${environment('SITE_URL')}/not-me?token=${email.not_me_token}`;
+  const site = environment('SITE_URL');
+  const notMeLink = `${site}/not-me?token=${email.not_me_token}`;
   const warning = "If this wasn't you, lock your withdrawals at once:";
   const help = 'Then change your password and contact support.';
+  // The e-mail's own link (a new destination's cancel link) comes first: it is what the mail is about.
+  const action =
+    email.action_text && email.action_path
+      ? { text: email.action_text, link: `${site}${email.action_path}` }
+      : undefined;
+  const actionText = action ? `${action.text}\n${action.link}\n\n` : '';
+  const actionHtml = action
+    ? `<p>${escapeHtml(action.text)}<br><a href="${escapeHtml(action.link)}">${escapeHtml(action.link)}</a></p>`
+    : '';
   return {
     from: Deno.env.get('EMAIL_FROM') || 'CoinVault <security@coinvault.example>',
     to: [email.recipient],
     subject: email.subject,
-    text: `${email.body}\n\n${warning}\n${notMeLink}\n\n${help}\n`,
+    text: `${email.body}\n\n${actionText}${warning}\n${notMeLink}\n\n${help}\n`,
     html:
-      `<p>${escapeHtml(email.body)}</p><p>${escapeHtml(warning)}<br>` +
+      `<p>${escapeHtml(email.body)}</p>${actionHtml}<p>${escapeHtml(warning)}<br>` +
       `<a href="${escapeHtml(notMeLink)}">${escapeHtml(notMeLink)}</a></p><p>${escapeHtml(help)}</p>`,
   };
 }

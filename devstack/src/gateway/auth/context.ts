@@ -29,7 +29,7 @@ export const adminRoles = new Set(['service_role', 'supabase_admin']);
 
 const nilUuid = '00000000-0000-0000-0000-000000000000';
 
-/** A token's claims if the project's secret signed it and it has not expired, else GoTrue's 403 bad_jwt. */
+/** A token's claims if the project's keys signed it and it has not expired, else GoTrue's 403 bad_jwt. */
 export async function verifiedClaims(jwt: JwtVerifier, token: string): Promise<JWTPayload> {
   try {
     return await jwt.verifySignature(token);

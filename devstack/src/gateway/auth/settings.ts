@@ -16,10 +16,19 @@ export function publicSettings(
   };
 }
 
-/** GET /settings and GET /health. */
-export function settingsRoutes({ project }: AuthContext): AuthRoute[] {
+/** GET /settings, GET /health and the public keys of GET /.well-known/jwks.json. */
+export function settingsRoutes({ project, jwt }: AuthContext): AuthRoute[] {
   return [
     { method: 'GET', path: '/settings', handle: async () => publicSettings(project) },
+    {
+      method: 'GET',
+      path: '/.well-known/jwks.json',
+      // api/jwks.go: cached by clients for ten minutes.
+      handle: async ({ response }) => {
+        response.setHeader('Cache-Control', 'public, max-age=600');
+        return jwt.publicJwks;
+      },
+    },
     {
       method: 'GET',
       path: '/health',

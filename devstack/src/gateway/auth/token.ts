@@ -1,22 +1,46 @@
 import type { IncomingMessage } from 'node:http';
 import type { AuthContext } from './context';
 import { exchangeAuthCode } from './email-links';
-import { authErrors, maxPasswordBytes } from './errors';
+import { AuthError, authErrors, maxPasswordBytes } from './errors';
 import { readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
 import { rotateRefreshToken, tokenResponse } from './sessions';
 import { findUserByPassword } from './users';
 
-/** The grants the local Auth serves. */
-export type GrantType = 'password' | 'refresh_token' | 'pkce';
+/** The grants the local Auth answers: three served, two always refused as switched off. */
+const grantTypes = ['password', 'refresh_token', 'pkce', 'id_token', 'web3'] as const;
+export type GrantType = (typeof grantTypes)[number];
 
 /** `grant_type` of `POST /token`, refused as GoTrue's `Token` does for the rest (api/token.go). */
 export function grantTypeOf(url: URL): GrantType {
-  const grant = url.searchParams.get('grant_type');
-  if (grant === 'password' || grant === 'refresh_token' || grant === 'pkce') return grant;
-  throw grant === 'id_token' || grant === 'web3'
-    ? authErrors.validation(`grant_type=${grant} is not supported by the local stack`)
-    : authErrors.unsupportedGrant();
+  const grant = grantTypes.find((type) => type === url.searchParams.get('grant_type'));
+  if (!grant) throw authErrors.unsupportedGrant();
+  return grant;
+}
+
+/** Issuers GoTrue names without reading the ID token (api/token_oidc.go `getProvider`). */
+const providerIssuers: Record<string, string> = {
+  google: 'https://accounts.google.com',
+  facebook: 'https://www.facebook.com',
+  kakao: 'https://kauth.kakao.com',
+};
+
+/**
+ * External providers are always off here (`[auth.external.*] enabled = true` stops the stack at start), so
+ * an ID token meets hosted's answer for a disabled provider; one whose issuer comes from the token itself
+ * is refused by name.
+ */
+async function idTokenGrant(request: IncomingMessage): Promise<never> {
+  const body = await readJsonObject(request);
+  const issuer = providerIssuers[stringField(body, 'provider') ?? ''];
+  if (!stringField(body, 'id_token') || !issuer)
+    throw authErrors.validation('grant_type=id_token is not supported by the local stack for this provider');
+  throw new AuthError(400, 'provider_disabled', `Provider (issuer "${issuer}") is not enabled`);
+}
+
+/** Web3 is always off here (api/web3.go: neither Solana nor Ethereum enabled). */
+async function web3Grant(): Promise<never> {
+  throw new AuthError(422, 'web3_provider_disabled', 'Web3 provider is disabled');
 }
 
 /** POST /token: GoTrue's token grants (api/token.go, api/token_refresh.go, api/pkce.go). */
@@ -62,7 +86,13 @@ export function tokenRoutes(context: AuthContext): AuthRoute[] {
     return context.sessionFor(userId, request, method);
   }
 
-  const grants = { password: passwordGrant, refresh_token: refreshGrant, pkce: pkceGrant };
+  const grants = {
+    password: passwordGrant,
+    refresh_token: refreshGrant,
+    pkce: pkceGrant,
+    id_token: idTokenGrant,
+    web3: web3Grant,
+  };
 
   return [
     {

@@ -122,7 +122,24 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>): Promise<Catalog> 
     // Postgres resolves a computed field, so its unnamed row argument need not be callable through REST.
     if (row.computed_field_of) relations.get(row.computed_field_of)?.computed.add(row.name);
   }
+  for (const overloads of routines.values()) overloads.sort(byPostgrestOrder);
   return { relations, routines };
+}
+
+/**
+ * PostgREST keeps a name's overloads sorted (its `Ord Routine`, SchemaCache/Routine.hs): fewer parameters
+ * first, then parameter by parameter, name then type, so PGRST203 lists candidates in that order.
+ */
+function byPostgrestOrder(a: Routine, b: Routine): number {
+  if (a.arguments.length !== b.arguments.length) return a.arguments.length - b.arguments.length;
+  for (const [index, left] of a.arguments.entries()) {
+    const right = b.arguments[index];
+    if (!right) return 1;
+    for (const key of ['name', 'type'] as const) {
+      if (left[key] !== right[key]) return left[key] < right[key] ? -1 : 1;
+    }
+  }
+  return 0;
 }
 
 /** What a call offers to match a function by: its argument names and, for a POST, its body's media type. */

@@ -23,7 +23,7 @@ export class RestError extends Error {
  * a POST of JSON also searched for one unnamed json/jsonb argument, and a raw body (text, xml, bytes) only
  * for one unnamed argument of its type, without naming any parameters.
  */
-function unknownFunction(name: string, { names, post, media }: CallShape): RestError {
+function unknownFunction(name: string, { names, post, media }: CallShape, closest?: string): RestError {
   const keys = [...names].sort();
   const func = `public.${name}`;
   const rawBody = post && (media === 'text' || media === 'xml' || media === 'bytea');
@@ -42,6 +42,7 @@ function unknownFunction(name: string, { names, post, media }: CallShape): RestE
     'PGRST202',
     `Could not find the function ${func}${rawBody ? '' : listed} in the schema cache`,
     `Searched for the function ${func}${details}, but no matches were found in the schema cache.`,
+    closest === undefined ? null : `Perhaps you meant to call the function public.${closest}`,
   );
 }
 
@@ -52,8 +53,14 @@ export const restErrors = {
   invalidBody: (details: string) => new RestError(400, 'PGRST102', 'Empty or invalid json', details),
   bodyTooLarge: (limit: number) =>
     new RestError(413, 'PGRST413', 'Payload Too Large', `Request bodies are limited to ${limit} bytes`),
-  unknownTable: (name: string) =>
-    new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`),
+  unknownTable: (name: string, closest?: string) =>
+    new RestError(
+      404,
+      'PGRST205',
+      `Could not find the table 'public.${name}' in the schema cache`,
+      null,
+      closest === undefined ? null : `Perhaps you meant the table 'public.${closest}'`,
+    ),
   unknownColumn: (table: string, column: string) =>
     new RestError(400, '42703', `column ${table}.${column} does not exist`),
   unknownInsertColumn: (table: string, column: string) =>

@@ -2,8 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { VerifiedClaims } from '../jwt';
 import { runAsCaller } from './caller';
-import { findRoutine, loadCatalog, takesRawBody, type Catalog, type Relation } from './catalog';
+import {
+  findRoutine,
+  loadCatalog,
+  takesRawBody,
+  type CallShape,
+  type Catalog,
+  type Relation,
+  type Routine,
+} from './catalog';
 import { RestError, restErrorFromPg, restErrors } from './errors';
+import { closestMatch, parameterList } from './fuzzy-hint';
 import { callerOf, checkMaxAffected, checkSingle, countAsPreferred, runStatement } from './execute';
 import { boundByMaxRows, callSql, checkQueryColumns, writeSql } from './plan';
 import { parseQuery, type ParsedQuery } from './query-grammar';
@@ -79,7 +88,10 @@ export function createRestHandler(options: RestOptions) {
   async function relationNamed(name: string): Promise<Relation> {
     const relation =
       (await currentCatalog()).relations.get(name) ?? (await refreshedCatalog()).relations.get(name);
-    if (!relation) throw restErrors.unknownTable(name);
+    if (!relation) {
+      const tables = [...(await currentCatalog()).relations.keys()];
+      throw restErrors.unknownTable(name, closestMatch(tables, name, 0.75));
+    }
     return relation;
   }
 
@@ -165,6 +177,17 @@ export function createRestHandler(options: RestOptions) {
     });
   }
 
+  /** PostgREST's hint (Error.hs `noRpcHint`): the closest function name, or the closest overload's parameters. */
+  async function closestRoutine(name: string, overloads: Routine[], shape: CallShape) {
+    if (overloads.length === 0)
+      return closestMatch([...(await currentCatalog()).routines.keys()], name, 0.75);
+    const lists = overloads.map((routine) =>
+      parameterList(routine.arguments.map((argument) => argument.name)),
+    );
+    const closest = closestMatch(lists, parameterList(shape.names), 0.33);
+    return closest === undefined ? undefined : `${name}${closest}`;
+  }
+
   async function callRoutine(
     request: IncomingMessage,
     response: ServerResponse,
@@ -196,7 +219,8 @@ export function createRestHandler(options: RestOptions) {
     }
     const shape = { names: new Set(Object.keys(given)), post, media };
     const routine = findRoutine(candidates, shape);
-    if (!routine) throw restErrors.unknownFunction(name, shape);
+    if (!routine)
+      throw restErrors.unknownFunction(name, shape, await closestRoutine(name, candidates, shape));
     // One unnamed argument takes the body itself (PostgREST's `OnePosParam`); named ones a JSON object.
     let rawArgument: Buffer | string | undefined;
     if (takesRawBody(routine)) {

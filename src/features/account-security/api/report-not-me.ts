@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-
-export const INVALID_NOT_ME_LINK_MESSAGE = 'This link is invalid or has expired';
-export const NOT_ME_FAILED_MESSAGE =
-  'Your withdrawals could not be locked. Please try again, or contact support.';
+import { INVALID_NOT_ME_LINK_MESSAGE, NOT_ME_FAILED_MESSAGE } from './account-security-messages';
 
 /**
  * The "this wasn't me" link of a security e-mail: locks the person's withdrawals at once (`report_not_me`,

@@ -2,9 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { sessionsQueryKey } from './list-my-sessions';
 
-export const SIGNED_OUT_OTHERS_MESSAGE = 'Signed out everywhere else';
-export const SIGN_OUT_OTHERS_FAILED_MESSAGE = 'Failed to sign out the other sessions. Please try again.';
-
 /**
  * Ends every session of the person but this one (GoTrue's `POST /logout?scope=others`): the other devices'
  * refresh tokens stop working at once, and their access tokens at the latest when they expire.

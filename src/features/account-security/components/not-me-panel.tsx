@@ -2,8 +2,9 @@ import { LockIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { INVALID_NOT_ME_LINK_MESSAGE, useReportNotMe } from '../api/report-not-me';
+import { useReportNotMe } from '../api/report-not-me';
 import { ErrorMessage } from '@/components/error-message';
+import { INVALID_NOT_ME_LINK_MESSAGE } from '../api/account-security-messages';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -5,16 +5,15 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/co
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatTime } from '@/lib/format';
 import type { SignedInSession } from '../api/list-my-sessions';
-import {
-  SIGNED_OUT_OTHERS_MESSAGE,
-  SIGN_OUT_OTHERS_FAILED_MESSAGE,
-  useSignOutOtherSessions,
-} from '../api/sign-out-other-sessions';
+import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
 import { useLiveSessions } from '../hooks/use-live-sessions';
 import { deviceName } from '../utils/device-name';
 import { QueryState } from '@/components/query-state';
-
-export const SESSIONS_LOAD_FAILED_MESSAGE = 'Failed to load your sessions';
+import {
+  SESSIONS_LOAD_FAILED_MESSAGE,
+  SIGNED_OUT_OTHERS_MESSAGE,
+  SIGN_OUT_OTHERS_FAILED_MESSAGE,
+} from '../api/account-security-messages';
 
 function SessionItem({ session }: { session: SignedInSession }) {
   return (

@@ -3,7 +3,7 @@ export const NO_PERMISSION_MESSAGE = 'You do not have permission to view this pa
 export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient balance';
 
 export const USERS_FAILED_MESSAGE = 'Failed to fetch users';
-export const DELETE_USER_CONFIRMATION =
+export const DELETE_USER_CONFIRMATION_MESSAGE =
   'Are you sure you want to delete this user? This action cannot be undone and will delete all associated data.';
 export const USER_DELETED_MESSAGE = 'User and all associated data deleted';
 export const DELETE_USER_FAILED_MESSAGE = 'Failed to delete user';
@@ -56,6 +56,19 @@ export const LIMITS_UPDATE_FAILED_MESSAGE = 'Failed to update transaction limits
 export const NO_MATCHES_MESSAGE = 'Nothing matches the search and filters.';
 
 export const AUDIT_LOG_FAILED_MESSAGE = 'Error loading data. Please try again.';
+
+export const SECURITY_HOLD_RANGE_MESSAGE = 'Security hold must be between 0 and 720 hours';
+export const SECURITY_HOLD_UPDATED_MESSAGE = 'Security hold updated';
+export const SECURITY_HOLD_UPDATE_FAILED_MESSAGE = 'Failed to update the security hold';
+
+export const NOT_ON_HOLD_MESSAGE = "This person's withdrawals are not on hold";
+export const NO_SUCH_PERSON_MESSAGE = 'No account has this e-mail address';
+export const HOLD_ENDED_MESSAGE = 'Hold ended: this person can withdraw again';
+export const END_HOLD_FAILED_MESSAGE = 'Failed to end the hold';
+
+export const TWO_FACTOR_REMOVED_MESSAGE = 'Two-factor authentication removed';
+export const NO_TWO_FACTOR_MESSAGE = 'This person had no two-factor authentication';
+export const REMOVE_TWO_FACTOR_FAILED_MESSAGE = 'Failed to remove two-factor authentication';
 
 /**
  * The message a person should read for a failed write: the database's own words when they are one of the

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { writeFailureMessage } from './admin-messages';
-
-export const NOT_ON_HOLD_MESSAGE = "This person's withdrawals are not on hold";
-export const NO_SUCH_PERSON_MESSAGE = 'No account has this e-mail address';
-export const HOLD_ENDED_MESSAGE = 'Hold ended: this person can withdraw again';
-const END_HOLD_FAILED_MESSAGE = 'Failed to end the hold';
+import {
+  writeFailureMessage,
+  NOT_ON_HOLD_MESSAGE,
+  NO_SUCH_PERSON_MESSAGE,
+  END_HOLD_FAILED_MESSAGE,
+} from './admin-messages';
 
 /**
  * Ends a person's withdrawal hold early (`end_security_hold`, audited), after support has made sure the

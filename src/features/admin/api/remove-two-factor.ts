@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-
-export const TWO_FACTOR_REMOVED_MESSAGE = 'Two-factor authentication removed';
-export const NO_TWO_FACTOR_MESSAGE = 'This person had no two-factor authentication';
-export const REMOVE_TWO_FACTOR_FAILED_MESSAGE = 'Failed to remove two-factor authentication';
+import { REMOVE_TWO_FACTOR_FAILED_MESSAGE } from './admin-messages';
 
 /**
  * Recovery for a person who lost their authenticator: `remove_two_factor` removes their factors and records

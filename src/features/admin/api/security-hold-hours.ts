@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { writeFailureMessage } from './admin-messages';
-
-export const SECURITY_HOLD_RANGE_MESSAGE = 'Security hold must be between 0 and 720 hours';
-export const SECURITY_HOLD_UPDATED_MESSAGE = 'Security hold updated';
-const SECURITY_HOLD_UPDATE_FAILED_MESSAGE = 'Failed to update the security hold';
+import {
+  writeFailureMessage,
+  SECURITY_HOLD_RANGE_MESSAGE,
+  SECURITY_HOLD_UPDATE_FAILED_MESSAGE,
+} from './admin-messages';
 
 const securityHoldHoursQueryKey = ['admin', 'security-hold-hours'] as const;
 

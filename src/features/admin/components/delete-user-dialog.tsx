@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { DELETE_USER_CONFIRMATION, USER_DELETED_MESSAGE } from '../api/admin-messages';
+import { DELETE_USER_CONFIRMATION_MESSAGE, USER_DELETED_MESSAGE } from '../api/admin-messages';
 import { useDeleteUser } from '../api/delete-user';
 import type { AdminUser } from '../api/get-users';
 import { UserActionDialog } from './user-action-dialog';
@@ -23,7 +23,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | undefine
     <UserActionDialog
       open={user !== undefined}
       title={`Delete ${user?.fullName || user?.email}`}
-      description={DELETE_USER_CONFIRMATION}
+      description={DELETE_USER_CONFIRMATION_MESSAGE}
       confirmLabel="Delete user"
       pendingLabel="Deleting…"
       isPending={deletion.isPending}

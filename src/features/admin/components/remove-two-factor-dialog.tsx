@@ -1,11 +1,8 @@
 import { toast } from 'sonner';
 import type { AdminUser } from '../api/get-users';
-import {
-  NO_TWO_FACTOR_MESSAGE,
-  TWO_FACTOR_REMOVED_MESSAGE,
-  useRemoveTwoFactor,
-} from '../api/remove-two-factor';
+import { useRemoveTwoFactor } from '../api/remove-two-factor';
 import { UserActionDialog } from './user-action-dialog';
+import { NO_TWO_FACTOR_MESSAGE, TWO_FACTOR_REMOVED_MESSAGE } from '../api/admin-messages';
 
 /** Recovery without the phone: an admin, having checked who asks, removes a person's two-factor authentication. */
 export function RemoveTwoFactorDialog({

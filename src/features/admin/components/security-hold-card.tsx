@@ -8,14 +8,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { HOLD_ENDED_MESSAGE, useEndSecurityHold } from '../api/end-security-hold';
+import { useEndSecurityHold } from '../api/end-security-hold';
+import { useSecurityHoldHours, useUpdateSecurityHoldHours } from '../api/security-hold-hours';
+import { QueryState } from '@/components/query-state';
 import {
+  HOLD_ENDED_MESSAGE,
   SECURITY_HOLD_RANGE_MESSAGE,
   SECURITY_HOLD_UPDATED_MESSAGE,
-  useSecurityHoldHours,
-  useUpdateSecurityHoldHours,
-} from '../api/security-hold-hours';
-import { QueryState } from '@/components/query-state';
+} from '../api/admin-messages';
 
 const hoursFormSchema = z.object({
   hours: z

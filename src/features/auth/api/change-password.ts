@@ -2,7 +2,8 @@ import { isAuthApiError } from '@supabase/supabase-js';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import { confirmationMatches, NEW_PASSWORDS_MISMATCH_MESSAGE } from '../utils/new-password';
+import { confirmationMatches } from '../utils/new-password';
+import { CURRENT_PASSWORD_WRONG_MESSAGE, NEW_PASSWORDS_MISMATCH_MESSAGE } from './auth-messages';
 
 export const changePasswordInputSchema = z
   .object({
@@ -13,10 +14,6 @@ export const changePasswordInputSchema = z
   .refine(...confirmationMatches('newPassword', NEW_PASSWORDS_MISMATCH_MESSAGE));
 
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
-
-export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully';
-export const PASSWORD_UPDATE_FAILED_MESSAGE = 'Failed to update password';
-export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is incorrect.';
 
 export class CurrentPasswordWrongError extends Error {
   constructor() {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { loadSupabase } from '@/lib/session-client';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { emailField } from '../utils/email-field';
+import { LOG_IN_FAILED_MESSAGE } from './auth-messages';
 
 export const logInInputSchema = z.object({
   email: emailField,
@@ -10,9 +11,6 @@ export const logInInputSchema = z.object({
 });
 
 export type LogInInput = z.infer<typeof logInInputSchema>;
-
-export const LOG_IN_SUCCEEDED_MESSAGE = 'Login successful';
-export const LOG_IN_FAILED_MESSAGE = 'Login failed. Please check your credentials.';
 
 /** What to tell the person when logging in failed: their credentials, or the connection. */
 export function logInErrorMessage(error: unknown): string {

@@ -7,9 +7,6 @@ export const passwordResetInputSchema = z.object({ email: emailField });
 
 export type PasswordResetInput = z.infer<typeof passwordResetInputSchema>;
 
-export const RESET_EMAIL_FAILED_MESSAGE = 'Failed to send reset email';
-export const RESET_EMAIL_SENT_MESSAGE = 'Password reset email sent. Please check your inbox.';
-
 /** The e-mailed link signs the person in on /update-password, where they choose a new password. */
 export async function sendPasswordReset({ email }: PasswordResetInput) {
   const { error } = await supabase.auth.resetPasswordForEmail(email, {

@@ -3,7 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { connectionProblemMessage } from '../utils/auth-errors';
-import { confirmationMatches, newPasswordField, NEW_PASSWORDS_MISMATCH_MESSAGE } from '../utils/new-password';
+import { confirmationMatches, newPasswordField } from '../utils/new-password';
+import {
+  SAME_PASSWORD_MESSAGE,
+  WEAK_PASSWORD_MESSAGE,
+  RESET_LINK_SESSION_ENDED_MESSAGE,
+  NEW_PASSWORDS_MISMATCH_MESSAGE,
+} from './auth-messages';
 
 /** The reset link's form: a new password (as strong as sign-up asks) typed twice. */
 export const setNewPasswordInputSchema = z
@@ -11,11 +17,6 @@ export const setNewPasswordInputSchema = z
   .refine(...confirmationMatches('newPassword', NEW_PASSWORDS_MISMATCH_MESSAGE));
 
 export type SetNewPasswordInput = z.infer<typeof setNewPasswordInputSchema>;
-
-export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your old one.';
-export const WEAK_PASSWORD_MESSAGE = 'This password is too easy to guess. Please choose another one.';
-export const RESET_LINK_SESSION_ENDED_MESSAGE =
-  'Your reset link has expired or was used elsewhere. Please ask for a new one.';
 
 /**
  * What went wrong, in plain words, for GoTrue's refusals of `PUT /user` (supabase/auth

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { loadSupabase } from '@/lib/session-client';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { emailField } from '../utils/email-field';
-import { confirmationMatches, newPasswordField, PASSWORDS_MISMATCH_MESSAGE } from '../utils/new-password';
+import { confirmationMatches, newPasswordField } from '../utils/new-password';
 import { readWalletCode } from './read-wallet-code';
+import { SIGN_UP_FAILED_MESSAGE, EMAIL_TAKEN_MESSAGE, PASSWORDS_MISMATCH_MESSAGE } from './auth-messages';
 
 export const signUpInputSchema = z
   .object({
@@ -20,12 +21,6 @@ export type SignUpInput = z.infer<typeof signUpInputSchema>;
 export function signUpSucceededMessage(walletCode: string) {
   return `Signup successful! Your wallet code is: ${walletCode}`;
 }
-
-export const CONFIRM_EMAIL_MESSAGE =
-  'Signup successful! Please confirm your email address: the link we sent you opens your wallet.';
-export const SIGN_UP_FAILED_MESSAGE = 'Signup failed. Please try again.';
-export const EMAIL_TAKEN_MESSAGE =
-  'An account with this email already exists. Please log in or reset your password.';
 
 export function signUpErrorMessage(error: unknown): string {
   if (error instanceof Error && 'code' in error && error.code === 'user_already_exists') {

@@ -7,13 +7,12 @@ import { PasswordInput } from '@/components/ui/password-input';
 import {
   changePasswordInputSchema,
   CurrentPasswordWrongError,
-  PASSWORD_UPDATED_MESSAGE,
-  PASSWORD_UPDATE_FAILED_MESSAGE,
   useChangePassword,
   type ChangePasswordInput,
 } from '../api/change-password';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { NewPasswordFields } from './new-password-fields';
+import { PASSWORD_UPDATED_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '../api/auth-messages';
 
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();

@@ -6,13 +6,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import {
-  logInErrorMessage,
-  logInInputSchema,
-  LOG_IN_SUCCEEDED_MESSAGE,
-  useLogIn,
-  type LogInInput,
-} from '../api/log-in';
+import { logInErrorMessage, logInInputSchema, useLogIn, type LogInInput } from '../api/log-in';
+import { LOG_IN_SUCCEEDED_MESSAGE } from '../api/auth-messages';
 
 // The code step (and the two-factor client code) loads only for a person who has a second factor.
 const SignInCodeStep = lazy(() =>

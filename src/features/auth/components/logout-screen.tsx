@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { SessionPending } from '@/components/guards/session-pending';
-import { LOG_OUT_FAILED_MESSAGE, LOG_OUT_SUCCEEDED_MESSAGE, useLogOut } from '../api/log-out';
+import { useLogOut } from '../api/log-out';
+import { LOG_OUT_FAILED_MESSAGE, LOG_OUT_SUCCEEDED_MESSAGE } from '../api/auth-messages';
 
 /** /logout: signs out once on arrival, says how it went, and leaves (to /login, or back on failure). */
 export function LogoutScreen() {

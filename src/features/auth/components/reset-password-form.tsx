@@ -6,11 +6,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import {
   passwordResetInputSchema,
-  RESET_EMAIL_FAILED_MESSAGE,
-  RESET_EMAIL_SENT_MESSAGE,
   useSendPasswordReset,
   type PasswordResetInput,
 } from '../api/send-password-reset';
+import { RESET_EMAIL_FAILED_MESSAGE, RESET_EMAIL_SENT_MESSAGE } from '../api/auth-messages';
 
 export function ResetPasswordForm({ onSuccess }: { onSuccess: () => void }) {
   const sendPasswordReset = useSendPasswordReset();

@@ -2,16 +2,15 @@ import { AuthApiError, AuthSessionMissingError } from '@supabase/supabase-js';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signUpInputSchema } from '../api/sign-up';
+import { setNewPasswordError, setNewPasswordInputSchema } from '../api/set-new-password';
+import { errorOf, fieldLabelled, renderForm } from '../testing/render-form';
+import { SetNewPasswordForm } from './set-new-password-form';
 import {
   RESET_LINK_SESSION_ENDED_MESSAGE,
   SAME_PASSWORD_MESSAGE,
-  setNewPasswordError,
-  setNewPasswordInputSchema,
   WEAK_PASSWORD_MESSAGE,
-} from '../api/set-new-password';
-import { errorOf, fieldLabelled, renderForm } from '../testing/render-form';
-import { RATE_LIMITED_MESSAGE } from '../utils/auth-errors';
-import { SetNewPasswordForm } from './set-new-password-form';
+  RATE_LIMITED_MESSAGE,
+} from '../api/auth-messages';
 
 function renderSetNewPasswordForm() {
   const { user } = renderForm(<SetNewPasswordForm onUpdated={() => {}} />);

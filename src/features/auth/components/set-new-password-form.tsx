@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { PASSWORD_UPDATED_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '../api/change-password';
 import {
   setNewPasswordError,
   setNewPasswordInputSchema,
@@ -10,6 +9,7 @@ import {
   type SetNewPasswordInput,
 } from '../api/set-new-password';
 import { NewPasswordFields } from './new-password-fields';
+import { PASSWORD_UPDATED_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '../api/auth-messages';
 
 /** The reset link's form; `onUpdated` runs once the new password is set (the person stays signed in). */
 export function SetNewPasswordForm({ onUpdated }: { onUpdated: () => void }) {

@@ -6,13 +6,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import {
-  CONFIRM_EMAIL_MESSAGE,
   signUpErrorMessage,
   signUpInputSchema,
   signUpSucceededMessage,
   useSignUp,
   type SignUpInput,
 } from '../api/sign-up';
+import { CONFIRM_EMAIL_MESSAGE } from '../api/auth-messages';
 
 /** Calls `onSuccess(true)` when the new account is signed in, `onSuccess(false)` when it must confirm its e-mail. */
 export function SignupForm({ onSuccess }: { onSuccess: (signedIn: boolean) => void }) {

@@ -7,8 +7,7 @@ import { copyWithToast } from '@/lib/clipboard';
 import { verifyFactorCode } from '@/lib/two-factor';
 import { enrolTotpFactor } from '../api/enrol-totp-factor';
 import { ErrorMessage } from '@/components/error-message';
-
-export const TWO_FACTOR_ON_MESSAGE = 'Two-factor authentication is on';
+import { TWO_FACTOR_ON_MESSAGE } from '../api/auth-messages';
 
 /**
  * Setting up an authenticator app: the QR code Auth made (or its key to type in), then a code from the app

@@ -2,8 +2,8 @@ import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_TIMEOUT_MESSAGE } from '@/lib/request-timeout';
 import { logInErrorMessage } from '../api/log-in';
-import { EMAIL_TAKEN_MESSAGE, signUpErrorMessage } from '../api/sign-up';
-import { NETWORK_FAILURE_MESSAGE, RATE_LIMITED_MESSAGE } from './auth-errors';
+import { signUpErrorMessage } from '../api/sign-up';
+import { EMAIL_TAKEN_MESSAGE, NETWORK_FAILURE_MESSAGE, RATE_LIMITED_MESSAGE } from '../api/auth-messages';
 
 // Errors shaped exactly as supabase-js raises them for the answers GoTrue gives.
 const wrongPassword = new AuthApiError('Invalid login credentials', 400, 'invalid_credentials');

@@ -1,9 +1,6 @@
 import { isAuthApiError, isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { REQUEST_TIMEOUT_MESSAGE } from '@/lib/request-timeout';
-
-export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
-export const NETWORK_FAILURE_MESSAGE =
-  'Cannot reach the server. Please check your internet connection and try again.';
+import { RATE_LIMITED_MESSAGE, NETWORK_FAILURE_MESSAGE } from '../api/auth-messages';
 
 /**
  * The message for failures that are not about what the person typed: too many attempts, no network,

@@ -9,9 +9,6 @@ export const newPasswordField = z
   .min(8, 'Password must be at least 8 characters long')
   .regex(/^(?=.*[A-Za-z])(?=.*\d)/, 'Password must contain both letters and numbers');
 
-export const PASSWORDS_MISMATCH_MESSAGE = 'Passwords do not match';
-export const NEW_PASSWORDS_MISMATCH_MESSAGE = 'New passwords do not match';
-
 /**
  * The refinement of a form that asks for a password twice: `confirmPassword` must repeat the field
  * `passwordKey`, else `message` shows under the confirmation.

@@ -15,9 +15,7 @@ import type { AppNotification } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
 import { QueryState } from '@/components/query-state';
-
-export const NOTIFICATIONS_LOAD_FAILED_MESSAGE = 'Failed to load your notifications';
-const markReadFailedMessage = 'Failed to mark your notifications read. Please try again.';
+import { NOTIFICATIONS_LOAD_FAILED_MESSAGE, MARK_READ_FAILED_MESSAGE } from '../api/notifications-messages';
 
 function NotificationItem({ notification }: { notification: AppNotification }) {
   return (
@@ -54,7 +52,7 @@ export function NotificationBell() {
     try {
       await markRead.mutateAsync();
     } catch {
-      toast.error(markReadFailedMessage);
+      toast.error(MARK_READ_FAILED_MESSAGE);
     }
   };
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { LATEST_CHECKPOINT_FAILED_MESSAGE } from './proof-messages';
 
 /** What is published of a checkpoint (public.latest_ledger_checkpoint). */
 export interface PublishedCheckpoint {
@@ -12,8 +13,6 @@ export interface PublishedCheckpoint {
   people: number;
   root: string;
 }
-
-export const LATEST_CHECKPOINT_FAILED_MESSAGE = 'Failed to load the latest checkpoint. Please try again.';
 
 /** The latest checkpoint's summary, or null before the first; anyone may read it. */
 export async function getLatestCheckpoint(): Promise<PublishedCheckpoint | null> {

@@ -1,6 +1,5 @@
 import { supabase } from '@/lib/supabase';
-
-export const MY_PROOF_FAILED_MESSAGE = 'Failed to load your proof. Please try again.';
+import { MY_PROOF_FAILED_MESSAGE } from './proof-messages';
 
 /** The signed-in person's inclusion proof in the latest checkpoint; null when they have no leaf in it. */
 export async function getMyProof(): Promise<unknown> {

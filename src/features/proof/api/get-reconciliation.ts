@@ -2,18 +2,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReconciliationReport } from '@domain/reconciliation-report.ts';
 import { supabase } from '@/lib/supabase';
 import { latestCheckpointQueryKey } from './get-latest-checkpoint';
-
-export const RECONCILIATION_FAILED_MESSAGE = 'Failed to run the reconciliation. Please try again.';
-export const CHECKPOINT_FAILED_MESSAGE = 'Failed to make a checkpoint. Please try again.';
+import { RECONCILIATION_FAILED_MESSAGE, CHECKPOINT_FAILED_MESSAGE } from './proof-messages';
 
 const reconciliationQueryKey = ['ledger', 'reconciliation'] as const;
 
-/** The reconciliation report (admins at aal2 only): the whole journal verified on each call. */
-export function useReconciliation() {
+/**
+ * The reconciliation report (admins at aal2 only): the chain verified from genesis, or after the latest verified
+ * checkpoint's head when `fromCheckpoint`; the books checked against every posting either way.
+ */
+export function useReconciliation(fromCheckpoint: boolean) {
   return useQuery({
-    queryKey: reconciliationQueryKey,
+    queryKey: [...reconciliationQueryKey, { fromCheckpoint }],
     queryFn: async (): Promise<ReconciliationReport> => {
-      const { data, error } = await supabase.rpc('ledger_reconciliation');
+      const { data, error } = await supabase.rpc('ledger_reconciliation', {
+        from_checkpoint: fromCheckpoint,
+      });
       if (error) throw new Error(RECONCILIATION_FAILED_MESSAGE, { cause: error });
       return data as unknown as ReconciliationReport;
     },

@@ -1,6 +1,7 @@
 import { QueryState } from '@/components/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LATEST_CHECKPOINT_FAILED_MESSAGE, useLatestCheckpoint } from '../api/get-latest-checkpoint';
+import { useLatestCheckpoint } from '../api/get-latest-checkpoint';
+import { LATEST_CHECKPOINT_FAILED_MESSAGE } from '../api/proof-messages';
 
 /** The latest checkpoint as published: when, the chain head it covers, the totals and the root. */
 export function LatestCheckpoint() {

@@ -5,8 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { downloadText } from '@/lib/csv';
 import { getLatestCheckpoint } from '../api/get-latest-checkpoint';
-import { getMyProof, MY_PROOF_FAILED_MESSAGE } from '../api/get-my-proof';
+import { getMyProof } from '../api/get-my-proof';
 import { ProofMeaning, ProofVerdictView } from './proof-verdict';
+import { MY_PROOF_FAILED_MESSAGE } from '../api/proof-messages';
 
 interface Checked {
   proof: unknown;

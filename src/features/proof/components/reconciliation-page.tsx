@@ -1,4 +1,5 @@
-import { DownloadIcon, RefreshCwIcon, StampIcon } from 'lucide-react';
+import { DownloadIcon, HistoryIcon, RefreshCwIcon, StampIcon } from 'lucide-react';
+import { useState } from 'react';
 import { reconciliationCsv, type ReconciliationReport } from '@domain/reconciliation-report.ts';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -7,26 +8,31 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { csvFileName, downloadCsv, downloadText } from '@/lib/csv';
 import { LatestCheckpoint } from './latest-checkpoint';
-import {
-  CHECKPOINT_FAILED_MESSAGE,
-  RECONCILIATION_FAILED_MESSAGE,
-  useCreateCheckpoint,
-  useReconciliation,
-} from '../api/get-reconciliation';
+import { useCreateCheckpoint, useReconciliation } from '../api/get-reconciliation';
+import { CHECKPOINT_FAILED_MESSAGE, RECONCILIATION_FAILED_MESSAGE } from '../api/proof-messages';
 
 /**
- * /admin/ledger: the operator's reconciliation report (the chain verified from genesis, balances and holdings
- * recomputed from the journal, every entry and request checked), as a page, CSV or JSON, and a checkpoint on
- * demand.
+ * /admin/ledger: the operator's reconciliation report (the chain verified from genesis or from the latest
+ * verified checkpoint, balances and holdings recomputed from the journal, every entry and request checked), as a
+ * page, CSV or JSON, and a checkpoint on demand.
  */
 export function ReconciliationPage() {
-  const report = useReconciliation();
+  const [fromCheckpoint, setFromCheckpoint] = useState(false);
+  const report = useReconciliation(fromCheckpoint);
   const checkpoint = useCreateCheckpoint();
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => void report.refetch()} disabled={report.isFetching}>
           <RefreshCwIcon aria-hidden /> Run again
+        </Button>
+        <Button
+          variant="outline"
+          aria-pressed={fromCheckpoint}
+          onClick={() => setFromCheckpoint((current) => !current)}
+          disabled={report.isFetching}
+        >
+          <HistoryIcon aria-hidden /> From the latest verified checkpoint
         </Button>
         <Button onClick={() => checkpoint.mutate()} disabled={checkpoint.isPending}>
           <StampIcon aria-hidden /> Make a checkpoint now
@@ -74,7 +80,14 @@ function ReportView({ report }: { report: ReconciliationReport }) {
           <dt className="text-muted-foreground">Run at</dt>
           <dd>{new Date(report.generated_at).toLocaleString()}</dd>
           <dt className="text-muted-foreground">Entries verified</dt>
-          <dd>{report.entries_verified.toLocaleString()}, from the first</dd>
+          <dd>
+            {report.entries_verified.toLocaleString()},{' '}
+            {report.trusted_checkpoint
+              ? `after checkpoint #${report.trusted_checkpoint.id}'s head (entry #${report.verified_from})`
+              : 'from the first'}
+          </dd>
+          <dt className="text-muted-foreground">Scope</dt>
+          <dd data-testid="reconciliation-scope">{report.scope}</dd>
           <dt className="text-muted-foreground">Chain head</dt>
           <dd className="break-all">
             #{report.head.seq} <span className="font-mono">{report.head.hash}</span>

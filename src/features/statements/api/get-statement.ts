@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { startOfDay } from '@/lib/calendar-day';
 import { supabase } from '@/lib/supabase';
+import { STATEMENT_FAILED_MESSAGE } from './statements-messages';
 
 /** A statement's period: calendar days in the person's own time zone, both included. */
 export interface StatementPeriod {
@@ -19,8 +20,6 @@ export interface StatementEntry {
 
 /** Rows per request: PostgREST's usual `max-rows` on hosted projects. */
 const CHUNK_SIZE = 1_000;
-
-export const STATEMENT_FAILED_MESSAGE = 'Failed to load your transactions. Please try again.';
 
 /**
  * The signed-in person's transactions of the period, oldest first, every one of them (a chunk at a

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { downloadCsv } from '@/lib/csv';
-import { getStatement, STATEMENT_FAILED_MESSAGE } from '../api/get-statement';
+import { getStatement } from '../api/get-statement';
 import {
   statementColumnNames,
   statementCsv,
@@ -15,6 +15,7 @@ import {
 } from '../utils/statement-csv';
 import { periodProblem, thisMonth } from './statement-period';
 import { ErrorMessage } from '@/components/error-message';
+import { STATEMENT_FAILED_MESSAGE } from '../api/statements-messages';
 
 /**
  * Statements: the person's transactions of a period as a CSV file or a printable page. The card says

@@ -1,7 +1,6 @@
 import { calendarDayOf, isCalendarDay } from '@/lib/calendar-day';
 import type { StatementPeriod } from '../api/get-statement';
-
-export const PERIOD_ORDER_MESSAGE = 'The start date must be on or before the end date';
+import { PERIOD_ORDER_MESSAGE } from '../api/statements-messages';
 
 /** This month so far: its first day to today. */
 export function thisMonth(today = new Date()): StatementPeriod {

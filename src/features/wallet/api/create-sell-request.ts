@@ -6,10 +6,7 @@ import { isStepUpRefusal, SecondFactorRequiredError } from '@/lib/step-up';
 import { supabase } from '@/lib/supabase';
 import { walletHoldingsQueryKey } from './get-holdings';
 import { walletSellRequestsQueryKey } from './get-sell-requests';
-
-export const SELL_SUBMITTED_MESSAGE = 'Sell request submitted successfully';
-export const SELL_FAILED_MESSAGE = 'Failed to submit sell request. Please try again.';
-export const SELL_NOT_SIGNED_IN_MESSAGE = 'You must be logged in to sell';
+import { SELL_FAILED_MESSAGE, SELL_NOT_SIGNED_IN_MESSAGE } from './wallet-messages';
 
 export interface SellOrder {
   cryptocurrency: string;

@@ -18,12 +18,9 @@ import { formatUsd } from '@/lib/format';
 import { successToastOptions } from '@/lib/idempotent-submission';
 import { submitWithStepUp } from '@/lib/step-up';
 import { useCodePrompt } from '@/components/two-factor-code-dialog';
-import {
-  SELL_FAILED_MESSAGE,
-  SELL_SUBMITTED_MESSAGE,
-  useCreateSellRequest,
-} from '../api/create-sell-request';
+import { useCreateSellRequest } from '../api/create-sell-request';
 import { quantityToSell, truncateQuantity, type SellableCoin, type SellBy } from '../utils/sell-quantity';
+import { SELL_FAILED_MESSAGE, SELL_SUBMITTED_MESSAGE } from '../api/wallet-messages';
 
 /**
  * Sell (per coin held): the person names a quantity, or a USD value converted to a quantity at the price

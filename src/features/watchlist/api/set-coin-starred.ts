@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { watchlistQueryKey } from './get-watchlist';
-
-export const WATCHLIST_FAILED_MESSAGE = 'Failed to update your watchlist. Please try again.';
+import { WATCHLIST_FAILED_MESSAGE } from './watchlist-messages';
 
 /** Stars or unstars one coin for the signed-in person; starring a coin already starred changes nothing. */
 export async function setCoinStarred(coinId: string, starred: boolean): Promise<void> {

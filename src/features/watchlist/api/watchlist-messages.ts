@@ -1,0 +1,3 @@
+/** What the watchlist tells the person when starring a coin fails. */
+
+export const WATCHLIST_FAILED_MESSAGE = 'Failed to update your watchlist. Please try again.';
