@@ -600,11 +600,17 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
   },
   buy_requests_with_fill: {
     expected: ownOrAdmin,
-    probe: { sql: 'select id from public.buy_requests_with_fill where id = $1', params: byId('buyRequestId') },
+    probe: {
+      sql: 'select id from public.buy_requests_with_fill where id = $1',
+      params: byId('buyRequestId'),
+    },
   },
   sell_requests_with_fill: {
     expected: ownOrAdmin,
-    probe: { sql: 'select id from public.sell_requests_with_fill where id = $1', params: byId('sellRequestId') },
+    probe: {
+      sql: 'select id from public.sell_requests_with_fill where id = $1',
+      params: byId('sellRequestId'),
+    },
   },
   users_with_balance: {
     expected: ownOrAdmin,
@@ -673,6 +679,11 @@ const functions: Record<string, { expected: Row; probe: Probe }> = {
       sql: `select sale_id from public.realised_gains(extract(year from now() at time zone 'UTC')::integer)`,
       params: () => [],
     },
+  },
+  // The caller's own restrictions: every signed-in person gets their own rows, a factor holder only at aal2.
+  my_restrictions: {
+    expected: { ...signedInOnly, 'admin at aal1': 'hidden' },
+    probe: { sql: 'select movement from public.my_restrictions()', params: () => [] },
   },
   ledger_reconciliation: {
     expected: adminOnlyWrite,

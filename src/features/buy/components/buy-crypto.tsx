@@ -1,3 +1,4 @@
+import { RestrictionsNotice } from '@/components/restrictions-notice';
 import { StalePricesNote } from '@/components/stale-prices-note';
 import { useMemo } from 'react';
 import { ShowOlderButton } from '@/components/show-older-button';
@@ -95,6 +96,7 @@ function BuyCryptoContent() {
   return (
     <div className={pageColumns}>
       {codeDialog}
+      {user && <RestrictionsNotice userId={user.id} movements={['buy']} className="lg:col-span-2" />}
       <LimitsNotice limits={limits.data} sessionFlag={BUY_LIMITS_NOTICE_FLAG} />
       <Card>
         <CardHeader>
