@@ -3,6 +3,7 @@ import { ChangePasswordForm } from '@/features/auth/components/change-password-f
 import { SessionsCard } from '@/features/account-security/components/sessions-card';
 import { CostBasisCard } from '@/features/tax/components/cost-basis-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
+import { SecurityHoldWarning } from '@/components/security-hold-warning';
 import { useAuth } from '@/lib/auth';
 
 export default function AccountRoute() {
@@ -10,6 +11,7 @@ export default function AccountRoute() {
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
+      <SecurityHoldWarning />
       <AuthCard
         title="Change password"
         titleLevel="h2"
