@@ -1595,6 +1595,14 @@ export type Database = {
       };
       mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
       my_liability_proof: { Args: Record<PropertyKey, never>; Returns: Json };
+      my_money_restrictions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          buying_and_selling: string;
+          hold_until: string;
+          withdrawals: string;
+        }[];
+      };
       my_payout_rules: {
         Args: Record<PropertyKey, never>;
         Returns: {
