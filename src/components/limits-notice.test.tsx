@@ -51,4 +51,27 @@ describe('Important Transaction Limits notice', () => {
     act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS * 2));
     expect(screen.queryByText('Important Transaction Limits')).not.toBeInTheDocument();
   });
+
+  it('does not steal the keystrokes of a person already typing: "1234567" stays "1234567"', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(
+      <>
+        <label>
+          Amount
+          <input />
+        </label>
+        <LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />
+      </>,
+    );
+    const field = screen.getByLabelText('Amount');
+    await user.click(field);
+    await user.keyboard('12345');
+    act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS));
+    expect(await screen.findByText('Important Transaction Limits')).toBeInTheDocument();
+    await user.keyboard('67');
+    expect(field).toHaveValue('1234567');
+    expect(field).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'I Understand' }));
+    expect(sessionFlagIsSet('hasSeenLimits')).toBe(true);
+  });
 });

@@ -15,10 +15,22 @@ import { limitsAreSet, type TransactionLimits } from '@domain/limits.ts';
 /** The specification's delay before the notice appears on a page's first visit in a browser session. */
 export const LIMITS_NOTICE_DELAY_MS = 1500;
 
+/** A field the person may be typing in when the notice comes up. */
+function isTypingIn(element: Element | null): boolean {
+  return (
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement ||
+    (element instanceof HTMLElement && element.isContentEditable)
+  );
+}
+
 /**
  * 'Important Transaction Limits': shown once per browser session and page, 1.5 s after the page opens,
  * only when the limits loaded and the maximum is above 0. Dismissing it sets `sessionFlag` for the
- * browser session (every tab), so it does not come back in this session.
+ * browser session (every tab), so it does not come back in this session. When it comes up while the person is
+ * typing in a field, it shows without taking the focus or the keys (not modal): their typing goes on where it
+ * was, and the notice stays until they press I Understand.
  */
 export function LimitsNotice({
   limits,
@@ -28,11 +40,15 @@ export function LimitsNotice({
   sessionFlag: string;
 }) {
   const [open, setOpen] = useState(false);
+  const [besideTyping, setBesideTyping] = useState(false);
   const ready = limits !== undefined && limitsAreSet(limits);
 
   useEffect(() => {
     if (!ready || sessionFlagIsSet(sessionFlag)) return;
-    const timer = setTimeout(() => setOpen(true), LIMITS_NOTICE_DELAY_MS);
+    const timer = setTimeout(() => {
+      setBesideTyping(isTypingIn(document.activeElement));
+      setOpen(true);
+    }, LIMITS_NOTICE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [ready, sessionFlag]);
 
@@ -43,8 +59,13 @@ export function LimitsNotice({
 
   if (!limits) return null;
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : dismiss())}>
-      <DialogContent hideClose>
+    <Dialog open={open} modal={!besideTyping} onOpenChange={(next) => (next ? setOpen(true) : dismiss())}>
+      <DialogContent
+        hideClose
+        onOpenAutoFocus={(event) => besideTyping && event.preventDefault()}
+        // Beside a form being filled, a click in the form is not an answer to the notice.
+        onInteractOutside={(event) => besideTyping && event.preventDefault()}
+      >
         <DialogHeader>
           <DialogTitle>Important Transaction Limits</DialogTitle>
           <DialogDescription>Every request must stay within these amounts.</DialogDescription>

@@ -9,7 +9,9 @@
 -- a few kilobytes to send; a year of hourly points (8,760 a coin) would be 40 times that, and cost the
 -- database ten times the work (see bench/portfolio.bench.ts).
 --
--- The portfolio's value at a point = sum over coins of (coins held then) x (the coin's price then). Coins
+-- The portfolio's value at a point = the USD balance then + sum over coins of (coins held then) x (the coin's
+-- price then), so a sale moves value from coins to cash rather than showing as a crash. The balance then is
+-- the balance now less the complete entries dated after the point (their ledger effect). Coins
 -- held then come from the ledger: complete buy entries minus complete sell entries dated at or before the
 -- point (the holdings view's bought - sold, taken over time), so the history and the holdings never
 -- disagree. A coin without a snapshot at a point keeps its previous value there.
@@ -150,8 +152,24 @@ begin
       and entry.status = 'complete'
       and entry.quantity is not null
   ),
+  cash_recent as (
+    -- The balance's changes from the range's start on: every complete entry's ledger effect.
+    select entry.date, private.ledger_effect(entry.type, entry.amount, entry.status) as change
+    from public.transactions as entry
+    where entry.user_id = person and entry.date >= since and entry.status = 'complete'
+  ),
   entries as (
-    -- What was held at the range's start, as one change before everything, then the entries since.
+    -- What was held at the range's start, as one change before everything, then the entries since. Cash is
+    -- one more holding (named so no coin id can be it) worth 1 USD a unit.
+    select
+      '$cash' as cryptocurrency,
+      '-infinity'::timestamptz as date,
+      (select profiles.balance from public.profiles where profiles.id = person)
+        - coalesce((select sum(cash_recent.change) from cash_recent), 0) as change
+    union all
+    select '$cash', cash_recent.date, cash_recent.change
+    from cash_recent
+    union all
     select
       held_now.cryptocurrency,
       '-infinity'::timestamptz as date,
@@ -163,11 +181,19 @@ begin
     select recent.cryptocurrency, recent.date, recent.change
     from recent
   ),
-  snapshots as (
+  coin_snapshots as (
     select snapshot.cryptocurrency, snapshot.captured_at, snapshot.price
     from private.history_snapshots(
       array(select held_now.cryptocurrency from held_now), portfolio_history.range, since
     ) as snapshot
+  ),
+  snapshots as (
+    select coin_snapshots.cryptocurrency, coin_snapshots.captured_at, coin_snapshots.price
+    from coin_snapshots
+    union all
+    -- Cash at every point a coin is drawn at.
+    select distinct '$cash', coin_snapshots.captured_at, 1::numeric
+    from coin_snapshots
   ),
   -- Entries and snapshots of each coin in time order (an entry before a snapshot of the same instant):
   -- the running sum of the entries' changes is the quantity held at each snapshot, times its price the
@@ -207,8 +233,9 @@ end;
 $$;
 comment on function public.portfolio_history(text) is
   'The caller''s portfolio value in USD over a range (24h: a point a minute; 7d, 30d: a point an hour; '
-  'all: an hour, or a day once it spans more than 30 days), oldest first, from their first entry on: at '
-  'each point, the coins they held then (complete buys - sells up to it) at the prices then, to the cent. '
+  'all: an hour, or a day once it spans more than 30 days), oldest first, from their first coin entry on: at '
+  'each point, the USD balance then plus the coins they held then (complete buys - sells up to it) at the '
+  'prices then, to the cent. '
   'Only ever the caller''s own, admins included; none at aal1 for a person with a verified factor.';
 revoke execute on function public.portfolio_history(text) from public, anon, authenticated, service_role;
 grant execute on function public.portfolio_history(text) to authenticated;

@@ -115,3 +115,23 @@ comment on column public.sell_requests_with_fill.amount is 'USD credited (null u
 
 revoke all on table public.buy_requests_with_fill, public.sell_requests_with_fill from anon, authenticated, service_role;
 grant select on table public.buy_requests_with_fill, public.sell_requests_with_fill to authenticated;
+
+create function public.my_restrictions()
+returns table (movement text, refusal text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select movement, private.money_gate((select auth.uid()), movement, 'person')
+  from unnest(array['buy', 'sell', 'withdraw']) as movement
+  where (select auth.uid()) is not null
+    -- A log-in left at the code step reads nothing of a factor holder's money, this included.
+    and (coalesce((select auth.jwt()) ->> 'aal', '') = 'aal2' or not (select private.has_verified_factor()));
+$$;
+comment on function public.my_restrictions() is
+  'What the caller cannot do now and why, in their words, before they fill a form: per movement (buy, sell, '
+  'withdraw) the money gate''s refusal (a lock, a freeze, a security hold with its end), null when allowed. '
+  'Only ever the caller''s own; nothing at aal1 for a person with a verified factor.';
+revoke execute on function public.my_restrictions() from public, anon, authenticated, service_role;
+grant execute on function public.my_restrictions() to authenticated;

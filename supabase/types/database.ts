@@ -1610,6 +1610,13 @@ export type Database = {
           wait_hours: number;
         }[];
       };
+      my_restrictions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          movement: string;
+          refusal: string;
+        }[];
+      };
       open_lots: {
         Args: Record<PropertyKey, never>;
         Returns: {

@@ -177,38 +177,50 @@ test('a buy request that never gets an answer says it is not confirmed, and send
   await admin.auth.signOut();
 });
 
-test('a request larger than the balance is refused on approval and the balance is untouched', async ({
+test('a buy is an order: its USD is reserved at once, more than is available is refused, the owner cancels, and a rejection says why', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   const admin = await signInAdmin();
   const buyer = await signUpFundedBuyer(admin, 100);
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
   await openBuyPage(page, buyer);
+  const available = page.getByTestId('available-balance');
+  await expect(available).toHaveText('$100.00');
 
+  // More than is available: refused on the form, nothing sent.
   await submitBuyRequest(page, 'ethereum', '500');
-  // The row shows at once; the admin can only find the request once the server has stored it.
+  await expect(page.getByText('Insufficient balance (including all pending requests)').first()).toBeVisible();
+  await expect(page.getByText('You have no buy requests at the moment.')).toBeVisible();
+
+  await submitBuyRequest(page, 'ethereum', '60');
   await expect(page.getByText('Buy request submitted successfully')).toBeVisible();
+  await expect(available).toHaveText('$40.00');
   const newest = page.getByTestId('buy-request-row').first();
-  await expect(newest).toContainText('$500.00');
-  await expect(newest).toContainText('Ethereum');
+  await expect(newest).toContainText('Limit $');
+  await expect(newest).toContainText('Expires ');
 
+  await newest.getByRole('button', { name: 'Cancel your buy of $60.00 of Ethereum' }).click();
+  const confirmCancel = page.getByRole('dialog', { name: 'Cancel this request?' });
+  await expect(confirmCancel).toContainText('The amount it reserved is available again at once.');
+  await confirmCancel.getByRole('button', { name: 'Cancel request' }).click();
+  await expect(page.getByText('Request cancelled')).toBeVisible();
+  await expect(newest.getByText('cancelled')).toHaveAttribute('data-tone', 'gray');
+  await expect(available).toHaveText('$100.00');
+  await expect(newest.getByRole('button', { name: /^Cancel / })).toHaveCount(0);
+
+  await submitBuyRequest(page, 'bitcoin', '30');
+  await expect(page.getByText('Buy request submitted successfully').first()).toBeVisible();
+  await expect(available).toHaveText('$70.00');
   const adminPage = await openAdminQueue(browser);
-  await decisionButton(adminPage, 'Approve', buyer, '$500.00').click();
-  await confirmAdminAction(adminPage, 'Approve');
-  await expect(adminPage.getByText('Insufficient balance', { exact: true })).toBeVisible();
-
-  const { data } = await admin.from('wallet_balances').select('balance').eq('user_id', buyer.id).single();
-  expect(data?.balance).toBe(100);
-  await expect(page.getByTestId('available-balance')).toHaveText('$100.00');
-  await expect(newest.getByText('pending')).toBeVisible();
-
-  // The admin's other answer shows up live as well.
-  await decisionButton(adminPage, 'Reject', buyer, '$500.00').click();
-  await confirmAdminAction(adminPage, 'Reject');
+  await decisionButton(adminPage, 'Reject', buyer, '$30.00').click();
+  await confirmAdminAction(adminPage, 'Reject', 'Your limit is too far from the market');
   await expect(newest.getByText('rejected')).toHaveAttribute('data-tone', 'red');
-  await expect(page.getByTestId('available-balance')).toHaveText('$100.00');
+  await expect(newest).toContainText('Reason: Your limit is too far from the market');
+  await expect(available).toHaveText('$100.00');
+  expect(await violationsAtRest(page)).toEqual([]);
   await adminPage.context().close();
   await admin.auth.signOut();
 });
@@ -272,7 +284,7 @@ test('when the request list cannot be loaded the page says so, and the form stil
   const buyer = await newBuyer(page);
   await skipLimitsNotices(page);
   // The network fails for reading the list only (an outage, not a stand-in for our API).
-  await page.route('**/rest/v1/buy_requests?**', (route) =>
+  await page.route('**/rest/v1/buy_requests_with_fill?**', (route) =>
     route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue(),
   );
   await openBuyPage(page, buyer);
@@ -334,7 +346,8 @@ test('when the market data fails the page says so, and Retry reloads it', async 
 
 test('the request list shows the newest 50 and loads older ones on request', async ({ page }) => {
   const admin = await signInAdmin();
-  const buyer = await signUpFundedBuyer(admin, 100);
+  // Each pending buy reserves its amount: 52 buys of $10 to $61 take $1,846.
+  const buyer = await signUpFundedBuyer(admin, 2000);
   await admin.auth.signOut();
   const client = createNodeClient(process.env.API_URL ?? '', localDefaults.anonKey);
   await client.auth.signInWithPassword(buyer);

@@ -680,6 +680,11 @@ const functions: Record<string, { expected: Row; probe: Probe }> = {
       params: () => [],
     },
   },
+  // The caller's own restrictions: every signed-in person gets their own rows, a factor holder only at aal2.
+  my_restrictions: {
+    expected: { ...signedInOnly, 'admin at aal1': 'hidden' },
+    probe: { sql: 'select movement from public.my_restrictions()', params: () => [] },
+  },
   ledger_reconciliation: {
     expected: adminOnlyWrite,
     probe: { sql: 'select public.ledger_reconciliation()', params: () => [] },

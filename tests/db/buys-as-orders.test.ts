@@ -351,3 +351,51 @@ describe('who may cancel', () => {
     expect((await buyRow(requestId)).status).toBe('pending');
   });
 });
+
+describe('restrictions shown before the work (my_restrictions)', () => {
+  const restrictionsOf = async (actor: Actor) =>
+    (
+      await queryAs<{ movement: string; refusal: string | null }>(
+        pool,
+        actor,
+        'select movement, refusal from public.my_restrictions() order by movement',
+      )
+    ).rows;
+
+  it('says nothing stops a person in good standing', async () => {
+    const person = await createUser(pool, { deposit: 10 });
+    expect(await restrictionsOf(signedIn(person.id))).toEqual([
+      { movement: 'buy', refusal: null },
+      { movement: 'sell', refusal: null },
+      { movement: 'withdraw', refusal: null },
+    ]);
+  });
+
+  it('tells a held person that withdrawals wait, and until when, before they fill the form', async () => {
+    const person = await createUser(pool, { deposit: 10 });
+    await pool.query(
+      `insert into private.security_holds (user_id, change, changed_at) values ($1, 'password', now())
+       on conflict (user_id) do update set change = 'password', changed_at = now(), ended_early_at = null`,
+      [person.id],
+    );
+    const rows = await restrictionsOf(signedIn(person.id));
+    expect(rows.filter((row) => row.refusal === null).map((row) => row.movement)).toEqual(['buy', 'sell']);
+    expect(rows.find((row) => row.movement === 'withdraw')?.refusal).toMatch(
+      /^Withdrawals are on hold until .+ UTC because your password was changed\. To end the hold sooner, contact support\.$/,
+    );
+  });
+
+  it('tells a locked person that buying, selling and withdrawing are locked', async () => {
+    const person = await createUser(pool, { deposit: 10 });
+    await pool.query('insert into private.withdrawal_locks (user_id) values ($1)', [person.id]);
+    const rows = await restrictionsOf(signedIn(person.id));
+    expect(
+      rows.every((row) => row.refusal?.includes('locked because you reported a change you did not make')),
+    ).toBe(true);
+  });
+
+  it('reads nothing for a factor holder at aal1', async () => {
+    const person = await createUser(pool, { twoFactor: true });
+    expect(await restrictionsOf(signedInWithPasswordOnly(person.id))).toEqual([]);
+  });
+});

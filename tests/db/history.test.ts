@@ -6,7 +6,9 @@ import { connect, createUser, errorOf, onlyRow, queryAs, signedIn, type Actor } 
 /**
  * The wallet chart's history: a coin's price over a range (24h a point a minute; 7d, 30d and all a point an
  * hour, all a point a day once it spans more than 30 days), and the caller's portfolio value at the same
- * points: the coins held then (complete buys - sells up to that instant) at the prices then.
+ * points: the USD balance then plus the coins held then (complete buys - sells up to that instant) at the prices
+ * then. The entries below each move 10 USD (a buy takes it, a sale brings it), and the people's deposits are
+ * dated after the points, so the cash at a point is -10 per buy and +10 per sale before it.
  */
 let pool: pg.Pool;
 /** This minute, as the database sees it: every snapshot and entry of a test is placed relative to it. */
@@ -173,10 +175,25 @@ describe('portfolio_history', () => {
     await addEntry(person.id, { type: 'sell', cryptocurrency: coin, quantity: '0.5', date: minutesAgo(0.5) });
 
     expect(await portfolioHistory(signedIn(person.id), '24h')).toEqual([
-      { at: at(minutesAgo(2)), value: '220.00' },
-      { at: at(minutesAgo(1)), value: '360.00' },
-      { at: at(minutesAgo(0)), value: '325.00' },
+      { at: at(minutesAgo(2)), value: '210.00' },
+      { at: at(minutesAgo(1)), value: '340.00' },
+      { at: at(minutesAgo(0)), value: '315.00' },
     ]);
+  });
+
+  it('shows a sale as cash, not a crash: selling at the price keeps the value level', async () => {
+    const person = await createUser(pool);
+    await pool.query(
+      `insert into public.transactions (user_id, type, amount, status, date) values ($1, 'deposit', 1000, 'complete', $2)`,
+      [person.id, minutesAgo(10)],
+    );
+    for (const ago of [3, 2, 1, 0]) await addSnapshot(coin, minutesAgo(ago), '100');
+    await pool.query(
+      `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price, date)
+       values ($1, 'buy', 500, 'complete', $2, 5, 100, $3), ($1, 'sell', 100, 'complete', $2, 1, 100, $4)`,
+      [person.id, coin, minutesAgo(5), minutesAgo(1.5)],
+    );
+    expect(await valuesOf(person.id)).toEqual(['1000.00', '1000.00', '1000.00', '1000.00']);
   });
 
   it('counts complete entries only', async () => {
@@ -198,7 +215,7 @@ describe('portfolio_history', () => {
       date: minutesAgo(0.5),
       status: 'cancelled',
     });
-    expect(await valuesOf(person.id)).toEqual(['100.00', '100.00']);
+    expect(await valuesOf(person.id)).toEqual(['90.00', '90.00']);
   });
 
   it('adds up every coin held, each at its newest price so far when it has no snapshot at a point', async () => {
@@ -213,15 +230,15 @@ describe('portfolio_history', () => {
       quantity: '0.123456789',
       date: minutesAgo(3),
     });
-    expect(await valuesOf(person.id)).toEqual(['101.23', '101.23', '101.23']);
+    expect(await valuesOf(person.id)).toEqual(['81.23', '81.23', '81.23']);
   });
 
-  it('is worth nothing once everything is sold', async () => {
+  it('is worth its cash alone once everything is sold', async () => {
     const person = await createUser(pool, { deposit: 1000 });
     for (const ago of [2, 1, 0]) await addSnapshot(coin, minutesAgo(ago), '50');
     await addEntry(person.id, { type: 'buy', cryptocurrency: coin, quantity: '2', date: minutesAgo(3) });
     await addEntry(person.id, { type: 'sell', cryptocurrency: coin, quantity: '2', date: minutesAgo(1.5) });
-    expect(await valuesOf(person.id)).toEqual(['100.00', '0.00', '0.00']);
+    expect(await valuesOf(person.id)).toEqual(['90.00', '0.00', '0.00']);
   });
 
   it('starts a range with what was held when it starts, however long before it was bought', async () => {
@@ -240,7 +257,7 @@ describe('portfolio_history', () => {
       date: minutesAgo(2 * 24 * 60),
     });
     await addEntry(person.id, { type: 'sell', cryptocurrency: coin, quantity: '0.5', date: minutesAgo(1.5) });
-    expect(await valuesOf(person.id)).toEqual(['30.00', '25.00']);
+    expect(await valuesOf(person.id)).toEqual(['10.00', '15.00']);
   });
 
   it('uses the hourly points for the longer ranges', async () => {
@@ -251,8 +268,8 @@ describe('portfolio_history', () => {
     await addEntry(person.id, { type: 'buy', cryptocurrency: coin, quantity: '3', date: minutesAgo(4 * 60) });
     for (const range of ['7d', '30d', 'all'])
       expect(await portfolioHistory(signedIn(person.id), range)).toEqual([
-        { at: at(minutesAgo(3 * 60)), value: '30.00' },
-        { at: at(minutesAgo(2 * 60)), value: '60.00' },
+        { at: at(minutesAgo(3 * 60)), value: '20.00' },
+        { at: at(minutesAgo(2 * 60)), value: '50.00' },
       ]);
   });
 
@@ -262,7 +279,7 @@ describe('portfolio_history', () => {
     const admin = await createUser(pool, { admin: true });
     await addSnapshot(coin, minutesAgo(0), '100');
     await addEntry(person.id, { type: 'buy', cryptocurrency: coin, quantity: '1', date: minutesAgo(1) });
-    expect(await portfolioHistory(signedIn(person.id), '24h')).toEqual([{ at: at(minute), value: '100.00' }]);
+    expect(await portfolioHistory(signedIn(person.id), '24h')).toEqual([{ at: at(minute), value: '90.00' }]);
     expect(await portfolioHistory(signedIn(otherPerson.id), '24h')).toEqual([]);
     expect(await portfolioHistory(signedIn(admin.id), '24h')).toEqual([]);
   });

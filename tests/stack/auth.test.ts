@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { seededAccounts } from '../../supabase/seed-accounts';
 import { apiClient, mailTo, serviceClient, signIn, signInAdmin, signUpNewPerson } from '../support/api';
-import { requestBuy } from '../support/keyed-calls';
+import { fundPerson, requestBuy } from '../support/keyed-calls';
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 afterAll(() => db.end());
@@ -245,6 +245,8 @@ describe('admin user deletion', () => {
   // GoTrue's adminUserDelete (internal/api/admin.go) answers a refused delete with its own 500.
   it('refuses to delete a person with an open request, as GoTrue answers a database refusal', async () => {
     const person = await signUpNewPerson();
+    // A buy reserves its USD: the person needs the 25 first.
+    await fundPerson((await signInAdmin()).client, person.id, 25);
     expect((await requestBuy(person.client, 'bitcoin', 25)).error).toBeNull();
 
     const response = await fetch(`${inject('apiUrl')}/auth/v1/admin/users/${person.id}`, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signUpNewPerson, type Person } from '../support/api';
-import { approveBuyRequest, idOf, requestBuy } from '../support/keyed-calls';
+import { approveBuyRequest, fundPerson, idOf, requestBuy } from '../support/keyed-calls';
 
 /**
  * The database, not the form, is what stands between a person and a bad request: whatever a client
@@ -13,6 +13,7 @@ let admin: Person;
 
 beforeAll(async () => {
   [buyer, otherPerson, admin] = await Promise.all([signUpNewPerson(), signUpNewPerson(), signInAdmin()]);
+  await fundPerson(admin.client, buyer.id, 100);
 });
 
 afterAll(async () => {

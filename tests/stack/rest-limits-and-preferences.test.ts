@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
 import { callApi, signInAdmin, signUpNewPerson, type Person } from '../support/api';
-import { idOf, requestBuy } from '../support/keyed-calls';
+import { fundPerson, idOf, requestBuy } from '../support/keyed-calls';
 
 /** A gateway over the test database whose config says `max_rows = 3`, to see the bound without 1,000 rows. */
 let bounded: RunningGateway;
@@ -23,6 +23,8 @@ beforeAll(async () => {
     signUpNewPerson('Alice'),
     signInAdmin(),
   ]);
+  // Buys reserve their USD: 150 for these, the rest for the tests' own.
+  await fundPerson(admin.client, alice.id, 500);
   for (const amount of [10, 20, 30, 40, 50]) await idOf(requestBuy(alice.client, 'bitcoin', amount));
 });
 afterAll(async () => {

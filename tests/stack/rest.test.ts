@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, callApi, signInAdmin, signUpNewPerson, type Person } from '../support/api';
-import { approveBuyRequest, idOf, requestBuy } from '../support/keyed-calls';
+import { fundPerson, idOf, requestBuy } from '../support/keyed-calls';
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 let alice: Person;
@@ -23,6 +23,8 @@ async function buyRequestCount(userId: string): Promise<number> {
 
 beforeAll(async () => {
   [alice, bob, admin] = await Promise.all([signUpNewPerson('Alice'), signUpNewPerson('Bob'), signInAdmin()]);
+  // Buys reserve their USD, so each person has what their requests take.
+  await Promise.all([fundPerson(admin.client, alice.id, 1000), fundPerson(admin.client, bob.id, 1000)]);
   await fileBuyRequests(alice, [10, 20, 30, 40, 50]);
   await fileBuyRequests(alice, [60], 'ethereum');
   await fileBuyRequests(bob, [15]);
@@ -149,10 +151,12 @@ describe('row-level security and errors', () => {
   });
 
   it('answers an RPC that raises Insufficient balance with 400 and that message', async () => {
-    const requestId = await idOf(requestBuy(bob.client, 'bitcoin', 500));
-    const { error, status } = await approveBuyRequest(admin.client, requestId);
+    const { error, status } = await requestBuy(bob.client, 'bitcoin', 5000);
     expect(status).toBe(400);
-    expect(error).toMatchObject({ code: 'P0001', message: 'Insufficient balance' });
+    expect(error).toMatchObject({
+      code: 'P0001',
+      message: 'Insufficient balance (including all pending requests)',
+    });
   });
 
   it('names an unknown function with 404 PGRST202', async () => {

@@ -20,6 +20,13 @@ export function createDeposit(admin: Client, userId: string, amount: number) {
   return admin.rpc('create_deposit', { user_id: userId, amount, idempotency_key: randomUUID() }).single();
 }
 
+/** A completed deposit for a person (their buys reserve USD, so they need some), made by an admin. */
+export async function fundPerson(admin: Client, userId: string, amount: number) {
+  const depositId = await idOf(createDeposit(admin, userId, amount));
+  const { error } = await setTransactionStatus(admin, depositId, 'complete');
+  if (error) throw error;
+}
+
 /**
  * A failed function call as an error naming the function and its answer (status and body): supabase-js's
  * FunctionsHttpError says only "non-2xx", which leaves a failed test run without its cause.

@@ -26,6 +26,7 @@ describe('status colours of the specification', () => {
     ['approved', 'green'],
     ['rejected', 'red'],
     ['pending', 'yellow'],
+    ['cancelled', 'gray'],
   ])('a buy request %s is %s', (status, tone) => {
     expect(statusTone(status, 'buy')).toBe(tone);
   });

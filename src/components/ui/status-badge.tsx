@@ -25,7 +25,8 @@ export type StatusTone = 'green' | 'red' | 'yellow' | 'blue' | 'gray' | 'purple'
  * - `request`: admin badges — approved green, rejected red, pending yellow, processing blue, cancelled gray,
  *   anything else purple;
  * - `transaction`: the user's transaction list — complete(d) green, anything else yellow;
- * - `buy`: the user's buy requests — approved green, rejected red, anything else yellow.
+ * - `buy`: the user's buy and sell requests — approved green, rejected red, cancelled (by its owner) gray as the
+ *   specification's cancelled badge, anything else yellow.
  */
 export type StatusPalette = 'request' | 'transaction' | 'buy';
 
@@ -45,7 +46,13 @@ export function statusTone(status: string, palette: StatusPalette): StatusTone {
     case 'transaction':
       return key === 'complete' || key === 'completed' ? 'green' : 'yellow';
     case 'buy':
-      return key === 'approved' ? 'green' : key === 'rejected' ? 'red' : 'yellow';
+      return key === 'approved'
+        ? 'green'
+        : key === 'rejected'
+          ? 'red'
+          : key === 'cancelled'
+            ? 'gray'
+            : 'yellow';
   }
 }
 

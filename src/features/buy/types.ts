@@ -1,11 +1,16 @@
 import type { RequestLifetime } from '@domain/price-protection.ts';
 import type { Tables } from '@/types/database';
 
-/** A buy request as the user's list shows it (the columns the app selects from `buy_requests`). */
+/** A buy request as the user's list shows it (the columns the app selects from `buy_requests_with_fill`). */
 export type BuyRequest = Pick<
   Tables<'buy_requests'>,
-  'id' | 'cryptocurrency' | 'amount' | 'status' | 'date' | 'expires_at' | 'limit_price'
->;
+  'id' | 'cryptocurrency' | 'amount' | 'status' | 'date' | 'expires_at' | 'limit_price' | 'rejection_reason'
+> & {
+  /** USD per coin the approval filled at; null until approved. */
+  fill_price: number | null;
+  /** Coins received, as exact decimal text; null until approved. */
+  quantity: string | null;
+};
 
 /**
  * What the buy form hands over once every rule passes: a coin id, an amount in USD and the most USD per coin

@@ -7,4 +7,6 @@ export interface WithdrawRequest {
   withdrawMethod: WithdrawMethod;
   status: string;
   date: string;
+  /** Why the admin rejected it. */
+  rejectionReason: string | null;
 }

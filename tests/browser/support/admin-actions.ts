@@ -4,8 +4,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * Confirms the admin action waiting in its dialog (an approval, a rejection, a deposit, a status change
  * that moves money or is final), as an admin who has read who and how much it is for.
  */
-export async function confirmAdminAction(page: Page, confirmLabel: string) {
+export async function confirmAdminAction(page: Page, confirmLabel: string, reason = 'Checked by the admin') {
   const dialog = page.getByRole('dialog');
+  // A rejection asks why: the person reads it.
+  if (confirmLabel === 'Reject') await dialog.getByLabel('Reason (the person reads it)').fill(reason);
   await dialog.getByRole('button', { name: confirmLabel, exact: true }).click();
   await expect(dialog).toBeHidden();
 }

@@ -5,6 +5,7 @@ import { CostBasisCard } from '@/features/tax/components/cost-basis-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { AddressBookCard } from '@/features/protections/components/address-book-card';
 import { FreezeCard } from '@/features/protections/components/freeze-card';
+import { SecurityHoldWarning } from '@/components/security-hold-warning';
 import { useAuth } from '@/lib/auth';
 
 export default function AccountRoute() {
@@ -12,6 +13,7 @@ export default function AccountRoute() {
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
+      <SecurityHoldWarning />
       <AuthCard
         title="Change password"
         titleLevel="h2"

@@ -5,6 +5,8 @@ import { supabase } from '@/lib/supabase';
 export interface RequestDecision {
   requestId: string;
   decision: 'approve' | 'reject';
+  /** A rejection's reason, which the person reads. */
+  reason?: string;
 }
 
 /**
@@ -26,10 +28,14 @@ export function requestDecisions({
   readableRefusal: (message: string) => boolean;
   queryKeyRoot: readonly string[];
 }) {
-  async function decide({ requestId, decision }: RequestDecision, idempotencyKey: string): Promise<void> {
+  async function decide(
+    { requestId, decision, reason }: RequestDecision,
+    idempotencyKey: string,
+  ): Promise<void> {
     const { error, status } = await supabase.rpc(rpcs[decision], {
       request_id: requestId,
       idempotency_key: idempotencyKey,
+      ...(decision === 'reject' && reason ? { reason } : {}),
     });
     if (error && isLostRestAnswer(status)) throw new LostAnswerError(error);
     if (error) {

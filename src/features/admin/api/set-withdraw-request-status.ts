@@ -11,6 +11,8 @@ import { withdrawRequests } from './get-withdraw-requests';
 export interface WithdrawStatusChange {
   requestId: string;
   status: string;
+  /** A rejection's reason, which the person reads. */
+  reason?: string;
 }
 
 /**
@@ -19,13 +21,14 @@ export interface WithdrawStatusChange {
  * names this change: a retry after a lost answer is told success again rather than 'already decided'.
  */
 export async function setWithdrawRequestStatus(
-  { requestId, status }: WithdrawStatusChange,
+  { requestId, status, reason }: WithdrawStatusChange,
   idempotencyKey: string,
 ): Promise<void> {
   const { error, status: httpStatus } = await supabase.rpc('set_withdraw_request_status', {
     request_id: requestId,
     new_status: status,
     idempotency_key: idempotencyKey,
+    ...(reason ? { reason } : {}),
   });
   if (error && isLostRestAnswer(httpStatus)) throw new LostAnswerError(error);
   if (error) {

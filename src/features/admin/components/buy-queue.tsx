@@ -53,7 +53,7 @@ export const buyQueue: QueueKind<AdminBuyRequest> = {
                 ? `Approving takes ${formatUsd(request.amount)} from this person's balance for ${coinName(request.cryptocurrency)}. This is final.`
                 : 'Rejecting closes the request; no money moves. This is final.',
             successMessage: choice === 'approve' ? BUY_APPROVED_MESSAGE : BUY_REJECTED_MESSAGE,
-            run: () => decision.mutateAsync({ requestId: request.id, decision: choice }),
+            run: (reason) => decision.mutateAsync({ requestId: request.id, decision: choice, reason }),
           }),
         ),
       deciding: decision.isPending,

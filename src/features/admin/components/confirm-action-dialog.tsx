@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
 import {
   Dialog,
   DialogContent,
@@ -26,9 +27,14 @@ export interface PendingAdminAction {
   confirmLabel: string;
   destructive?: boolean;
   successMessage: string;
-  /** Runs the action; throws an Error whose message a person can read. */
-  run: () => Promise<unknown>;
+  /** A rejection: the dialog asks why, and the person reads the answer. */
+  asksReason?: boolean;
+  /** Runs the action (with the reason given, when asked); throws an Error whose message a person can read. */
+  run: (reason?: string) => Promise<unknown>;
 }
+
+/** The database keeps a rejection's reason up to this length. */
+export const REASON_MAX_LENGTH = 500;
 
 /**
  * Asks before an admin action that moves money or is final, naming the person, the amount and their
@@ -42,17 +48,25 @@ export function ConfirmActionDialog({
   onClose: () => void;
 }) {
   const [running, setRunning] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const missingReason = Boolean(action?.asksReason) && reason.trim() === '';
 
-  const confirm = async () => {
-    if (!action) return;
-    setRunning(true);
-    await runAdminAction(action);
-    setRunning(false);
+  const close = () => {
+    setReason('');
     onClose();
   };
 
+  const confirm = async () => {
+    if (!action || missingReason) return;
+    setRunning(true);
+    await runAdminAction({ ...action, run: () => action.run(action.asksReason ? reason.trim() : undefined) });
+    setRunning(false);
+    close();
+  };
+
   return (
-    <Dialog open={action !== undefined} onOpenChange={(open) => !open && !running && onClose()}>
+    <Dialog open={action !== undefined} onOpenChange={(open) => !open && !running && close()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{action?.title}</DialogTitle>
@@ -83,14 +97,28 @@ export function ConfirmActionDialog({
             )}
           </dl>
         )}
+        {action?.asksReason && (
+          <div className="grid gap-2">
+            <Label htmlFor={reasonId}>Reason (the person reads it)</Label>
+            <textarea
+              id={reasonId}
+              value={reason}
+              maxLength={REASON_MAX_LENGTH}
+              rows={3}
+              required
+              onChange={(event) => setReason(event.target.value)}
+              className="border-input bg-background focus-visible:ring-ring rounded-md border px-3 py-2 text-sm focus-visible:ring-2 focus-visible:outline-none"
+            />
+          </div>
+        )}
         <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={running}>
+          <Button variant="outline" onClick={close} disabled={running}>
             Cancel
           </Button>
           <Button
             variant={action?.destructive ? 'destructive' : 'default'}
             onClick={() => void confirm()}
-            disabled={running}
+            disabled={running || missingReason}
           >
             {action?.confirmLabel}
           </Button>

@@ -110,10 +110,14 @@ export function decisionConfirmation(
   request: QueueRequest,
   decision: Decision,
   what: string,
-  rest: Pick<PendingAdminAction, 'details' | 'amount' | 'consequence' | 'successMessage' | 'run'>,
+  rest: Pick<
+    PendingAdminAction,
+    'details' | 'amount' | 'consequence' | 'successMessage' | 'run' | 'asksReason'
+  >,
 ): PendingAdminAction {
   const verb = decision === 'approve' ? 'Approve' : 'Reject';
   return {
+    asksReason: decision === 'reject',
     title: `${verb} ${what}`,
     person: { name: request.userName, email: request.email },
     available: request.available,

@@ -67,7 +67,7 @@ export const sellQueue: QueueKind<AdminSellRequest> = {
                 ? `Approving sells ${formatCryptoAmount(request.quantity)} ${coin} at the current price and adds about ${usdOrDash(request.amount)} to this person's balance. This is final.`
                 : 'Rejecting closes the request and frees the coins it reserved; no money moves. This is final.',
             successMessage: choice === 'approve' ? SELL_APPROVED_MESSAGE : SELL_REJECTED_MESSAGE,
-            run: () => decision.mutateAsync({ requestId: request.id, decision: choice }),
+            run: (reason) => decision.mutateAsync({ requestId: request.id, decision: choice, reason }),
           }),
         );
       },

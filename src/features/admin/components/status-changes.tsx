@@ -40,9 +40,14 @@ export function useStatusChanges<Item extends { status: string }>({
   note?: (item: Item) => string | undefined;
   /** A change is under way. */
   busy: boolean;
-  change: (item: Item, status: string) => Promise<unknown>;
+  /** `reason`: a rejection's, as the admin wrote it in the confirmation. */
+  change: (item: Item, status: string, reason?: string) => Promise<unknown>;
   /** What to confirm before the change, or nothing when it may run at once. */
-  confirmation: (item: Item, status: string, run: () => Promise<unknown>) => PendingAdminAction | undefined;
+  confirmation: (
+    item: Item,
+    status: string,
+    run: (reason?: string) => Promise<unknown>,
+  ) => PendingAdminAction | undefined;
   successMessage: string;
   confirm: (action: PendingAdminAction) => void;
 }) {
@@ -50,7 +55,7 @@ export function useStatusChanges<Item extends { status: string }>({
   const statusTypeNames = statusTypes.data?.map((statusType) => statusType.name) ?? [];
 
   const apply = (item: Item, status: string) => {
-    const run = () => change(item, status);
+    const run = (reason?: string) => change(item, status, reason);
     const action = confirmation(item, status, run);
     if (action) confirm(action);
     else void runAdminAction({ run, successMessage });

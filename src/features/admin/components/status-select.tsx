@@ -32,7 +32,13 @@ export function StatusSelect({
   // The choice is reset whenever the stored status changes (a decision here or by another admin).
   const [choice, setChoice] = useState({ for: value, status: value });
   const chosen = choice.for === value ? choice.status : value;
-  const options = [...builtIn, ...statusTypes.map((name) => ({ value: name, label: formatStatus(name) }))];
+  // A status type may share a built-in's name ('cancelled'): offered once.
+  const options = [
+    ...builtIn,
+    ...statusTypes
+      .filter((name) => !builtIn.some((option) => option.value === name))
+      .map((name) => ({ value: name, label: formatStatus(name) })),
+  ];
   if (!options.some((option) => option.value === value)) options.push({ value, label: formatStatus(value) });
   return (
     <div className="flex items-center gap-2">

@@ -54,10 +54,12 @@ export const withdrawQueue: QueueKind<AdminWithdrawRequest> = {
       withheld: (request) =>
         ['open', 'decided'].includes(queueRowState(request, user?.id)) ? [] : ['approved'],
       busy: statusChange.isPending,
-      change: (request, status) => statusChange.mutateAsync({ requestId: request.id, status }),
+      change: (request, status, reason) =>
+        statusChange.mutateAsync({ requestId: request.id, status, reason }),
       confirmation: (request, status, run) =>
         isDecided(status)
           ? decisionConfirmation(request, status === 'approved' ? 'approve' : 'reject', 'withdrawal', {
+              asksReason: status === 'rejected',
               amount: request.amount,
               consequence:
                 status === 'approved'
@@ -72,7 +74,11 @@ export const withdrawQueue: QueueKind<AdminWithdrawRequest> = {
     });
     return {
       choices: [
-        { name: 'status', label: 'Status', choices: [...requestStatuses, ...statuses.statusTypeNames] },
+        {
+          name: 'status',
+          label: 'Status',
+          choices: [...new Set([...requestStatuses, ...statuses.statusTypeNames])],
+        },
         { name: 'method', label: 'Method', choices: withdrawMethods },
       ],
       columns: [

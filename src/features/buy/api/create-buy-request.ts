@@ -12,8 +12,9 @@ import { mapPagedRows, type RowsPage } from '@/lib/paged-list';
 import { supabase } from '@/lib/supabase';
 import { isStepUpRefusal, SecondFactorRequiredError } from '@/lib/step-up';
 import { transactionLimitsQueryKey } from '@/lib/transaction-limits';
+import { walletBalanceQueryKey } from '@/lib/wallet-balance';
 import type { BuyOrder, BuyRequest, SentBuyOrder } from '../types';
-import { NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from './buy-messages';
+import { BUY_NOT_COVERED_MESSAGE, NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from './buy-messages';
 import { buyRequestsQueryKey } from './get-buy-requests';
 
 /**
@@ -37,11 +38,17 @@ export async function createBuyRequest(order: SentBuyOrder, idempotencyKey: stri
     // 401: the session expired or was signed out elsewhere.
     if (status === 401) throw new Error(NOT_SIGNED_IN_MESSAGE, { cause: error });
     if (isStepUpRefusal(error)) throw new SecondFactorRequiredError(error.message);
-    const shownAsItIs = isLimitRefusal(error.message) || isMoneyGateRefusal(error.message);
+    const shownAsItIs =
+      isLimitRefusal(error.message) ||
+      isMoneyGateRefusal(error.message) ||
+      error.message === BUY_NOT_COVERED_MESSAGE;
     throw new Error(shownAsItIs ? error.message : SUBMIT_FAILED_MESSAGE, { cause: error });
   }
   const { id, cryptocurrency, amount, status: requestStatus, date, expires_at, limit_price } = data;
   return {
+    rejection_reason: null,
+    fill_price: null,
+    quantity: null,
     id,
     cryptocurrency,
     amount: Number(amount),
@@ -85,6 +92,9 @@ export function useCreateBuyRequest(userId: string | undefined) {
         // Until the stored row replaces it.
         expires_at: expiryAfter(order.lifetime),
         limit_price: order.limitPrice ?? null,
+        rejection_reason: null,
+        fill_price: null,
+        quantity: null,
       };
       setRows((rows, page) => (page === 0 ? [optimistic, ...rows] : rows));
       return { optimisticId: optimistic.id };
@@ -100,8 +110,10 @@ export function useCreateBuyRequest(userId: string | undefined) {
       }
     },
     // Not awaited: the person hears the outcome at once, whatever the list's refetch meets.
+    // The request reserves its amount: the available balance drops with it.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: walletBalanceQueryKey(userId ?? '') });
     },
   });
 }

@@ -7,12 +7,13 @@ import { BUY_REQUESTS_FAILED_MESSAGE } from './buy-messages';
 export const buyRequestsQueryKey = (userId: string) => ['buy-requests', userId] as const;
 
 /** The columns the list shows; always named, never `*`. */
-const BUY_REQUEST_COLUMNS = 'id, cryptocurrency, amount, status, date, expires_at, limit_price';
+const BUY_REQUEST_COLUMNS =
+  'id, cryptocurrency, amount, status, date, expires_at, limit_price, rejection_reason, fill_price, quantity::text';
 
 /** One page of the person's own buy requests, newest first (row-level security keeps others' out anyway). */
 export async function getBuyRequests(userId: string, page: number): Promise<RowsPage<BuyRequest>> {
   const { data, error } = await supabase
-    .from('buy_requests')
+    .from('buy_requests_with_fill')
     .select(BUY_REQUEST_COLUMNS)
     .eq('user_id', userId)
     .order('date', { ascending: false })
@@ -24,6 +25,7 @@ export async function getBuyRequests(userId: string, page: number): Promise<Rows
       ...row,
       amount: Number(row.amount),
       limit_price: row.limit_price === null ? null : Number(row.limit_price),
+      fill_price: row.fill_price === null ? null : Number(row.fill_price),
     })),
   );
 }

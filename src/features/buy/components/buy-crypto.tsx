@@ -1,3 +1,4 @@
+import { RestrictionsNotice } from '@/components/restrictions-notice';
 import { StalePricesNote } from '@/components/stale-prices-note';
 import { useMemo } from 'react';
 import { ShowOlderButton } from '@/components/show-older-button';
@@ -95,6 +96,7 @@ function BuyCryptoContent() {
   return (
     <div className={pageColumns}>
       {codeDialog}
+      {user && <RestrictionsNotice userId={user.id} movements={['buy']} className="lg:col-span-2" />}
       <LimitsNotice limits={limits.data} sessionFlag={BUY_LIMITS_NOTICE_FLAG} />
       <Card>
         <CardHeader>
@@ -112,6 +114,7 @@ function BuyCryptoContent() {
           <BuyForm
             coins={market.data.coins}
             limits={limits.data ?? NO_LIMITS}
+            available={balance.data?.available}
             isSignedIn={Boolean(user)}
             onSubmit={submitBuyRequest}
           />
@@ -128,7 +131,12 @@ function BuyCryptoContent() {
             <Skeleton className="h-40 w-full" />
           ) : (
             <>
-              <BuyRequestsTable requests={requests.data} coinNames={coinNames} prices={prices} />
+              <BuyRequestsTable
+                requests={requests.data}
+                coinNames={coinNames}
+                prices={prices}
+                userId={user?.id}
+              />
               <ShowOlderButton
                 label="Show older requests"
                 hasMore={requests.hasNextPage}

@@ -192,4 +192,19 @@ describe('buy form', () => {
       expect(orders).toEqual([{ cryptocurrency: 'bitcoin', amount: 5, limitPrice: 30600, lifetime: aDay }]),
     );
   });
+
+  it('refuses a buy the available balance does not cover before sending it (a buy reserves its USD)', async () => {
+    const { user, coinField, amountField, submit, orders } = renderForm({ available: 79 });
+    await user.selectOptions(coinField, 'bitcoin');
+    await user.type(amountField, '95');
+    await submit();
+    expect(
+      await screen.findByText('Insufficient balance (including all pending requests)'),
+    ).toBeInTheDocument();
+    expect(orders).toEqual([]);
+    await user.clear(amountField);
+    await user.type(amountField, '79');
+    await submit();
+    await waitFor(() => expect(orders).toHaveLength(1));
+  });
 });

@@ -21,6 +21,8 @@ type BuyFormCoin = Pick<MarketCoin, 'id' | 'name' | 'symbol' | 'current_price'>;
 export interface BuyFormProps {
   coins: readonly BuyFormCoin[];
   limits: TransactionLimits;
+  /** The available balance a new buy reserves from; undefined while it loads. */
+  available?: number;
   /** False once the session is gone (signed out elsewhere, expired): buying is refused with a message. */
   isSignedIn: boolean;
   /** Sends the request; rejects with an Error whose message is what the person should read. */
@@ -37,8 +39,8 @@ function estimate(amount: string, coin: BuyFormCoin | undefined): string | undef
   return formatCryptoAmount(usd / coin.current_price);
 }
 
-export function BuyForm({ coins, limits, isSignedIn, onSubmit }: BuyFormProps) {
-  const schema = useMemo(() => createBuyFormSchema(limits), [limits]);
+export function BuyForm({ coins, limits, available, isSignedIn, onSubmit }: BuyFormProps) {
+  const schema = useMemo(() => createBuyFormSchema(limits, available), [limits, available]);
   const [tolerance, setTolerance] = useState(defaultPriceTolerance);
   const [lifetime, setLifetime] = useState(defaultRequestLifetime);
   const {

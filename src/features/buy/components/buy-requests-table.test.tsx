@@ -1,5 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { formatDate, formatTime } from '@/lib/format';
+import userEvent from '@testing-library/user-event';
+import { createQueryClient } from '@/lib/query-client';
+import { formatDate, formatDateTime, formatTime } from '@/lib/format';
 import type { BuyRequest } from '../types';
 import { BuyRequestsTable } from './buy-requests-table';
 
@@ -16,6 +19,9 @@ const requests: BuyRequest[] = [
     date: '2026-11-21T10:00:00Z',
     expires_at: inADay,
     limit_price: 30_600,
+    rejection_reason: null,
+    fill_price: null,
+    quantity: null,
   },
   {
     id: '2',
@@ -25,6 +31,9 @@ const requests: BuyRequest[] = [
     date: '2026-11-20T10:00:00Z',
     expires_at: aDayAgo,
     limit_price: null,
+    rejection_reason: null,
+    fill_price: 41,
+    quantity: '0.500000000000000000',
   },
   {
     id: '1',
@@ -34,6 +43,9 @@ const requests: BuyRequest[] = [
     date: '2026-11-19T10:00:00Z',
     expires_at: aDayAgo,
     limit_price: null,
+    rejection_reason: 'Limit too far from the market',
+    fill_price: null,
+    quantity: null,
   },
 ];
 
@@ -47,7 +59,7 @@ describe("'Your Buy Requests' table", () => {
   it('shows Date, Cryptocurrency, Amount (USD) and Status, in the order given (newest first)', () => {
     render(<BuyRequestsTable requests={requests} coinNames={coinNames} />);
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Date', 'Cryptocurrency', 'Amount (USD)', 'Status']);
+    expect(headers).toEqual(['Date', 'Cryptocurrency', 'Amount (USD)', 'Status', 'Actions']);
     const rows = screen.getAllByTestId('buy-request-row');
     expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
       '$1,500.00',
@@ -83,6 +95,9 @@ describe("'Your Buy Requests' table", () => {
       date: '2026-11-21T10:00:00Z',
       expires_at: aDayAgo,
       limit_price: null,
+      rejection_reason: null,
+      fill_price: null,
+      quantity: null,
     };
     render(<BuyRequestsTable requests={[expired]} coinNames={coinNames} />);
     expect(screen.getByTestId('buy-request-row')).toHaveTextContent('Expired');
@@ -104,5 +119,35 @@ describe("'Your Buy Requests' table", () => {
     const [pending, , rejected] = screen.getAllByTestId('buy-request-row');
     expect(pending).toHaveTextContent('The price is above your limit of $30,600.00');
     expect(rejected).not.toHaveTextContent('above your limit');
+  });
+
+  it('shows what each order is: limit and expiry while pending, fill price and quantity once approved, the reason once rejected', () => {
+    render(<BuyRequestsTable requests={requests} coinNames={coinNames} />);
+    const [pending, approved, rejected] = screen.getAllByTestId('buy-request-row');
+    expect(pending).toHaveTextContent('Limit $30,600.00');
+    expect(pending).toHaveTextContent(`Expires ${formatDateTime(inADay)}`);
+    expect(approved).toHaveTextContent('Filled at $41.00 · 0.50000000 Solana received');
+    expect(rejected).toHaveTextContent('Reason: Limit too far from the market');
+  });
+
+  it('offers Cancel on the person’s pending requests only, and asks before cancelling', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <BuyRequestsTable requests={requests} coinNames={coinNames} userId="person" />
+      </QueryClientProvider>,
+    );
+    const [pending, approved, rejected] = screen.getAllByTestId('buy-request-row') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(approved).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rejected).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(
+      within(pending).getByRole('button', { name: 'Cancel your buy of $1,500.00 of Bitcoin' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Cancel this request?' })).toHaveTextContent(
+      'This cancels your buy of $1,500.00 of Bitcoin. The amount it reserved is available again at once.',
+    );
   });
 });

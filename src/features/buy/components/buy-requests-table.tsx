@@ -1,10 +1,13 @@
+import { CancelRequestButton } from '@/components/cancel-request-button';
 import { DateTime } from '@/components/date-time';
+import { RequestDetails } from '@/components/request-details';
 import { PastLimitNote } from '@/components/past-limit-note';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { coinName } from '@domain/coins.ts';
 import { shownStatus } from '@domain/price-protection.ts';
-import { formatUsd } from '@/lib/format';
+import { formatCryptoAmount, formatUsd } from '@/lib/format';
+import { buyRequestsQueryKey } from '../api/get-buy-requests';
 import type { BuyRequest } from '../types';
 
 export interface BuyRequestsTableProps {
@@ -13,10 +16,12 @@ export interface BuyRequestsTableProps {
   coinNames: ReadonlyMap<string, string>;
   /** The loaded coins' current prices by id: a pending request's limit is set against them. */
   prices?: ReadonlyMap<string, number>;
+  /** The signed-in person: their pending requests offer Cancel. */
+  userId?: string;
 }
 
 /** 'Your Buy Requests': newest first, as the query orders them; a pending request past its expiry reads 'Expired'. */
-export function BuyRequestsTable({ requests, coinNames, prices }: BuyRequestsTableProps) {
+export function BuyRequestsTable({ requests, coinNames, prices, userId }: BuyRequestsTableProps) {
   if (requests.length === 0) {
     return <p className="text-muted-foreground py-6 text-center">You have no buy requests at the moment.</p>;
   }
@@ -28,6 +33,9 @@ export function BuyRequestsTable({ requests, coinNames, prices }: BuyRequestsTab
           <TableHead>Cryptocurrency</TableHead>
           <TableHead align="right">Amount (USD)</TableHead>
           <TableHead>Status</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -46,6 +54,31 @@ export function BuyRequestsTable({ requests, coinNames, prices }: BuyRequestsTab
                 limitPrice={request.limit_price}
                 price={prices?.get(request.cryptocurrency)}
               />
+              <RequestDetails
+                status={request.status}
+                expiresAt={request.expires_at}
+                limitPrice={request.limit_price}
+                fill={
+                  request.fill_price === null || request.quantity === null
+                    ? null
+                    : {
+                        price: request.fill_price,
+                        received: `${formatCryptoAmount(Number(request.quantity))} ${coinName(request.cryptocurrency, coinNames)} received`,
+                      }
+                }
+                rejectionReason={request.rejection_reason}
+              />
+            </TableCell>
+            <TableCell className="text-right">
+              {userId && request.status === 'pending' && !request.id.startsWith('optimistic-') && (
+                <CancelRequestButton
+                  kind="buy"
+                  requestId={request.id}
+                  userId={userId}
+                  listKey={buyRequestsQueryKey(userId)}
+                  summary={`your buy of ${formatUsd(request.amount)} of ${coinName(request.cryptocurrency, coinNames)}`}
+                />
+              )}
             </TableCell>
           </TableRow>
         ))}

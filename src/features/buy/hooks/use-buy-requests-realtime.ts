@@ -10,7 +10,13 @@ export function useBuyRequestsRealtime(userId: string | undefined) {
   const id = userId ?? '';
   const topic = liveTopics.wallet(id);
   const enabled = Boolean(userId);
-  useRealtimeInvalidation({ topic, tables: ['buy_requests'], queryKeys: [buyRequestsQueryKey(id)], enabled });
+  // A decision, an expiry's release or a cancellation elsewhere changes what the requests reserve.
+  useRealtimeInvalidation({
+    topic,
+    tables: ['buy_requests'],
+    queryKeys: [buyRequestsQueryKey(id), walletBalanceQueryKey(id)],
+    enabled,
+  });
   useRealtimeInvalidation({
     topic,
     tables: ['transactions'],

@@ -12,6 +12,11 @@ export interface SellRequest {
   status: string;
   date: string;
   expiresAt: string;
+  rejectionReason: string | null;
+  /** USD per coin the approval filled at; null until approved. */
+  fillPrice: number | null;
+  /** USD credited; null until approved. */
+  credited: number | null;
 }
 
 /** The list shows the newest requests; older ones are in the statement as sell entries once approved. */
@@ -22,8 +27,10 @@ export const walletSellRequestsQueryKey = (userId: string) => ['wallet', 'sell-r
 /** The signed-in person's newest sell requests, newest first. */
 export async function getSellRequests(userId: string): Promise<SellRequest[]> {
   const { data, error } = await supabase
-    .from('sell_requests')
-    .select('id, cryptocurrency, quantity::text, limit_price, status, date, expires_at')
+    .from('sell_requests_with_fill')
+    .select(
+      'id, cryptocurrency, quantity::text, limit_price, status, date, expires_at, rejection_reason, fill_price, amount',
+    )
     .eq('user_id', userId)
     .order('date', { ascending: false })
     .limit(SHOWN_REQUESTS);
@@ -36,6 +43,9 @@ export async function getSellRequests(userId: string): Promise<SellRequest[]> {
     status: row.status,
     date: row.date,
     expiresAt: row.expires_at,
+    rejectionReason: row.rejection_reason,
+    fillPrice: row.fill_price === null ? null : Number(row.fill_price),
+    credited: row.amount === null ? null : Number(row.amount),
   }));
 }
 

@@ -94,7 +94,8 @@ export function HistoryCard({ userId }: { userId: string }) {
           History
         </CardTitle>
         <CardDescription>
-          Your portfolio&apos;s value and the price of each coin you hold, over time
+          Your portfolio&apos;s value (USD balance and coins together) and the price of each coin you hold,
+          over time
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

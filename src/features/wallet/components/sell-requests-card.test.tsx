@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { formatDateTime } from '@/lib/format';
 import type { SellRequest } from '../api/get-sell-requests';
 import { SellRequestsCard } from './sell-requests-card';
 
@@ -13,6 +14,9 @@ const request = (overrides: Partial<SellRequest>): SellRequest => ({
   status: 'pending',
   date: hourAgo,
   expiresAt: hourFromNow,
+  rejectionReason: null,
+  fillPrice: null,
+  credited: null,
   ...overrides,
 });
 
@@ -35,22 +39,31 @@ describe('Your Sell Requests', () => {
   it('lists each request with its coin by name, exact quantity, limit and status', () => {
     const rows = renderCard([
       request({}),
-      request({ status: 'approved', limitPrice: null, cryptocurrency: 'bitcoin', quantity: '0.00000001' }),
+      request({
+        status: 'approved',
+        limitPrice: null,
+        cryptocurrency: 'bitcoin',
+        quantity: '0.00000001',
+        fillPrice: 50_000,
+        credited: 0.01,
+      }),
+      request({ status: 'rejected', rejectionReason: 'Limit far below the market' }),
     ]);
-    expect(rows.map((cells) => cells.slice(1))).toEqual([
-      ['Bitcoin', '0.015', '$49,000.00', 'Pending'],
-      ['Bitcoin', '0.00000001', 'None', 'Approved'],
+    expect(rows.map((cells) => cells.slice(1, 5))).toEqual([
+      ['Bitcoin', '0.015', '$49,000.00', `PendingExpires ${formatDateTime(hourFromNow)}`],
+      ['Bitcoin', '0.00000001', 'None', 'ApprovedFilled at $50,000.00 · $0.01 credited'],
+      ['Bitcoin', '0.015', '$49,000.00', 'RejectedReason: Limit far below the market'],
     ]);
   });
 
   it('reads a pending request past its expiry as expired', () => {
     const [row] = renderCard([request({ expiresAt: hourAgo })]);
-    expect(row?.at(-1)).toBe('Expired');
+    expect(row?.at(-2)).toBe(`ExpiredExpired ${formatDateTime(hourAgo)}`);
   });
 
   it('says under a pending request when the price has fallen below its limit', () => {
     const [row] = renderCard([request({ limitPrice: 49_000 })], new Map([['bitcoin', 48_000]]));
-    expect(row?.at(-1)).toBe('PendingThe price is below your limit of $49,000.00');
+    expect(row?.at(-2)).toMatch(/^PendingThe price is below your limit of \$49,000\.00Expires /);
   });
 
   it('says so when there are none', () => {

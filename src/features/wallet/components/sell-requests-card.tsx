@@ -1,5 +1,7 @@
 import { HandCoinsIcon } from 'lucide-react';
+import { CancelRequestButton } from '@/components/cancel-request-button';
 import { DateTime } from '@/components/date-time';
+import { RequestDetails } from '@/components/request-details';
 import { PastLimitNote } from '@/components/past-limit-note';
 import { QueryState, type QueryView, SkeletonRows } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,9 +10,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { coinName } from '@domain/coins.ts';
 import { shownStatus } from '@domain/price-protection.ts';
 import { formatUsd } from '@/lib/format';
-import type { SellRequest } from '../api/get-sell-requests';
+import { walletSellRequestsQueryKey, type SellRequest } from '../api/get-sell-requests';
 
-const COLUMNS = 5;
+const COLUMNS = 6;
 
 /**
  * 'Your Sell Requests': the person's newest sell requests with their limit and status, live; a pending request
@@ -20,7 +22,10 @@ export function SellRequestsCard({
   requests,
   coinNames,
   prices,
+  userId,
 }: {
+  /** The signed-in person: their pending requests offer Cancel. */
+  userId?: string;
   requests: QueryView<readonly SellRequest[]>;
   /** The loaded coins' names by id ('Bitcoin', never 'bitcoin'). */
   coinNames: ReadonlyMap<string, string>;
@@ -62,6 +67,9 @@ export function SellRequestsCard({
                     <TableHead align="right">Quantity</TableHead>
                     <TableHead align="right">Limit price</TableHead>
                     <TableHead>Status</TableHead>
+                    <TableHead>
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -83,6 +91,30 @@ export function SellRequestsCard({
                           limitPrice={request.limitPrice}
                           price={prices.get(request.cryptocurrency)}
                         />
+                        <RequestDetails
+                          status={request.status}
+                          expiresAt={request.expiresAt}
+                          fill={
+                            request.fillPrice === null || request.credited === null
+                              ? null
+                              : {
+                                  price: request.fillPrice,
+                                  received: `${formatUsd(request.credited)} credited`,
+                                }
+                          }
+                          rejectionReason={request.rejectionReason}
+                        />
+                      </TableCell>
+                      <TableCell className="text-right">
+                        {userId && request.status === 'pending' && (
+                          <CancelRequestButton
+                            kind="sell"
+                            requestId={request.id}
+                            userId={userId}
+                            listKey={walletSellRequestsQueryKey(userId)}
+                            summary={`your sale of ${request.quantity} ${coinName(request.cryptocurrency, coinNames)}`}
+                          />
+                        )}
                       </TableCell>
                     </TableRow>
                   ))}

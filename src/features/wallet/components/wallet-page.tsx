@@ -1,3 +1,4 @@
+import { RestrictionsNotice } from '@/components/restrictions-notice';
 import { useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
 import { coinNamesOf, coinPricesOf } from '@domain/coins.ts';
@@ -42,6 +43,7 @@ export function WalletPage({ userId }: { userId: string }) {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
+      <RestrictionsNotice userId={userId} movements={['buy', 'sell', 'withdraw']} />
       {limits.isError && <ErrorMessage>{LIMITS_LOAD_FAILED_MESSAGE}</ErrorMessage>}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <BalanceCard balance={balance} />
@@ -55,7 +57,7 @@ export function WalletPage({ userId }: { userId: string }) {
       />
       {/* Only for someone who holds coins or has asked to sell: nothing to list for anyone else. */}
       {(Boolean(holdings.data?.length) || Boolean(sellRequests.data?.length)) && (
-        <SellRequestsCard requests={sellRequests} coinNames={coinNames} prices={prices} />
+        <SellRequestsCard requests={sellRequests} coinNames={coinNames} prices={prices} userId={userId} />
       )}
       <HistoryCard userId={userId} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">

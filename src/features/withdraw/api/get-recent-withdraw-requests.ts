@@ -13,7 +13,7 @@ export async function getRecentWithdrawRequests(userId: string): Promise<Withdra
   // Explicit columns: the encrypted details are never selected (nor selectable) by a user.
   const { data, error } = await supabase
     .from('withdraw_requests')
-    .select('id, amount, withdraw_method, status, date')
+    .select('id, amount, withdraw_method, status, date, rejection_reason')
     .eq('user_id', userId)
     .order('date', { ascending: false })
     .limit(RECENT_WITHDRAW_REQUESTS_LIMIT);
@@ -24,6 +24,7 @@ export async function getRecentWithdrawRequests(userId: string): Promise<Withdra
     withdrawMethod: row.withdraw_method,
     status: row.status,
     date: row.date,
+    rejectionReason: row.rejection_reason,
   }));
 }
 

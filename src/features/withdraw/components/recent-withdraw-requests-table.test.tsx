@@ -18,6 +18,7 @@ describe('recent withdraw requests', () => {
             withdrawMethod: 'card',
             status: 'pending',
             date: '2026-11-20T10:00:00Z',
+            rejectionReason: null,
           },
           {
             id: '2',
@@ -25,6 +26,7 @@ describe('recent withdraw requests', () => {
             withdrawMethod: 'wallet',
             status: 'processing',
             date: '2026-11-19T10:00:00Z',
+            rejectionReason: null,
           },
         ]}
       />,
@@ -34,6 +36,7 @@ describe('recent withdraw requests', () => {
       'Amount',
       'Method',
       'Status',
+      'Actions',
     ]);
     const rows = screen.getAllByTestId('withdraw-request-row');
     expect(rows).toHaveLength(2);
@@ -43,5 +46,25 @@ describe('recent withdraw requests', () => {
     expect(within(first).getByText('Pending')).toHaveAttribute('data-tone', 'yellow');
     expect(within(second).getByText('Crypto wallet')).toBeInTheDocument();
     expect(within(second).getByText('Processing')).toHaveAttribute('data-tone', 'blue');
+  });
+
+  it('says why a rejected withdrawal was rejected', () => {
+    render(
+      <RecentWithdrawRequestsTable
+        requests={[
+          {
+            id: '3',
+            amount: 80,
+            withdrawMethod: 'bank',
+            status: 'rejected',
+            date: '2026-11-20T10:00:00Z',
+            rejectionReason: 'The account holder name does not match',
+          },
+        ]}
+      />,
+    );
+    expect(screen.getByTestId('withdraw-request-row')).toHaveTextContent(
+      'RejectedReason: The account holder name does not match',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { RestrictionsNotice } from '@/components/restrictions-notice';
 import { useMemo } from 'react';
 import type { WithdrawalSubmission } from '@domain/withdrawal.ts';
 import { LimitsNotice } from '@/components/limits-notice';
@@ -50,6 +51,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
       <h1 className="text-2xl font-semibold tracking-tight">Withdraw Funds</h1>
       {codeDialog}
       <BalanceBanner balance={balance.data} />
+      <RestrictionsNotice userId={userId} movements={['withdraw']} />
       {balance.isError && <ErrorMessage>Error loading data. Please try again.</ErrorMessage>}
       {limits.isError && <ErrorMessage>{LIMITS_LOAD_FAILED_MESSAGE}</ErrorMessage>}
       <Card>
@@ -83,7 +85,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
               </div>
             }
           >
-            {(loaded) => <RecentWithdrawRequestsTable requests={loaded} />}
+            {(loaded) => <RecentWithdrawRequestsTable requests={loaded} userId={userId} />}
           </QueryState>
         </CardContent>
       </Card>
