@@ -155,13 +155,14 @@ test('Export CSV downloads what the filters match: named columns, plain numbers,
     'Date (UTC),Name,E-mail,Cryptocurrency,Amount (USD),Available balance (USD),Status,Request ID',
   );
   expect(lines).toHaveLength(3);
+  // Both buys hold their USD back; each row's available balance adds back its own, what approving it may use.
   const quotedName = `"${person.fullName.replaceAll('"', '""')}"`;
   expect(lines[1]).toMatch(
     new RegExp(
-      `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z,${quotedName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},${person.email},bitcoin,1234\\.50,2000\\.00,pending,[0-9a-f-]{36}$`,
+      `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z,${quotedName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},${person.email},bitcoin,1234\\.50,1990\\.00,pending,[0-9a-f-]{36}$`,
     ),
   );
-  expect(lines[2]).toContain(',10.00,2000.00,pending,');
+  expect(lines[2]).toContain(',10.00,765.50,pending,');
 });
 
 test('the audit log exports what its search matches: who, what, which record and the details, times in UTC', async ({

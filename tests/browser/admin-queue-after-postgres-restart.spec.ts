@@ -12,7 +12,9 @@ import { openFromMenu } from './support/navigation';
 /**
  * This journey restarts Postgres, so it runs against a stack of its own (its own database and gateway),
  * never the one the other browser tests share. The app is the suite's own build: the browser's calls to
- * the shared API (HTTP and the Realtime WebSocket) are carried to this stack instead, unchanged.
+ * the shared API (HTTP and the Realtime WebSocket) are carried to this stack instead, unchanged. Starting
+ * and restarting a whole stack starves both cores for seconds, which the other worker's tests would feel
+ * as the shared gateway shedding load, so it runs with the `@shared-state` tests, alone.
  */
 let stack: RunningStack;
 
@@ -89,7 +91,7 @@ async function openAdminBuyQueue(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-test('an admin’s open queue shows a request made while Postgres restarted: the queue reads again when its channel reports the gap', async ({
+test('an admin’s open queue shows a request made while Postgres restarted: the queue reads again when its channel reports the gap @shared-state', async ({
   context,
   page,
 }) => {

@@ -80,15 +80,24 @@ test('the "this wasn\'t me" link of a security e-mail locks withdrawals at once,
     '/reset-password',
   );
 
-  const withdrawal = await person.client.functions.invoke('withdrawals', {
-    headers: { 'Idempotency-Key': randomUUID() },
-    body: {
-      amount: 20,
-      withdrawMethod: 'wallet',
-      details: { cryptoType: 'ETH', walletAddress: '0x1111222233334444555566667777888899990000' },
-    },
+  const withdraw = () =>
+    person.client.functions.invoke('withdrawals', {
+      headers: { 'Idempotency-Key': randomUUID() },
+      body: {
+        amount: 20,
+        withdrawMethod: 'wallet',
+        details: { cryptoType: 'ETH', walletAddress: '0x1111222233334444555566667777888899990000' },
+      },
+    });
+  // The link also freezes the account and ends every session: the one that changed the password is out.
+  expect(await (await withdraw()).error?.context.json()).toEqual({ error: 'Sign in to continue' });
+  // Signed in again with the changed password, the money stays locked.
+  const again = await person.client.auth.signInWithPassword({
+    email: person.email,
+    password: 'taken-over-123',
   });
-  expect(await withdrawal.error?.context.json()).toEqual({
+  expect(again.error).toBeNull();
+  expect(await (await withdraw()).error?.context.json()).toEqual({
     error:
       'Withdrawals are locked because you reported a change you did not make. Contact support to unlock them.',
   });
