@@ -10,7 +10,11 @@ export const requestStatuses = ['pending', 'approved', 'rejected', 'cancelled'] 
 export type RequestStatus = (typeof requestStatuses)[number];
 
 /** A closed request never changes again (the database's `keep_decided_requests_final` triggers). */
-export const decidedRequestStatuses = ['approved', 'rejected', 'cancelled'] as const satisfies readonly RequestStatus[];
+export const decidedRequestStatuses = [
+  'approved',
+  'rejected',
+  'cancelled',
+] as const satisfies readonly RequestStatus[];
 
 export function isDecided(status: string): boolean {
   return (decidedRequestStatuses as readonly string[]).includes(status);

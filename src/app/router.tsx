@@ -109,6 +109,7 @@ const areas: Record<string, Area> = {
       withdraw: { title: 'Withdraw Funds', Page: lazyPage(() => import('./routes/user/withdraw')) },
       account: { title: 'Account', Page: lazyPage(() => import('./routes/user/account')) },
       statement: { title: 'Statement', Page: lazyPage(() => import('./routes/user/statement')) },
+      gains: { title: 'Gains report', Page: lazyPage(() => import('./routes/user/gains')) },
     },
     home: 'wallet',
     admits: ({ session }) => session !== null,

@@ -18,6 +18,7 @@ export function useRealtimeInvalidation({
   topic,
   tables,
   queryKeys,
+  readAgainAfterMs,
   enabled = true,
 }: RealtimeInvalidationOptions) {
   const queryClient = useQueryClient();
@@ -31,6 +32,7 @@ export function useRealtimeInvalidation({
       topic,
       tables: JSON.parse(tablesJson) as TopicChanges['tables'],
       queryKeys: JSON.parse(keysJson) as QueryKey[],
+      readAgainAfterMs,
     });
-  }, [topic, tablesJson, keysJson, enabled, queryClient]);
+  }, [topic, tablesJson, keysJson, readAgainAfterMs, enabled, queryClient]);
 }

@@ -3,9 +3,10 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Database } from '@/types/database';
 
 /**
- * The private Broadcast topics the database writes to (supabase/migrations/…_broadcast_topics.sql): a
- * person's requests and transactions, a person's notifications and sessions, and every request for admins
- * at aal2. Who may join which is decided by the policies on `realtime.messages` when the channel joins.
+ * The private Broadcast topics the database writes to (supabase/schemas/22-broadcast-topics.sql): a
+ * person's requests and transactions; a person's notifications, sessions, lock and security hold; and every
+ * request, second approval, lock and hold for admins at aal2. Who may join which is decided by the policies
+ * on `realtime.messages` when the channel joins.
  */
 export const liveTopics = {
   wallet: (userId: string) => `user:${userId}:wallet`,
@@ -21,7 +22,9 @@ export type LiveTable =
   | 'withdraw_requests'
   | 'notifications'
   | 'sessions'
-  | 'second_approvals';
+  | 'second_approvals'
+  | 'withdrawal_locks'
+  | 'security_holds';
 
 export interface TopicChanges {
   /** A topic of `liveTopics`. */
@@ -30,6 +33,12 @@ export interface TopicChanges {
   tables: readonly LiveTable[];
   /** The queries whose data these changes make stale. */
   queryKeys: QueryKey[];
+  /**
+   * Read once more this long after the first change of a burst. A broadcast can arrive before the
+   * transaction that sent it is visible to a new read (Realtime reads the commit from the WAL; 2 of 30 reads
+   * made at the broadcast saw the state before it here), and a change no later one follows would stay unseen.
+   */
+  readAgainAfterMs?: number;
 }
 
 /**
@@ -107,7 +116,7 @@ function closeTopic(client: SupabaseClient<Database>, topic: string, entry: Topi
 export function invalidateOnTopicChanges(
   client: SupabaseClient<Database>,
   queryClient: QueryClient,
-  { topic, tables, queryKeys }: TopicChanges,
+  { topic, tables, queryKeys, readAgainAfterMs }: TopicChanges,
 ): () => void {
   let channels = topicChannels.get(client);
   if (!channels) topicChannels.set(client, (channels = new Map()));
@@ -118,10 +127,19 @@ export function invalidateOnTopicChanges(
     openTopic(client, topic, entry);
   }
   clearTimeout(entry.removal);
+  const invalidate = () => {
+    for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+  };
+  let readAgain: ReturnType<typeof setTimeout> | undefined;
   const listener: TopicListener = {
     tables,
     changed: () => {
-      for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+      invalidate();
+      if (readAgainAfterMs === undefined || readAgain !== undefined) return;
+      readAgain = setTimeout(() => {
+        readAgain = undefined;
+        invalidate();
+      }, readAgainAfterMs);
     },
     joined: () => {
       for (const queryKey of queryKeys) void readAgainAfterJoin(queryClient, queryKey);
@@ -132,6 +150,7 @@ export function invalidateOnTopicChanges(
   if (entry.joined) listener.joined();
   const joinedEntry = entry;
   return () => {
+    clearTimeout(readAgain);
     joinedEntry.listeners.delete(listener);
     if (joinedEntry.listeners.size > 0) return;
     joinedEntry.removal = setTimeout(() => closeTopic(client, topic, joinedEntry));

@@ -381,3 +381,28 @@ create trigger consult_money_gate_before_write
   for each row execute function private.consult_money_gate_for_entry();
 comment on trigger consult_money_gate_before_write on public.transactions is
   'Every entry that is or becomes complete passes the money gate, whichever path writes it.';
+
+create function public.my_money_restrictions()
+returns table (withdrawals text, buying_and_selling text, hold_until timestamptz)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select gate.withdrawals, gate.buying_and_selling, hold.hold_until
+  from (
+    select
+      private.money_gate((select auth.uid()), 'withdraw', 'person') as withdrawals,
+      private.money_gate((select auth.uid()), 'buy', 'person') as buying_and_selling
+  ) as gate
+  left join private.security_hold_until((select auth.uid())) as hold on true
+  where (select auth.uid()) is not null
+    and (select private.session_is_aal2() or not private.has_verified_factor())
+    and (gate.withdrawals is not null or gate.buying_and_selling is not null);
+$$;
+comment on function public.my_money_restrictions() is
+  'The signed-in person''s own lock or security hold, in the money gate''s words for them: why withdrawals, and '
+  'buying and selling, are refused now (null when allowed), and until when a hold runs. No row when nothing is '
+  'refused, and, as their money, none at aal1 once they have a verified factor.';
+revoke execute on function public.my_money_restrictions() from public, anon, authenticated, service_role;
+grant execute on function public.my_money_restrictions() to authenticated;

@@ -3,8 +3,8 @@
 -- broadcast is written once and sent to the channels of one topic. Each person has two topics:
 --   user:<id>:wallet   their buy, sell and withdraw requests and their transactions (so their holdings),
 --                      read as their money is: at aal2, or without a verified factor;
---   user:<id>:account  their notifications and sessions;
--- and admins at aal2 share admin:queues (every buy, sell and withdraw request).
+--   user:<id>:account  their notifications and sessions, and their lock and security hold;
+-- and admins at aal2 share admin:queues (every buy, sell and withdraw request, second approval, lock and hold).
 -- Who may join a topic is decided when the channel joins, by the select policies on realtime.messages (with
 -- realtime.topic()); the app joins with `private: true`, and hosted projects switch "Allow public access"
 -- off (README, deploy section). A payload carries only columns the API roles may select (never
@@ -78,7 +78,7 @@ create policy "People can join their own account topic"
     and (select realtime.topic()) = 'user:' || (select auth.uid())::text || ':account'
   );
 comment on policy "People can join their own account topic" on realtime.messages is
-  'A person''s channel user:<their id>:account (notifications, sessions): only theirs.';
+  'A person''s channel user:<their id>:account (notifications, sessions, their lock and security hold): only theirs.';
 
 create policy "People can join their own wallet topic when they may read their money"
   on realtime.messages for select to authenticated
@@ -99,9 +99,26 @@ create policy "Admins at aal2 can join the admin queues topic"
     and (select private.is_admin())
   );
 comment on policy "Admins at aal2 can join the admin queues topic" on realtime.messages is
-  'The channel admin:queues (every buy, sell and withdraw request): admins, at aal2 only (private.is_admin()).';
+  'The channel admin:queues (every buy, sell and withdraw request, second approval, lock and security hold): '
+  'admins, at aal2 only (private.is_admin()).';
 
 -- A first admin's approval that waits for a second admin (public.second_approvals) changes what every admin's
 -- queue shows without changing the request's row: it is broadcast on the admins' topic too.
 create trigger broadcast_change_after_write after insert or update or delete on public.second_approvals
   for each row execute function private.broadcast_row_change('wallet', 'admin:queues');
+
+-- A lock ("this wasn't me") or a security hold changes what the admin queues show (the lock or hold on each of
+-- the person's open rows, no Approve) and what the person's own pages say, without changing any request row.
+-- So their rows are broadcast as the requests are: on the person's account topic and on admin:queues. Both
+-- tables are private: a broadcast of them carries no column (private.selectable_columns keeps only what
+-- signed-in people may select), only which table changed and how; the receivers read the state again.
+
+create trigger broadcast_change_after_write after insert or update or delete on private.withdrawal_locks
+  for each row execute function private.broadcast_row_change('account', 'admin:queues');
+comment on trigger broadcast_change_after_write on private.withdrawal_locks is
+  'A lock made or lifted: told on the person''s account topic and on admin:queues, without the row''s columns.';
+create trigger broadcast_change_after_write after insert or update or delete on private.security_holds
+  for each row execute function private.broadcast_row_change('account', 'admin:queues');
+comment on trigger broadcast_change_after_write on private.security_holds is
+  'A security hold started or ended early: told on the person''s account topic and on admin:queues, without '
+  'the row''s columns.';

@@ -151,6 +151,50 @@ export type Database = {
           },
         ];
       };
+      cost_basis_elections: {
+        Row: {
+          chosen_at: string;
+          from_tax_year: number;
+          method: Database['public']['Enums']['cost_basis_method'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          chosen_at?: string;
+          from_tax_year: number;
+          method: Database['public']['Enums']['cost_basis_method'];
+          user_id: string;
+        };
+        Update: {
+          chosen_at?: string;
+          from_tax_year?: number;
+          method?: Database['public']['Enums']['cost_basis_method'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'cost_basis_elections_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cost_basis_elections_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cost_basis_elections_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       notifications: {
         Row: {
           body: string;
@@ -513,9 +557,51 @@ export type Database = {
         };
         Relationships: [];
       };
+      tax_settings: {
+        Row: {
+          changed_at: string;
+          time_zone: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          changed_at?: string;
+          time_zone?: string;
+          user_id: string;
+        };
+        Update: {
+          changed_at?: string;
+          time_zone?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'tax_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'tax_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'tax_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       transaction_limits: {
         Row: {
           id: boolean;
+          long_term_after_days: number;
           max_amount: number;
           min_amount: number;
           second_admin_above: number;
@@ -525,6 +611,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           id?: boolean;
+          long_term_after_days?: number;
           max_amount?: number;
           min_amount?: number;
           second_admin_above?: number;
@@ -533,6 +620,7 @@ export type Database = {
         };
         Update: {
           id?: boolean;
+          long_term_after_days?: number;
           max_amount?: number;
           min_amount?: number;
           second_admin_above?: number;
@@ -1347,6 +1435,10 @@ export type Database = {
         Args: { idempotency_key?: string; kind: string; request_id: string };
         Returns: undefined;
       };
+      choose_cost_basis_method: {
+        Args: { method: Database['public']['Enums']['cost_basis_method'] };
+        Returns: number;
+      };
       claim_security_emails: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1475,6 +1567,16 @@ export type Database = {
         };
       };
       delete_user: { Args: { user_id: string }; Returns: string };
+      disposals: {
+        Args: { sold_before: string; sold_from: string };
+        Returns: Database['public']['CompositeTypes']['disposal'][];
+        SetofOptions: {
+          from: '*';
+          to: 'disposal';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       end_security_hold: { Args: { user_id: string }; Returns: undefined };
       freeze_my_account: { Args: Record<PropertyKey, never>; Returns: undefined };
       latest_ledger_checkpoint: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1493,11 +1595,29 @@ export type Database = {
       };
       mark_security_email_sent: { Args: { email_id: string }; Returns: undefined };
       my_liability_proof: { Args: Record<PropertyKey, never>; Returns: Json };
+      my_money_restrictions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          buying_and_selling: string;
+          hold_until: string;
+          withdrawals: string;
+        }[];
+      };
       my_payout_rules: {
         Args: Record<PropertyKey, never>;
         Returns: {
           allowlist_in_force: boolean;
           wait_hours: number;
+        }[];
+      };
+      open_lots: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          acquired_at: string;
+          cost_basis: number;
+          cryptocurrency: string;
+          lot_id: string;
+          quantity: number;
         }[];
       };
       portfolio_history: {
@@ -1513,6 +1633,16 @@ export type Database = {
           captured_at: string;
           price: number;
         }[];
+      };
+      realised_gains: {
+        Args: { tax_year: number };
+        Returns: Database['public']['CompositeTypes']['disposal'][];
+        SetofOptions: {
+          from: '*';
+          to: 'disposal';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       record_price_snapshots: { Args: { prices: Json }; Returns: number };
       reject_buy_request: {
@@ -1561,6 +1691,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      set_tax_time_zone: { Args: { time_zone: string }; Returns: string };
       set_transaction_status: {
         Args: { idempotency_key?: string; new_status: string; transaction_id: string };
         Returns: undefined;
@@ -1574,6 +1705,7 @@ export type Database = {
     };
     Enums: {
       app_role: 'user' | 'admin';
+      cost_basis_method: 'fifo' | 'hifo' | 'average';
       request_status: 'pending' | 'approved' | 'rejected' | 'cancelled';
       transaction_type: 'deposit' | 'sell' | 'withdraw' | 'buy';
       withdraw_method: 'bank' | 'card' | 'wallet';
@@ -1586,6 +1718,21 @@ export type Database = {
         withdraw_method: Database['public']['Enums']['withdraw_method'] | null;
         status: string | null;
         date: string | null;
+      };
+      disposal: {
+        sale_id: string | null;
+        lot_id: string | null;
+        cryptocurrency: string | null;
+        acquired_at: string | null;
+        sold_at: string | null;
+        date_acquired: string | null;
+        date_sold: string | null;
+        quantity: number | null;
+        proceeds: number | null;
+        cost_basis: number | null;
+        gain: number | null;
+        term: string | null;
+        method: Database['public']['Enums']['cost_basis_method'] | null;
       };
     };
   };
@@ -1695,6 +1842,7 @@ export const Constants = {
   public: {
     Enums: {
       app_role: ['user', 'admin'],
+      cost_basis_method: ['fifo', 'hifo', 'average'],
       request_status: ['pending', 'approved', 'rejected', 'cancelled'],
       transaction_type: ['deposit', 'sell', 'withdraw', 'buy'],
       withdraw_method: ['bank', 'card', 'wallet'],

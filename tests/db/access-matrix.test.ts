@@ -68,6 +68,8 @@ const ownOrAdmin: Row = {
 const signedInOnly: Row = { ...everyone('allowed'), anon: 'refused' };
 const adminOnlyWrite: Row = { ...everyone('refused'), 'admin at aal2': 'allowed' };
 const ownOnly: Row = { ...everyone('hidden'), anon: 'refused', owner: 'allowed' };
+/** Own rows through a function that refuses a factor holder below aal2 (the admins here hold factors). */
+const ownOnlyAtAal2: Row = { ...ownOnly, 'admin at aal1': 'refused' };
 const ownerOnlyWrite: Row = { ...everyone('refused'), owner: 'allowed' };
 const adminOnlyFiltered: Row = {
   anon: 'refused',
@@ -507,6 +509,59 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       },
     },
   },
+  // Tax settings and method choices are the person's own; they change only through their RPCs.
+  tax_settings: {
+    select: {
+      expected: ownOnly,
+      probe: { sql: 'select time_zone from public.tax_settings where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.tax_settings (user_id, time_zone) values ($1, 'UTC') returning user_id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.tax_settings set time_zone = 'UTC' where user_id = $1 returning user_id`,
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: { sql: 'delete from public.tax_settings where user_id = $1 returning user_id', params: ownerId },
+    },
+  },
+  cost_basis_elections: {
+    select: {
+      expected: ownOnly,
+      probe: { sql: 'select method from public.cost_basis_elections where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.cost_basis_elections (user_id, from_tax_year, method) values ($1, 2001, 'hifo')
+              returning user_id`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.cost_basis_elections set method = 'fifo' where user_id = $1 returning user_id`,
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'delete from public.cost_basis_elections where user_id = $1 returning user_id',
+        params: ownerId,
+      },
+    },
+  },
 };
 
 /** The views the app reads: as the table underneath (security invoker), never to anon. */
@@ -545,11 +600,17 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
   },
   buy_requests_with_fill: {
     expected: ownOrAdmin,
-    probe: { sql: 'select id from public.buy_requests_with_fill where id = $1', params: byId('buyRequestId') },
+    probe: {
+      sql: 'select id from public.buy_requests_with_fill where id = $1',
+      params: byId('buyRequestId'),
+    },
   },
   sell_requests_with_fill: {
     expected: ownOrAdmin,
-    probe: { sql: 'select id from public.sell_requests_with_fill where id = $1', params: byId('sellRequestId') },
+    probe: {
+      sql: 'select id from public.sell_requests_with_fill where id = $1',
+      params: byId('sellRequestId'),
+    },
   },
   users_with_balance: {
     expected: ownOrAdmin,
@@ -600,6 +661,22 @@ const functions: Record<string, { expected: Row; probe: Probe }> = {
     expected: ownOnly,
     probe: {
       sql: 'select proof from public.my_liability_proof() as proof where proof is not null',
+      params: () => [],
+    },
+  },
+  // Cost basis: each person's own matching, read from the journal they cannot read directly.
+  open_lots: {
+    expected: ownOnlyAtAal2,
+    probe: { sql: 'select lot_id from public.open_lots()', params: () => [] },
+  },
+  disposals: {
+    expected: ownOnlyAtAal2,
+    probe: { sql: `select sale_id from public.disposals('-infinity', 'infinity')`, params: () => [] },
+  },
+  realised_gains: {
+    expected: ownOnlyAtAal2,
+    probe: {
+      sql: `select sale_id from public.realised_gains(extract(year from now() at time zone 'UTC')::integer)`,
       params: () => [],
     },
   },
@@ -685,6 +762,17 @@ beforeAll(async () => {
   await pool.query(
     `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)
      values ($1, 'buy', 10, 'complete', 'bitcoin', 0.0002, 50000)`,
+    [owner.id],
+  );
+  // A settled sale of part of it, so the owner has a disposal; and their tax settings.
+  await pool.query(
+    `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price)
+     values ($1, 'sell', 1, 'complete', 'bitcoin', 0.00002, 50000)`,
+    [owner.id],
+  );
+  await pool.query(`insert into public.tax_settings (user_id, time_zone) values ($1, 'UTC')`, [owner.id]);
+  await pool.query(
+    `insert into public.cost_basis_elections (user_id, from_tax_year, method) values ($1, 2030, 'hifo')`,
     [owner.id],
   );
   const { rows: sells } = await pool.query<{ id: string }>(
@@ -881,6 +969,14 @@ describe('a person with two-factor authentication', () => {
       sql: 'select reserved from public.wallet_balances where user_id = $1 and reserved > 0',
       expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
     },
+    tax_settings: {
+      sql: 'select time_zone from public.tax_settings where user_id = $1',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
+    cost_basis_elections: {
+      sql: 'select method from public.cost_basis_elections where user_id = $1',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
     profiles: {
       sql: 'select role from public.profiles where id = $1',
       expected: { 'without a code (aal1)': 'allowed', 'after a code (aal2)': 'allowed' },
@@ -895,6 +991,11 @@ describe('a person with two-factor authentication', () => {
       // Bought an hour ago, so this minute's price snapshot (addSellRequest's) values it in the history.
       `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price, date)
        values ($1, 'buy', 10, 'complete', 'bitcoin', 0.0002, 50000, now() - interval '1 hour')`,
+      [person.id],
+    );
+    await pool.query(`insert into public.tax_settings (user_id, time_zone) values ($1, 'UTC')`, [person.id]);
+    await pool.query(
+      `insert into public.cost_basis_elections (user_id, from_tax_year, method) values ($1, 2030, 'average')`,
       [person.id],
     );
     await createWithdrawRequest(pool, signedIn(person.id), { amount: 50 });

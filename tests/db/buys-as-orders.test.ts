@@ -60,7 +60,11 @@ const cancel = (kind: string, requestId: string, actor: Actor, key: string = ran
 const asAdmin = (sql: string, params: unknown[]) => queryAs(pool, signedIn(admin.id), sql, params);
 
 async function buyRow(id: string) {
-  const { rows } = await queryAs<{ status: string; rejection_reason: string | null; fill_price: string | null }>(
+  const { rows } = await queryAs<{
+    status: string;
+    rejection_reason: string | null;
+    fill_price: string | null;
+  }>(
     pool,
     signedIn(await ownerOf(id)),
     'select status, rejection_reason, fill_price::text, trim_scale(quantity)::text as quantity from public.buy_requests_with_fill where id = $1',
@@ -70,9 +74,10 @@ async function buyRow(id: string) {
 }
 
 async function ownerOf(buyRequestId: string) {
-  const { rows } = await pool.query<{ user_id: string }>('select user_id from public.buy_requests where id = $1', [
-    buyRequestId,
-  ]);
+  const { rows } = await pool.query<{ user_id: string }>(
+    'select user_id from public.buy_requests where id = $1',
+    [buyRequestId],
+  );
   return onlyRow(rows).user_id;
 }
 
@@ -91,7 +96,9 @@ describe('a buy reserves its USD at submission', () => {
     const person = await createUser(pool, { deposit: 100 });
     await buy(person, 21);
     expect(await walletOf(pool, person.id)).toMatchObject({ balance: 100, reserved: 21, available: 79 });
-    expect((await errorOf(buy(person, 95))).message).toBe('Insufficient balance (including all pending requests)');
+    expect((await errorOf(buy(person, 95))).message).toBe(
+      'Insufficient balance (including all pending requests)',
+    );
     expect(await walletOf(pool, person.id)).toMatchObject({ balance: 100, reserved: 21, available: 79 });
   });
 
@@ -101,7 +108,9 @@ describe('a buy reserves its USD at submission', () => {
     const refused = await errorOf(createWithdrawRequest(pool, signedIn(person.id), { amount: 50 }));
     expect(refused.message).toBe('Insufficient balance (including all withdraw requests)');
     await createWithdrawRequest(pool, signedIn(person.id), { amount: 40 });
-    expect((await errorOf(buy(person, 10))).message).toBe('Insufficient balance (including all pending requests)');
+    expect((await errorOf(buy(person, 10))).message).toBe(
+      'Insufficient balance (including all pending requests)',
+    );
     expect(await walletOf(pool, person.id)).toMatchObject({ balance: 100, reserved: 100, available: 0 });
   });
 
@@ -118,7 +127,9 @@ describe('a buy reserves its USD at submission', () => {
     const person = await createUser(pool, { deposit: 100 });
     const settled = await race(Array.from({ length: racers }, () => () => buy(person, 30)));
     expect(settled.succeeded).toBe(3);
-    expect(new Set(settled.failures)).toEqual(new Set(['Insufficient balance (including all pending requests)']));
+    expect(new Set(settled.failures)).toEqual(
+      new Set(['Insufficient balance (including all pending requests)']),
+    );
     expect(await walletOf(pool, person.id)).toMatchObject({ balance: 100, reserved: 90, available: 10 });
   });
 
@@ -137,9 +148,10 @@ describe('approving a reserved buy', () => {
   it('shows the admin what the approval takes from, and pays from the reservation without going negative', async () => {
     const person = await createUser(pool, { deposit: 15 });
     const request = await buy(person, 10);
-    const { rows } = await asAdmin('select amount::text, available::text from public.buy_requests_with_user where id = $1', [
-      request.id,
-    ]);
+    const { rows } = await asAdmin(
+      'select amount::text, available::text from public.buy_requests_with_user where id = $1',
+      [request.id],
+    );
     expect(onlyRow(rows)).toEqual({ amount: '10', available: '15.00' });
     await asAdmin('select public.approve_buy_request($1, gen_random_uuid())', [request.id]);
     expect(await walletOf(pool, person.id)).toEqual({ balance: 5, reserved: 0, available: 5, ledger: 5 });
@@ -161,7 +173,10 @@ describe('what releases a reservation', () => {
       '  Limit too far from the market  ',
     ]);
     expect(await walletOf(pool, person.id)).toMatchObject({ reserved: 0, available: 100 });
-    expect(await buyRow(request.id)).toMatchObject({ status: 'rejected', rejection_reason: 'Limit too far from the market' });
+    expect(await buyRow(request.id)).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'Limit too far from the market',
+    });
     const { rows } = await pool.query<{ body: string }>(
       `select body from public.notifications where user_id = $1 and kind = 'buy_request.rejected'`,
       [person.id],
@@ -184,9 +199,10 @@ describe('what releases a reservation', () => {
   it('the expiry: an expired buy reserves nothing', async () => {
     const person = await createUser(pool, { deposit: 100 });
     const request = await buy(person, 70);
-    await pool.query(`update public.buy_requests set expires_at = now() - interval '1 minute' where id = $1`, [
-      request.id,
-    ]);
+    await pool.query(
+      `update public.buy_requests set expires_at = now() - interval '1 minute' where id = $1`,
+      [request.id],
+    );
     expect(await walletOf(pool, person.id)).toMatchObject({ reserved: 0, available: 100 });
     await buy(person, 70);
   });
@@ -197,9 +213,16 @@ describe('what releases a reservation', () => {
     const key = randomUUID();
     await cancel('buy', request.id, signedIn(person.id), key);
     await cancel('buy', request.id, signedIn(person.id), key);
-    expect(await walletOf(pool, person.id)).toEqual({ balance: 100, reserved: 0, available: 100, ledger: 100 });
+    expect(await walletOf(pool, person.id)).toEqual({
+      balance: 100,
+      reserved: 0,
+      available: 100,
+      ledger: 100,
+    });
     expect((await buyRow(request.id)).status).toBe('cancelled');
-    const refused = await errorOf(asAdmin('select public.approve_buy_request($1, gen_random_uuid())', [request.id]));
+    const refused = await errorOf(
+      asAdmin('select public.approve_buy_request($1, gen_random_uuid())', [request.id]),
+    );
     expect(refused.message).toBe('Request has already been decided');
     expect((await errorOf(cancel('buy', request.id, signedIn(person.id)))).message).toBe(
       'Only a pending request can be cancelled',
@@ -263,7 +286,9 @@ describe('cancelling sell and withdraw requests', () => {
     const person = await createUser(pool, { deposit: 100 });
     const { rows } = await createWithdrawRequest(pool, signedIn(person.id), { amount: 80 });
     const withdrawalId = onlyRow(rows).id;
-    await asAdmin(`select public.set_withdraw_request_status($1, 'processing', gen_random_uuid())`, [withdrawalId]);
+    await asAdmin(`select public.set_withdraw_request_status($1, 'processing', gen_random_uuid())`, [
+      withdrawalId,
+    ]);
     expect((await errorOf(cancel('withdraw', withdrawalId, signedIn(person.id)))).message).toBe(
       'Only a pending request can be cancelled',
     );
@@ -274,9 +299,10 @@ describe('cancelling sell and withdraw requests', () => {
     const person = await createUser(pool, { deposit: 100 });
     const { rows } = await createWithdrawRequest(pool, signedIn(person.id), { amount: 80 });
     const withdrawalId = onlyRow(rows).id;
-    await asAdmin(`select public.set_withdraw_request_status($1, 'rejected', gen_random_uuid(), 'Name mismatch')`, [
-      withdrawalId,
-    ]);
+    await asAdmin(
+      `select public.set_withdraw_request_status($1, 'rejected', gen_random_uuid(), 'Name mismatch')`,
+      [withdrawalId],
+    );
     const own = await queryAs<{ status: string; rejection_reason: string }>(
       pool,
       signedIn(person.id),

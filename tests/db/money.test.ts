@@ -70,10 +70,17 @@ async function countRows(sql: string, params: unknown[]): Promise<number> {
 describe('approving buy requests concurrently', () => {
   it('takes exactly what the balance covers: 10 of 50 submitted at once, and approving those 10 at once', async () => {
     const buyer = await createUser(pool, { deposit: 1000 });
-    const submitted = await Promise.allSettled(Array.from({ length: racers }, () => submitBuy(buyer.id, 100)()));
+    const submitted = await Promise.allSettled(
+      Array.from({ length: racers }, () => submitBuy(buyer.id, 100)()),
+    );
     const requestIds = submitted.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     expect(requestIds).toHaveLength(10);
-    expect(await walletOf(pool, buyer.id)).toEqual({ balance: 1000, reserved: 1000, available: 0, ledger: 1000 });
+    expect(await walletOf(pool, buyer.id)).toEqual({
+      balance: 1000,
+      reserved: 1000,
+      available: 0,
+      ledger: 1000,
+    });
 
     const { succeeded, failures } = await race(requestIds.map(approve));
 
@@ -92,7 +99,12 @@ describe('approving buy requests concurrently', () => {
     const first = await addBuyRequest(pool, buyer.id, 100);
     await addBuyRequest(pool, buyer.id, 100);
     expect((await errorOf(approve(first)())).message).toBe('Insufficient balance');
-    expect(await walletOf(pool, buyer.id)).toEqual({ balance: 100, reserved: 200, available: -100, ledger: 100 });
+    expect(await walletOf(pool, buyer.id)).toEqual({
+      balance: 100,
+      reserved: 200,
+      available: -100,
+      ledger: 100,
+    });
   });
 
   it('records a complete buy of the coin, linked to its request, in the same step', async () => {

@@ -21,6 +21,17 @@ export function createDeposit(admin: Client, userId: string, amount: number) {
 }
 
 /**
+ * A failed function call as an error naming the function and its answer (status and body): supabase-js's
+ * FunctionsHttpError says only "non-2xx", which leaves a failed test run without its cause.
+ */
+export async function functionCallError(name: string, error: Error): Promise<Error> {
+  const answer = (error as Error & { context?: unknown }).context;
+  if (!(answer instanceof Response)) return error;
+  const body = await answer.text().catch(() => '');
+  return new Error(`Function ${name} answered ${answer.status}: ${body.slice(0, 500)}`, { cause: error });
+}
+
+/**
  * Asks the market function for the app's prices, as any page showing them does: it records them (at most
  * once a minute), so the server has a current price to fill approvals at.
  */
@@ -28,7 +39,7 @@ export async function recordCurrentPrices(client: Client) {
   const { error } = await client.functions.invoke('market/coins/markets?vs_currency=usd&per_page=10', {
     method: 'GET',
   });
-  if (error) throw error;
+  if (error) throw await functionCallError('market', error);
 }
 
 /** An approval as the admin's Apply sends it, after prices were fetched (as the admin's pages do). */

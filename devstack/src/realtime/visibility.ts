@@ -39,6 +39,8 @@ export function createVisibilityGate(databaseUrl: string) {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 1,
+    // Kept open: a new connection per quiet spell would add its start-up to the next delivery.
+    idleTimeoutMillis: 0,
     application_name: 'coinvault-realtime-visibility',
   });
   pool.on('error', () => undefined);

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/src/config';
 import type { Database } from '../../../src/types/database';
-import { idOf, recordCurrentPrices, requestBuy } from '../../support/keyed-calls';
+import { functionCallError, idOf, recordCurrentPrices, requestBuy } from '../../support/keyed-calls';
 import { apiUrl } from './auth-people';
 import { completeTransaction, createPendingDeposit } from './buy-people';
 
@@ -59,6 +59,7 @@ export async function submitWalletWithdrawal(person: AdminTestPerson, amount: nu
     headers: { 'Idempotency-Key': randomUUID() },
     body: { amount, withdrawMethod: 'wallet', details: { cryptoType: 'ETH', walletAddress } },
   });
-  if (error || !data) throw error ?? new Error('The withdrawals function answered nothing');
+  if (error) throw await functionCallError('withdrawals', error);
+  if (!data) throw new Error('The withdrawals function answered nothing');
   return data.id;
 }

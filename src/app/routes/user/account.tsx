@@ -1,6 +1,7 @@
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsCard } from '@/features/account-security/components/sessions-card';
+import { CostBasisCard } from '@/features/tax/components/cost-basis-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { useAuth } from '@/lib/auth';
 
@@ -19,6 +20,7 @@ export default function AccountRoute() {
       </AuthCard>
       <SessionsCard />
       {user && <TwoFactorCard userId={user.id} />}
+      {user && <CostBasisCard userId={user.id} />}
     </div>
   );
 }

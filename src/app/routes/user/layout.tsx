@@ -1,6 +1,7 @@
 import { BanknoteIcon, ShoppingCartIcon, UserCogIcon, WalletIcon } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
+import { MoneyRestrictionsBanner } from '@/features/account-security/components/money-restrictions-banner';
 import { AssuranceGate } from '@/features/auth/components/assurance-gate';
 import { LazyNotificationBell } from '@/features/notifications/components/lazy-notification-bell';
 import type { NavGroup } from '@/components/layouts/app-shell-nav';
@@ -19,12 +20,13 @@ const userNavigation: NavGroup[] = [
 
 /**
  * The shell of /user/* (the router admits signed-in people only); a person with two-factor authentication
- * enters their code before any page of it shows.
+ * enters their code before any page of it shows. A lock or a security hold is said above every page.
  */
 export default function UserAreaLayout() {
   return (
     <AppShell navGroups={userNavigation} topBarActions={<LazyNotificationBell />}>
       <AssuranceGate>
+        <MoneyRestrictionsBanner />
         <Outlet />
       </AssuranceGate>
     </AppShell>

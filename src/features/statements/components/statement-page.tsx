@@ -3,7 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { coinName } from '@domain/coins.ts';
+import { centsToText, quantityTo8, toCents } from '@/lib/decimal';
 import { formatDate, formatDateTime, formatStatus, formatUsd } from '@/lib/format';
+import { useSaleLots, type SaleLot } from '../api/get-sale-lots';
 import { useStatement, type StatementEntry, type StatementPeriod } from '../api/get-statement';
 import { viewerTimeZone } from '../utils/statement-csv';
 import { periodProblem, thisMonth } from './statement-period';
@@ -25,6 +27,21 @@ function totals(entries: readonly StatementEntry[]) {
   ];
 }
 
+/** What a sale consumed, in words: `0.5 bought 2024-01-10 (cost $50.00, short-term)`, one per lot. */
+function SaleLots({ lots }: { lots: readonly SaleLot[] }) {
+  return (
+    <ul className="text-muted-foreground mt-1 grid gap-0.5 text-xs" aria-label="Lots consumed">
+      {lots.map((lot) => (
+        <li key={lot.lotId ?? 'none'} data-testid="sale-lot">
+          {quantityTo8(lot.quantity)} bought {lot.dateAcquired ?? 'before any recorded buy'} (cost $
+          {centsToText(toCents(lot.costBasis))}
+          {lot.term && `, ${lot.term}-term`})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * /user/statement?from=…&to=…: the person's transactions of a period on a page made to print (the
  * browser's Print leaves out the app's menus and this page's own button), in their time zone.
@@ -34,6 +51,7 @@ export function StatementPage({ userId, email }: { userId: string; email: string
   const asked = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
   const period: StatementPeriod = periodProblem(asked) ? thisMonth() : asked;
   const statement = useStatement(userId, period);
+  const saleLots = useSaleLots(userId, period);
   const timeZone = viewerTimeZone();
   const [start, end] = [period.from, period.to].map((day) => formatDate(`${day}T12:00:00`));
 
@@ -52,6 +70,7 @@ export function StatementPage({ userId, email }: { userId: string; email: string
         </Button>
       </header>
       {statement.isError && <ErrorMessage>{statement.error.message}</ErrorMessage>}
+      {saleLots.isError && <ErrorMessage>{saleLots.error.message}</ErrorMessage>}
       {statement.data && (
         <>
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
@@ -79,7 +98,12 @@ export function StatementPage({ userId, email }: { userId: string; email: string
                 {statement.data.map((entry) => (
                   <TableRow key={entry.id} data-testid="statement-row">
                     <TableCell>{formatDateTime(entry.date, undefined, timeZone)}</TableCell>
-                    <TableCell>{formatStatus(entry.type)}</TableCell>
+                    <TableCell>
+                      {formatStatus(entry.type)}
+                      {entry.type === 'sell' && saleLots.data?.has(entry.id) && (
+                        <SaleLots lots={saleLots.data.get(entry.id) ?? []} />
+                      )}
+                    </TableCell>
                     <TableCell>{formatStatus(entry.status)}</TableCell>
                     <TableCell>{entry.cryptocurrency ? coinName(entry.cryptocurrency) : '—'}</TableCell>
                     <TableCell className={numeric}>{formatUsd(entry.amount)}</TableCell>

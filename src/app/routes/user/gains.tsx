@@ -1,0 +1,9 @@
+import { GainsReportPage } from '@/features/tax/components/gains-report-page';
+import { useAuth } from '@/lib/auth';
+
+export default function GainsRoute() {
+  const { user } = useAuth();
+  // The user area's guard renders this page only for a signed-in person.
+  if (!user) return null;
+  return <GainsReportPage userId={user.id} email={user.email ?? ''} />;
+}

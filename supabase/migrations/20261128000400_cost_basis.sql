@@ -1,0 +1,577 @@
+-- Cost basis and realised gains, computed in SQL from the journal (23-journal.sql), so every screen, statement
+-- and export shows the same figures and the gains report reconciles with the books.
+--
+-- Lots: each transactions row whose journal entries move coins into a person's coin account (an approved buy)
+-- is a lot: the quantity its postings credit the person, the USD its postings debit them, dated by the row's
+-- date (its approval; the journal's recorded_at once the row is gone). Each row moving coins out (an approved
+-- sell) is a sale, matched to the open lots of that coin by the person's method for the sale's tax year.
+--
+-- Methods (docs/features.md, "Cost basis"):
+-- - fifo: the oldest open lot first; hifo: the open lot with the highest cost per coin first (the older on a tie);
+-- - average: the sale's cost basis is its share of the pool (all open lots' cost x quantity sold / quantity
+--   held); the quantity is taken from the lots oldest first, which gives each part its date acquired and
+--   holding period. After an average year the pool's cost is spread over the open lots by quantity, so a
+--   later fifo or hifo year starts from the average.
+-- Rounding: a part of a lot carries cost x part / lot quantity rounded half up to the cent, and the part that
+-- empties a lot carries all the cost left; proceeds and an average basis are split across a sale's parts the
+-- same way. So cents are never made or lost: the cost bought = the bases realised + the cost of the open lots.
+--
+-- A method is chosen per tax year and applies from the next year: a year's sales are matched by the method in
+-- force when they were made, so a report already read (or filed) never changes, and the lots a statement
+-- showed for a sale stay the lots it consumed.
+
+create type public.cost_basis_method as enum ('fifo', 'hifo', 'average');
+comment on type public.cost_basis_method is
+  'How sales are matched to lots: oldest first (fifo), highest cost first (hifo) or the pool''s average cost.';
+
+alter table public.transaction_limits
+  add column long_term_after_days integer not null default 365,
+  add constraint transaction_limits_long_term_after_days_range check (long_term_after_days between 1 and 3660);
+comment on column public.transaction_limits.long_term_after_days is
+  'A disposal is long-term when the coins were held more than this many days (calendar days in the person''s '
+  'time zone, from the day acquired to the day sold); short-term otherwise.';
+grant update (long_term_after_days) on table public.transaction_limits to authenticated;
+
+create table public.tax_settings (
+  user_id uuid primary key references public.profiles (id) on delete cascade,
+  time_zone text not null default 'UTC',
+  changed_at timestamptz not null default now(),
+  constraint tax_settings_time_zone_length check (char_length(time_zone) between 1 and 64)
+);
+comment on table public.tax_settings is
+  'A person''s tax settings: the time zone that decides which tax year (and which day) a sale or a purchase '
+  'falls in. No row: UTC. Written only by set_tax_time_zone.';
+comment on column public.tax_settings.user_id is 'The person.';
+comment on column public.tax_settings.time_zone is 'An IANA time zone name known to the database (e.g. Europe/Paris).';
+comment on column public.tax_settings.changed_at is 'When the person last set it.';
+alter table public.tax_settings enable row level security;
+revoke all on table public.tax_settings from anon, authenticated, service_role;
+grant select on table public.tax_settings to authenticated;
+create policy "People can read their own tax settings"
+  on public.tax_settings for select to authenticated
+  using (user_id = (select auth.uid()));
+comment on policy "People can read their own tax settings" on public.tax_settings is
+  'Own row only; nobody writes through the API but set_tax_time_zone.';
+create policy "Tax settings are read at aal2 or without a factor"
+  on public.tax_settings as restrictive for select to authenticated
+  using ((select private.session_is_aal2()) or not (select private.has_verified_factor()));
+comment on policy "Tax settings are read at aal2 or without a factor" on public.tax_settings is
+  'A person with a verified factor reads their tax settings only at aal2, as their money.';
+
+create table public.cost_basis_elections (
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  from_tax_year integer not null,
+  method public.cost_basis_method not null,
+  chosen_at timestamptz not null default now(),
+  primary key (user_id, from_tax_year),
+  constraint cost_basis_elections_year_range check (from_tax_year between 2000 and 9999)
+);
+comment on table public.cost_basis_elections is
+  'A person''s choice of cost-basis method, in force from a tax year until a later choice; before the first, '
+  'fifo. Written only by choose_cost_basis_method, which dates a choice from the next tax year.';
+comment on column public.cost_basis_elections.user_id is 'The person.';
+comment on column public.cost_basis_elections.from_tax_year is
+  'The first tax year (calendar year in the person''s time zone) the method applies to.';
+comment on column public.cost_basis_elections.method is 'fifo, hifo or average.';
+comment on column public.cost_basis_elections.chosen_at is 'When the person chose it.';
+alter table public.cost_basis_elections enable row level security;
+revoke all on table public.cost_basis_elections from anon, authenticated, service_role;
+grant select on table public.cost_basis_elections to authenticated;
+create policy "People can read their own cost basis elections"
+  on public.cost_basis_elections for select to authenticated
+  using (user_id = (select auth.uid()));
+comment on policy "People can read their own cost basis elections" on public.cost_basis_elections is
+  'Own rows only; nobody writes through the API but choose_cost_basis_method.';
+create policy "Cost basis elections are read at aal2 or without a factor"
+  on public.cost_basis_elections as restrictive for select to authenticated
+  using ((select private.session_is_aal2()) or not (select private.has_verified_factor()));
+comment on policy "Cost basis elections are read at aal2 or without a factor" on public.cost_basis_elections is
+  'A person with a verified factor reads their elections only at aal2, as their money.';
+
+create function private.tax_time_zone(p_user_id uuid) returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select time_zone from public.tax_settings where user_id = p_user_id), 'UTC');
+$$;
+comment on function private.tax_time_zone(uuid) is 'A person''s tax time zone (UTC when they set none).';
+revoke execute on function private.tax_time_zone(uuid) from public;
+
+create function private.assert_reads_own_money() returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  caller uuid := (select auth.uid());
+begin
+  if caller is null then
+    raise exception 'Not signed in' using errcode = '42501';
+  end if;
+  if not private.session_is_aal2() and private.has_verified_factor() then
+    raise exception 'Enter the code from your authenticator app first' using errcode = '42501';
+  end if;
+  return caller;
+end;
+$$;
+comment on function private.assert_reads_own_money() is
+  'The caller''s id, refusing anon and a factor holder below aal2 (the rule of the money tables'' restrictive '
+  'policies, for the functions that read the journal for the person).';
+revoke execute on function private.assert_reads_own_money() from public;
+
+create function public.set_tax_time_zone(time_zone text) returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  caller uuid := private.assert_reads_own_money();
+  zone text := btrim(set_tax_time_zone.time_zone);
+begin
+  if zone is null or not exists (select 1 from pg_catalog.pg_timezone_names where name = zone) then
+    raise exception 'Unknown time zone: %', coalesce(set_tax_time_zone.time_zone, 'none') using errcode = 'P0001';
+  end if;
+  insert into public.tax_settings (user_id, time_zone) values (caller, zone)
+  on conflict (user_id) do update set time_zone = excluded.time_zone, changed_at = now();
+  return zone;
+end;
+$$;
+comment on function public.set_tax_time_zone(text) is
+  'Sets the caller''s tax time zone (an IANA name the database knows); answers it.';
+revoke execute on function public.set_tax_time_zone(text) from public, anon, authenticated, service_role;
+grant execute on function public.set_tax_time_zone(text) to authenticated;
+
+create function private.tax_year_of(p_at timestamptz, p_time_zone text) returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select extract(year from p_at at time zone p_time_zone)::integer;
+$$;
+comment on function private.tax_year_of(timestamptz, text) is 'The tax year (calendar year in a time zone) of a moment.';
+
+create function public.choose_cost_basis_method(method public.cost_basis_method) returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  caller uuid := private.assert_reads_own_money();
+  next_year integer := private.tax_year_of(now(), private.tax_time_zone(caller)) + 1;
+begin
+  if choose_cost_basis_method.method is null then
+    raise exception 'Please choose a cost basis method' using errcode = 'P0001';
+  end if;
+  insert into public.cost_basis_elections (user_id, from_tax_year, method)
+  values (caller, next_year, choose_cost_basis_method.method)
+  on conflict (user_id, from_tax_year) do update set method = excluded.method, chosen_at = now();
+  return next_year;
+end;
+$$;
+comment on function public.choose_cost_basis_method(public.cost_basis_method) is
+  'Chooses the caller''s cost-basis method from the next tax year on (answers that year): the current and past '
+  'years keep the method their sales were matched by.';
+revoke execute on function public.choose_cost_basis_method(public.cost_basis_method) from public, anon, authenticated, service_role;
+grant execute on function public.choose_cost_basis_method(public.cost_basis_method) to authenticated;
+
+-- What a person's lots and sales are, read from the journal: one row per transactions row that moved a coin of
+-- theirs, net of its corrections, in order.
+create function private.coin_movements(p_user_id uuid)
+returns table (
+  transaction_id uuid,
+  cryptocurrency text,
+  moved_at timestamptz,
+  quantity numeric,
+  usd numeric
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- A row journaled once (the usual case) is its entry: the coin leg joined to the USD leg of the same entry,
+  -- with no aggregate. A row with corrections (an operator's change) is netted over its entries.
+  with single as (
+    select entries.transaction_id, coin.currency, coin.amount as coin_amount, usd.amount as usd_amount,
+      entries.seq as first_seq, entries.recorded_at
+    from ledger.accounts
+    join ledger.postings as coin on coin.account = accounts.name
+    join ledger.entries on entries.seq = coin.entry_seq
+    left join ledger.postings as usd
+      on usd.entry_seq = coin.entry_seq and usd.account = 'person:' || p_user_id || ':USD'
+    where accounts.owner_id = p_user_id and accounts.currency <> 'USD'
+      and entries.corrects is null
+      and not exists (select from ledger.entries as later where later.corrects = entries.seq)
+  ),
+  corrected as (
+    select entries.transaction_id,
+      max(postings.currency) filter (where postings.currency <> 'USD'),
+      sum(postings.amount) filter (where postings.currency <> 'USD'),
+      sum(postings.amount) filter (where postings.currency = 'USD'),
+      min(entries.seq), min(entries.recorded_at)
+    from ledger.entries
+    join ledger.postings on postings.entry_seq = entries.seq
+    where entries.transaction_id in (select fixed.transaction_id from ledger.entries as fixed where fixed.corrects is not null)
+      and postings.account = any (array(select name from ledger.accounts where owner_id = p_user_id))
+    group by entries.transaction_id
+  ),
+  moves as (
+    select * from single
+    union all
+    select * from corrected
+  )
+  -- A credit to the person's coin account (negative) is coins in: a lot; a debit is coins out: a sale.
+  select moves.transaction_id, moves.currency, coalesce(transactions.date, moves.recorded_at),
+    -moves.coin_amount, abs(coalesce(moves.usd_amount, 0))
+  from moves
+  left join public.transactions on transactions.id = moves.transaction_id
+  where moves.coin_amount <> 0
+  order by moves.currency, coalesce(transactions.date, moves.recorded_at), moves.first_seq;
+$$;
+comment on function private.coin_movements(uuid) is
+  'A person''s coin movements from the journal, net per transactions row: quantity > 0 a lot (coins in, usd its '
+  'cost), < 0 a sale (usd its proceeds); dated by the row''s date, in order per coin.';
+revoke execute on function private.coin_movements(uuid) from public;
+
+-- Spreads a pool's cost over the open lots by quantity (the last open lot takes what is left), so each lot
+-- carries its share of the average: on leaving an average year, and for the open lots after one.
+create function private.spread_pool_cost(p_quantities numeric[], p_pool_quantity numeric, p_pool_cost numeric)
+returns numeric[]
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  costs numeric[] := array_fill(0::numeric, array[coalesce(array_length(p_quantities, 1), 0)]);
+  quantity_left numeric := p_pool_quantity;
+  cost_left numeric := p_pool_cost;
+begin
+  for i in 1 .. coalesce(array_length(p_quantities, 1), 0) loop
+    continue when p_quantities[i] = 0;
+    quantity_left := quantity_left - p_quantities[i];
+    costs[i] := case when quantity_left = 0 then cost_left else round(p_pool_cost * p_quantities[i] / p_pool_quantity, 2) end;
+    cost_left := cost_left - costs[i];
+  end loop;
+  return costs;
+end;
+$$;
+comment on function private.spread_pool_cost(numeric[], numeric, numeric) is
+  'Each lot''s share of a pool''s cost by quantity, to the cent (the last open lot takes the rest); 0 for empty lots.';
+revoke execute on function private.spread_pool_cost(numeric[], numeric, numeric) from public;
+
+-- The matching. One pass over the movements in order (a last empty row closes the last coin): lots in arrays
+-- (acquisition order); a pointer to the oldest open lot (fifo, and the quantities of an average sale); for
+-- hifo, a max-heap of lot numbers by cost per coin (older first on a tie), filled with the lots bought since
+-- its last sale when a hifo sale comes (lots emptied by another method are dropped when they reach its top);
+-- and the pool (open quantity and cost) for the average.
+create function private.cost_basis(p_user_id uuid)
+returns table (
+  kind text,
+  cryptocurrency text,
+  sale_id uuid,
+  sold_at timestamptz,
+  lot_id uuid,
+  acquired_at timestamptz,
+  quantity numeric,
+  proceeds numeric,
+  cost_basis numeric,
+  method public.cost_basis_method
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  zone text := private.tax_time_zone(p_user_id);
+  election_years integer[];
+  election_methods public.cost_basis_method[];
+  movement record;
+  coin text;
+  lot_ids uuid[];
+  lot_at timestamptz[];
+  lot_qty numeric[];
+  lot_cost numeric[];
+  lot_unit numeric[];
+  lot_count integer;
+  oldest integer;
+  heap integer[];
+  heap_size integer;
+  heap_next integer;
+  pool_qty numeric;
+  pool_cost numeric;
+  pooled boolean;
+  sale_method public.cost_basis_method;
+  method_year integer;
+  sold numeric;
+  wanted numeric;
+  take numeric;
+  lot integer;
+  part_lots integer[];
+  part_qty numeric[];
+  part_cost numeric[];
+  parts integer;
+  sale_basis numeric;
+  left_over numeric;
+  qty_left numeric;
+  child integer;
+  parent integer;
+  swap integer;
+begin
+  select array_agg(from_tax_year order by from_tax_year), array_agg(elections.method order by from_tax_year)
+  into election_years, election_methods
+  from public.cost_basis_elections as elections where user_id = p_user_id;
+
+  for movement in
+    select *
+    from private.coin_movements(p_user_id)
+      with ordinality as moves (transaction_id, cryptocurrency, moved_at, quantity, usd, place)
+    union all
+    select null, null, null, null, null, 9223372036854775807
+    order by place
+  loop
+    if coin is distinct from movement.cryptocurrency then
+      if coin is not null then
+        if pooled then
+          lot_cost := private.spread_pool_cost(lot_qty, pool_qty, pool_cost);
+        end if;
+        for i in oldest .. lot_count loop
+          continue when lot_qty[i] = 0;
+          kind := 'open'; cryptocurrency := coin; sale_id := null; sold_at := null; lot_id := lot_ids[i];
+          acquired_at := lot_at[i]; quantity := lot_qty[i]; proceeds := null; cost_basis := lot_cost[i];
+          method := null;
+          return next;
+        end loop;
+      end if;
+      exit when movement.cryptocurrency is null;
+      coin := movement.cryptocurrency;
+      lot_ids := '{}'; lot_at := '{}'; lot_qty := '{}'; lot_cost := '{}'; lot_unit := '{}';
+      lot_count := 0; oldest := 1;
+      heap := '{}'; heap_size := 0; heap_next := 1;
+      pool_qty := 0; pool_cost := 0; pooled := false;
+    end if;
+
+    if movement.quantity > 0 then
+      lot_count := lot_count + 1;
+      lot_ids[lot_count] := movement.transaction_id;
+      lot_at[lot_count] := movement.moved_at;
+      lot_qty[lot_count] := movement.quantity;
+      lot_cost[lot_count] := movement.usd;
+      lot_unit[lot_count] := movement.usd / movement.quantity;
+      pool_qty := pool_qty + movement.quantity;
+      pool_cost := pool_cost + movement.usd;
+      continue;
+    end if;
+
+    -- A sale: the method in force in its tax year.
+    if method_year is distinct from extract(year from movement.moved_at at time zone zone) then
+      method_year := extract(year from movement.moved_at at time zone zone);
+      sale_method := 'fifo';
+      for i in 1 .. coalesce(array_length(election_years, 1), 0) loop
+        exit when election_years[i] > method_year;
+        sale_method := election_methods[i];
+      end loop;
+    end if;
+
+    if sale_method <> 'average' and pooled then
+      lot_cost := private.spread_pool_cost(lot_qty, pool_qty, pool_cost);
+      -- Every open lot now costs the average per coin: the heap starts again.
+      lot_unit := array_fill(pool_cost / pool_qty, array[lot_count]);
+      heap := '{}'; heap_size := 0; heap_next := oldest;
+      pooled := false;
+    end if;
+    if sale_method = 'hifo' then
+      for i in heap_next .. lot_count loop
+        continue when lot_qty[i] = 0;
+        heap_size := heap_size + 1;
+        heap[heap_size] := i;
+        child := heap_size;
+        while child > 1 loop
+          parent := child / 2;
+          exit when lot_unit[heap[parent]] > lot_unit[heap[child]]
+            or (lot_unit[heap[parent]] = lot_unit[heap[child]] and heap[parent] < heap[child]);
+          swap := heap[parent]; heap[parent] := heap[child]; heap[child] := swap;
+          child := parent;
+        end loop;
+      end loop;
+      heap_next := lot_count + 1;
+    end if;
+
+    sold := -movement.quantity;
+    wanted := sold;
+    part_lots := '{}'; part_qty := '{}'; part_cost := '{}'; parts := 0;
+    sale_basis := 0;
+    while wanted > 0 loop
+      if sale_method = 'hifo' then
+        while heap_size > 0 and lot_qty[heap[1]] = 0 loop
+          heap[1] := heap[heap_size];
+          heap_size := heap_size - 1;
+          parent := 1;
+          loop
+            child := parent * 2;
+            exit when child > heap_size;
+            if child < heap_size and (lot_unit[heap[child + 1]] > lot_unit[heap[child]]
+              or (lot_unit[heap[child + 1]] = lot_unit[heap[child]] and heap[child + 1] < heap[child])) then
+              child := child + 1;
+            end if;
+            exit when lot_unit[heap[parent]] > lot_unit[heap[child]]
+              or (lot_unit[heap[parent]] = lot_unit[heap[child]] and heap[parent] < heap[child]);
+            swap := heap[parent]; heap[parent] := heap[child]; heap[child] := swap;
+            parent := child;
+          end loop;
+        end loop;
+        lot := case when heap_size > 0 then heap[1] end;
+      else
+        while oldest <= lot_count and lot_qty[oldest] = 0 loop
+          oldest := oldest + 1;
+        end loop;
+        lot := case when oldest <= lot_count then oldest end;
+      end if;
+      -- Sold more than was bought before the sale (only an operator's backdating can do it): the rest is a
+      -- part with no lot and no cost.
+      exit when lot is null;
+      take := least(wanted, lot_qty[lot]);
+      parts := parts + 1;
+      part_lots[parts] := lot;
+      part_qty[parts] := take;
+      if sale_method <> 'average' then
+        part_cost[parts] := case when take = lot_qty[lot] then lot_cost[lot]
+          else round(lot_cost[lot] * take / lot_qty[lot], 2) end;
+        lot_cost[lot] := lot_cost[lot] - part_cost[parts];
+        sale_basis := sale_basis + part_cost[parts];
+      end if;
+      lot_qty[lot] := lot_qty[lot] - take;
+      wanted := wanted - take;
+    end loop;
+
+    if sale_method = 'average' and parts > 0 then
+      pooled := true;
+      sale_basis := case when sold - wanted = pool_qty then pool_cost
+        else round(pool_cost * (sold - wanted) / pool_qty, 2) end;
+      part_cost := private.spread_pool_cost(part_qty, sold - wanted, sale_basis);
+    end if;
+    pool_qty := pool_qty - (sold - wanted);
+    pool_cost := pool_cost - sale_basis;
+
+    -- One row per part; the proceeds split by quantity, the last part taking the rest.
+    left_over := movement.usd;
+    qty_left := sold;
+    for i in 1 .. parts + case when wanted > 0 then 1 else 0 end loop
+      qty_left := qty_left - coalesce(part_qty[i], wanted);
+      kind := 'disposal'; cryptocurrency := coin; sale_id := movement.transaction_id; sold_at := movement.moved_at;
+      lot_id := lot_ids[part_lots[i]]; acquired_at := lot_at[part_lots[i]]; quantity := coalesce(part_qty[i], wanted);
+      proceeds := case when qty_left = 0 then left_over else round(movement.usd * quantity / sold, 2) end;
+      left_over := left_over - proceeds;
+      cost_basis := coalesce(part_cost[i], 0); method := sale_method;
+      return next;
+    end loop;
+  end loop;
+end;
+$$;
+comment on function private.cost_basis(uuid) is
+  'A person''s sales matched to lots by the method of each sale''s tax year (file comment): one disposal row '
+  'per lot a sale consumed (proceeds and cost basis in cents; a part sold beyond every lot has no lot and no '
+  'cost), then one open row per lot still held (its quantity and the cost left).';
+revoke execute on function private.cost_basis(uuid) from public;
+
+create type public.disposal as (
+  sale_id uuid,
+  lot_id uuid,
+  cryptocurrency text,
+  acquired_at timestamptz,
+  sold_at timestamptz,
+  date_acquired date,
+  date_sold date,
+  quantity numeric,
+  proceeds numeric,
+  cost_basis numeric,
+  gain numeric,
+  term text,
+  method public.cost_basis_method
+);
+comment on type public.disposal is
+  'One part of a sale: the coins it took from one lot, with the days acquired and sold in the person''s tax time '
+  'zone, proceeds, cost basis and gain in USD (cents), the holding period (short or long) and the method.';
+
+create function public.disposals(sold_from timestamptz, sold_before timestamptz)
+returns setof public.disposal
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with caller as (
+    select id, private.tax_time_zone(id) as zone,
+      (select long_term_after_days from public.transaction_limits where transaction_limits.id) as long_after
+    from (select private.assert_reads_own_money() as id) as signed_in
+  )
+  select parts.sale_id, parts.lot_id, parts.cryptocurrency, parts.acquired_at, parts.sold_at,
+    (parts.acquired_at at time zone caller.zone)::date, (parts.sold_at at time zone caller.zone)::date,
+    -- Scale 2 on the way out: the values are whole cents already; a row's own amount may carry more zeros.
+    parts.quantity, round(parts.proceeds, 2), round(parts.cost_basis, 2), round(parts.proceeds - parts.cost_basis, 2),
+    case
+      when parts.acquired_at is null then null
+      when (parts.sold_at at time zone caller.zone)::date - (parts.acquired_at at time zone caller.zone)::date
+        > caller.long_after then 'long'
+      else 'short'
+    end,
+    parts.method
+  from caller, private.cost_basis(caller.id) as parts
+  where parts.kind = 'disposal' and parts.sold_at >= sold_from and parts.sold_at < sold_before
+  order by parts.sold_at, parts.sale_id, parts.acquired_at nulls last, parts.lot_id;
+$$;
+comment on function public.disposals(timestamptz, timestamptz) is
+  'The caller''s disposals sold in [sold_from, sold_before), one row per lot each sale consumed, oldest sale '
+  'first; long-term past transaction_limits.long_term_after_days. Factor holders read them at aal2 only.';
+revoke execute on function public.disposals(timestamptz, timestamptz) from public, anon, authenticated, service_role;
+grant execute on function public.disposals(timestamptz, timestamptz) to authenticated;
+
+create function public.realised_gains(tax_year integer)
+returns setof public.disposal
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select gains.*
+  from (select private.tax_time_zone(private.assert_reads_own_money()) as zone) as caller,
+    public.disposals(
+      make_timestamptz(tax_year, 1, 1, 0, 0, 0, caller.zone),
+      make_timestamptz(tax_year + 1, 1, 1, 0, 0, 0, caller.zone)
+    ) as gains;
+$$;
+comment on function public.realised_gains(integer) is
+  'The caller''s disposals of a tax year (the calendar year in their tax time zone): the gains report''s lines.';
+revoke execute on function public.realised_gains(integer) from public, anon, authenticated, service_role;
+grant execute on function public.realised_gains(integer) to authenticated;
+
+create function public.open_lots()
+returns table (
+  lot_id uuid,
+  cryptocurrency text,
+  acquired_at timestamptz,
+  quantity numeric,
+  cost_basis numeric
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select lots.lot_id, lots.cryptocurrency, lots.acquired_at, lots.quantity, round(lots.cost_basis, 2)
+  from private.cost_basis(private.assert_reads_own_money()) as lots
+  where lots.kind = 'open'
+  order by lots.cryptocurrency, lots.acquired_at, lots.lot_id;
+$$;
+comment on function public.open_lots() is
+  'The caller''s lots still held, after every sale so far: quantity left and the cost it carries (cents), the '
+  'basis of the unrealised gain. Factor holders read them at aal2 only.';
+revoke execute on function public.open_lots() from public, anon, authenticated, service_role;
+grant execute on function public.open_lots() to authenticated;
