@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
 import { callApi, signInAdmin, signUpNewPerson, type Person } from '../support/api';
+import { addDeposit } from '../support/db';
 import { idOf, requestBuy } from '../support/keyed-calls';
 
 /** A gateway over the test database whose config says `max_rows = 3`, to see the bound without 1,000 rows. */
@@ -23,6 +24,8 @@ beforeAll(async () => {
     signUpNewPerson('Alice'),
     signInAdmin(),
   ]);
+  // A buy holds its USD back: Alice has enough for every request filed here.
+  await addDeposit(db, alice.id, 1000);
   for (const amount of [10, 20, 30, 40, 50]) await idOf(requestBuy(alice.client, 'bitcoin', amount));
 });
 afterAll(async () => {
