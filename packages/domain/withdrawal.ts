@@ -259,3 +259,7 @@ export function lastFourCharacters(destination: PayoutDestination): string {
         : details.walletAddress;
   return identifying.slice(-4);
 }
+
+export type SavedDestinationWithdrawal = z.output<typeof savedDestinationWithdrawalSchema>;
+/** What the withdrawals function takes: typed details, or a saved destination of the address book. */
+export type WithdrawalSubmission = WithdrawalRequest | SavedDestinationWithdrawal;

@@ -73,6 +73,10 @@ const publicShellPages: PagesByPath = {
     Page: serverDataPage(() => import('./routes/auth/confirm-signup')),
   },
   'not-me': { title: 'Lock your withdrawals', Page: serverDataPage(() => import('./routes/not-me')) },
+  'address-book/cancel': {
+    title: 'Cancel a payout destination',
+    Page: serverDataPage(() => import('./routes/cancel-destination')),
+  },
   proof: { title: 'Proof of liabilities', Page: serverDataPage(() => import('./routes/proof')) },
 };
 /** Pages inside the public shell that a person reaches signed in, so its bar shows them signed in. */

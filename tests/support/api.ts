@@ -173,3 +173,12 @@ export async function postAuth(
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/** The schedule's call of send-security-emails (service role): the outbox goes out to the local mailbox. */
+export function sendSecurityEmails() {
+  return callApi('/functions/v1/send-security-emails', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${inject('serviceRoleKey')}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+}

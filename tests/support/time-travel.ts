@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * Time passing for the waits of the protections (a saved destination's, the allowlist's switch-off, an
@@ -6,8 +6,8 @@ import type pg from 'pg';
  * transaction only (`session_replication_role = replica`, which only a superuser may set). No production
  * path has a shortcut: the rules read the moments as they are. The browser journey uses the same helper.
  */
-export async function moveBack(pool: pg.Pool, statement: string, params: unknown[]): Promise<void> {
-  const client = await pool.connect();
+export async function moveBack(db: pg.Pool | pg.Client, statement: string, params: unknown[]): Promise<void> {
+  const client = db instanceof pg.Pool ? await db.connect() : db;
   try {
     await client.query('begin');
     await client.query('set local session_replication_role = replica');
@@ -17,14 +17,14 @@ export async function moveBack(pool: pg.Pool, statement: string, params: unknown
     await client.query('rollback');
     throw error;
   } finally {
-    client.release();
+    if (client !== db) (client as pg.PoolClient).release();
   }
 }
 
 /** A saved destination's wait has passed. */
-export const endDestinationWait = (pool: pg.Pool, destinationId: string) =>
+export const endDestinationWait = (db: pg.Pool | pg.Client, destinationId: string) =>
   moveBack(
-    pool,
+    db,
     "update public.payout_destinations set usable_at = now() - interval '1 second' where id = $1",
     [destinationId],
   );

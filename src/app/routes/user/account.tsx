@@ -3,6 +3,8 @@ import { ChangePasswordForm } from '@/features/auth/components/change-password-f
 import { SessionsCard } from '@/features/account-security/components/sessions-card';
 import { CostBasisCard } from '@/features/tax/components/cost-basis-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
+import { AddressBookCard } from '@/features/protections/components/address-book-card';
+import { FreezeCard } from '@/features/protections/components/freeze-card';
 import { useAuth } from '@/lib/auth';
 
 export default function AccountRoute() {
@@ -20,6 +22,8 @@ export default function AccountRoute() {
       </AuthCard>
       <SessionsCard />
       {user && <TwoFactorCard userId={user.id} />}
+      <FreezeCard />
+      <AddressBookCard />
       {user && <CostBasisCard userId={user.id} />}
     </div>
   );

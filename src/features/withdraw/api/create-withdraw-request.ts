@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WithdrawalRequest } from '@domain/withdrawal.ts';
+import type { WithdrawalSubmission } from '@domain/withdrawal.ts';
 import { readFunctionRefusal } from '@/lib/function-refusal';
 import { createSubmissions, isLostFunctionAnswer, LostAnswerError } from '@/lib/idempotent-submission';
 import { supabase } from '@/lib/supabase';
@@ -15,7 +15,7 @@ import { WITHDRAW_SUBMIT_FAILED_MESSAGE } from './withdraw-messages';
  * SecondFactorRequiredError, so the form asks for a code and sends the same submission again.
  */
 export async function createWithdrawRequest(
-  request: WithdrawalRequest,
+  request: WithdrawalSubmission,
   idempotencyKey: string,
 ): Promise<void> {
   const { error } = await supabase.functions.invoke('withdrawals', {

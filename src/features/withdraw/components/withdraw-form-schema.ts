@@ -22,6 +22,8 @@ export interface WithdrawAllowance {
 /** What the form holds while a person types: text, and no method until one is chosen. */
 export interface WithdrawFormValues {
   amount: string;
+  /** A saved destination of the address book; '' for details typed below. */
+  destinationId?: string;
   withdrawMethod: WithdrawMethod | '';
   details: Partial<Record<WithdrawalField, string>>;
 }
@@ -31,11 +33,8 @@ export function maximumWithdrawal({ limits, available }: WithdrawAllowance): num
   return limitsAreSet(limits) ? Math.min(available, limits.maxAmount) : available;
 }
 
-/**
- * The shared request schema (the same one the `withdrawals` function uses) over what was typed, with the
- * amount bounded by the limits ('Minimum amount is $X') and the allowance ('Maximum amount is $X').
- */
-export function createWithdrawFormSchema(allowance: WithdrawAllowance) {
+/** The typed amount, bounded by the limits ('Minimum amount is $X') and the allowance ('Maximum amount is $X'). */
+function typedAmountSchema(allowance: WithdrawAllowance) {
   const { minAmount } = allowance.limits;
   const maximum = maximumWithdrawal(allowance);
   const boundedAmount = (
@@ -43,14 +42,27 @@ export function createWithdrawFormSchema(allowance: WithdrawAllowance) {
       ? withdrawalAmountSchema.min(minAmount, minimumMessage(minAmount))
       : withdrawalAmountSchema
   ).max(maximum, maximumMessage(maximum));
-  const typedAmount = z
+  return z
     .string()
     .trim()
     .transform((text) => (text === '' ? Number.NaN : Number(text)))
     .pipe(boundedAmount);
+}
+
+/** The shared request schema (the same one the `withdrawals` function uses) over what was typed. */
+export function createWithdrawFormSchema(allowance: WithdrawAllowance) {
+  const typedAmount = typedAmountSchema(allowance);
   // The amount is also checked on its own, so a person who has not picked a method yet still learns
   // what is wrong with the amount (the request schema stops at the missing method).
   return z.intersection(z.object({ amount: typedAmount }), withdrawalRequestSchema(typedAmount));
+}
+
+/** The amount as on the typed form, to a saved destination (its details are the destination's). */
+export function createSavedDestinationFormSchema(allowance: WithdrawAllowance) {
+  return z.object({
+    amount: typedAmountSchema(allowance),
+    destinationId: z.uuid('Choose a saved destination'),
+  });
 }
 
 /** The on-submit messages of the specification, first the balance, then the limits. */

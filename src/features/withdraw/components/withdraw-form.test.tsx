@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
-import type { WithdrawalRequest } from '@domain/withdrawal.ts';
+import type { WithdrawalSubmission } from '@domain/withdrawal.ts';
 import { WithdrawForm, type WithdrawFormProps } from './withdraw-form';
 
 const allowance = { limits: { minAmount: 10, maxAmount: 10000 }, available: 5000 };
@@ -14,10 +14,10 @@ const validCard = {
 };
 
 function renderForm(props: Partial<WithdrawFormProps> = {}) {
-  const sent: WithdrawalRequest[] = [];
+  const sent: WithdrawalSubmission[] = [];
   const onSubmit =
     props.onSubmit ??
-    (async (request: WithdrawalRequest) => {
+    (async (request: WithdrawalSubmission) => {
       sent.push(request);
       return { result: request, recoveredLostAnswer: false };
     });
@@ -34,7 +34,9 @@ function renderForm(props: Partial<WithdrawFormProps> = {}) {
     sent,
     field,
     amountField: field('Amount (USD)'),
-    methodField: field('Withdraw method'),
+    get methodField() {
+      return field('Withdraw method');
+    },
     submit: () => user.click(screen.getByRole('button', { name: 'Submit Withdraw Request' })),
     fill: async (values: Record<string, string>) => {
       for (const [label, value] of Object.entries(values)) {
@@ -343,5 +345,44 @@ describe('withdraw form', () => {
       expect(form.amountField).toHaveValue(100);
       expect(form.field('Card number')).toHaveValue(validCard.cardNumber);
     });
+  });
+});
+
+describe('WithdrawForm with an address book', () => {
+  const salary = {
+    id: '6f1c1e0e-8c1b-4f59-9d5e-3e1f6c0a1b2c',
+    name: 'Salary account · Bank transfer ending in 6789',
+    method: 'bank' as const,
+    waitsUntil: null,
+  };
+  const waiting = {
+    id: '0b7e2a44-6c55-4e0b-8a47-4a3c1d9e7f10',
+    name: 'New card · Card ending in 1111',
+    method: 'card' as const,
+    waitsUntil: '2030-01-02T03:04:00Z',
+  };
+
+  it('sends the saved destination chosen by label, without typed details', async () => {
+    const form = renderForm({ payTo: { saved: [salary, waiting], allowlistInForce: false } });
+    await form.user.type(form.amountField, '100');
+    await form.user.selectOptions(form.field('Pay to'), salary.name);
+    expect(screen.queryByLabelText('Withdraw method')).not.toBeInTheDocument();
+    await form.submit();
+    await waitFor(() => expect(form.sent).toEqual([{ amount: 100, destinationId: salary.id }]));
+  });
+
+  it('offers a destination still waiting only as disabled, saying until when', () => {
+    renderForm({ payTo: { saved: [salary, waiting], allowlistInForce: false } });
+    const option = screen.getByRole('option', { name: /New card · Card ending in 1111 \(waiting until/ });
+    expect(option).toBeDisabled();
+  });
+
+  it('with the allowlist on, offers no typed details at all', async () => {
+    const form = renderForm({ payTo: { saved: [salary], allowlistInForce: true } });
+    expect(screen.queryByLabelText('Withdraw method')).not.toBeInTheDocument();
+    await form.user.type(form.amountField, '100');
+    await form.submit();
+    await waitFor(() => expect(form.field('Pay to')).toHaveAttribute('aria-invalid', 'true'));
+    expect(form.sent).toEqual([]);
   });
 });

@@ -2,15 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import { withdrawMethodLabels, withdrawMethods, type WithdrawalRequest } from '@domain/withdrawal.ts';
+import {
+  withdrawMethodLabels,
+  withdrawMethods,
+  type WithdrawalRequest,
+  type WithdrawalSubmission,
+} from '@domain/withdrawal.ts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
+import { formatDateTime } from '@/lib/format';
 import { successToastOptions, type SubmissionOutcome } from '@/lib/idempotent-submission';
 import { limitsAreSet } from '@domain/limits.ts';
 import { WITHDRAW_SUBMITTED_MESSAGE, WITHDRAW_SUBMIT_FAILED_MESSAGE } from '../api/withdraw-messages';
+import type { PayToChoices } from '../api/get-saved-destinations';
 import {
+  createSavedDestinationFormSchema,
   createWithdrawFormSchema,
   maximumWithdrawal,
   withdrawSubmitError,
@@ -21,24 +29,41 @@ import { WithdrawMethodFields } from './withdraw-method-fields';
 
 export interface WithdrawFormProps {
   allowance: WithdrawAllowance;
+  /** The address book's destinations, offered by label and last 4 characters. */
+  payTo?: PayToChoices;
   /** Sends the request; rejects with an Error whose message is what the person should read. */
   /** Resolves once the request exists (perhaps found by a retry after a lost answer). */
-  onSubmit: (request: WithdrawalRequest) => Promise<SubmissionOutcome<unknown>>;
+  onSubmit: (request: WithdrawalSubmission) => Promise<SubmissionOutcome<unknown>>;
 }
 
-const emptyForm: WithdrawFormValues = { amount: '', withdrawMethod: '', details: {} };
+const emptyForm: WithdrawFormValues = { amount: '', destinationId: '', withdrawMethod: '', details: {} };
 
-export function WithdrawForm({ allowance, onSubmit }: WithdrawFormProps) {
-  const resolver = useMemo(
-    // The schema reads the typed text (and an unchosen method) and yields the request the function takes.
-    () =>
-      zodResolver(createWithdrawFormSchema(allowance)) as Resolver<
-        WithdrawFormValues,
-        unknown,
-        WithdrawalRequest
-      >,
-    [allowance],
-  );
+export function WithdrawForm({ allowance, payTo, onSubmit }: WithdrawFormProps) {
+  const allowlistInForce = payTo?.allowlistInForce ?? false;
+  const resolver = useMemo(() => {
+    // The schema reads the typed text (and an unchosen method) and yields the request the function takes:
+    // typed details, or a saved destination (whose details the function reads itself).
+    const typed = zodResolver(createWithdrawFormSchema(allowance)) as Resolver<
+      WithdrawFormValues,
+      unknown,
+      WithdrawalRequest
+    >;
+    const saved = zodResolver(createSavedDestinationFormSchema(allowance)) as unknown as Resolver<
+      WithdrawFormValues,
+      unknown,
+      WithdrawalSubmission
+    >;
+    const chooseResolver: Resolver<WithdrawFormValues, unknown, WithdrawalSubmission> = (
+      { destinationId, ...values },
+      context,
+      options,
+    ) =>
+      // With the allowlist in force, no typed details: a destination must be chosen.
+      destinationId || allowlistInForce
+        ? saved({ amount: values.amount, destinationId, withdrawMethod: '', details: {} }, context, options)
+        : typed(values, context, options);
+    return chooseResolver;
+  }, [allowance, allowlistInForce]);
   const {
     register,
     handleSubmit,
@@ -46,7 +71,7 @@ export function WithdrawForm({ allowance, onSubmit }: WithdrawFormProps) {
     reset,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<WithdrawFormValues, unknown, WithdrawalRequest>({
+  } = useForm<WithdrawFormValues, unknown, WithdrawalSubmission>({
     resolver,
     // Validated on submit, then on each change: validating on blur moves the button under the pointer.
     mode: 'onSubmit',
@@ -55,6 +80,8 @@ export function WithdrawForm({ allowance, onSubmit }: WithdrawFormProps) {
     defaultValues: emptyForm,
   });
   const method = useWatch({ control, name: 'withdrawMethod' });
+  const destinationId = useWatch({ control, name: 'destinationId' });
+  const offersTyped = !allowlistInForce;
   const maximum = maximumWithdrawal(allowance);
 
   const submit = handleSubmit(
@@ -91,20 +118,42 @@ export function WithdrawForm({ allowance, onSubmit }: WithdrawFormProps) {
             />
           )}
         </FormField>
-        <FormField label="Withdraw method" error={errors.withdrawMethod?.message}>
-          {(control) => (
-            <NativeSelect {...control} {...register('withdrawMethod')}>
-              <option value="">Select a withdraw method</option>
-              {withdrawMethods.map((option) => (
-                <option key={option} value={option}>
-                  {withdrawMethodLabels[option]}
+        {payTo && (payTo.saved.length > 0 || !offersTyped) && (
+          <FormField label="Pay to" error={errors.destinationId?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...register('destinationId')}>
+                <option value="">
+                  {offersTyped ? 'New details (typed below)' : 'Choose a saved destination'}
                 </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+                {payTo.saved.map((choice) => (
+                  <option key={choice.id} value={choice.id} disabled={choice.waitsUntil !== null}>
+                    {choice.waitsUntil
+                      ? `${choice.name} (waiting until ${formatDateTime(choice.waitsUntil)})`
+                      : choice.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        )}
+        {!destinationId && offersTyped && (
+          <FormField label="Withdraw method" error={errors.withdrawMethod?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...register('withdrawMethod')}>
+                <option value="">Select a withdraw method</option>
+                {withdrawMethods.map((option) => (
+                  <option key={option} value={option}>
+                    {withdrawMethodLabels[option]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        )}
       </div>
-      {method && <WithdrawMethodFields method={method} register={register} errors={errors.details} />}
+      {!destinationId && offersTyped && method && (
+        <WithdrawMethodFields method={method} register={register} errors={errors.details} />
+      )}
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Submitting…' : 'Submit Withdraw Request'}
       </Button>

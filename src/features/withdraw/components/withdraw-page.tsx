@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { WithdrawalRequest } from '@domain/withdrawal.ts';
+import type { WithdrawalSubmission } from '@domain/withdrawal.ts';
 import { LimitsNotice } from '@/components/limits-notice';
 import { QueryState } from '@/components/query-state';
 import { useCodePrompt } from '@/components/two-factor-code-dialog';
@@ -14,6 +14,7 @@ import {
   RECENT_WITHDRAW_REQUESTS_LIMIT,
   useRecentWithdrawRequests,
 } from '../api/get-recent-withdraw-requests';
+import { useSavedDestinations } from '../api/get-saved-destinations';
 import { useWithdrawRealtime } from '../hooks/use-withdraw-realtime';
 import { BalanceBanner } from './balance-banner';
 import { RecentWithdrawRequestsTable } from './recent-withdraw-requests-table';
@@ -29,12 +30,13 @@ export function WithdrawPage({ userId }: { userId: string }) {
   const limits = useTransactionLimits();
   const requests = useRecentWithdrawRequests(userId);
   const createRequest = useCreateWithdrawRequest(userId);
+  const payTo = useSavedDestinations(userId);
   useWithdrawRealtime(userId);
   const { askForCode, codeDialog } = useCodePrompt(
     'Money leaves your account only after a code from your authenticator app. Your request is sent once the code is checked.',
   );
 
-  const submitRequest = (request: WithdrawalRequest) =>
+  const submitRequest = (request: WithdrawalSubmission) =>
     submitWithStepUp(() => createRequest.mutateAsync(request), askForCode);
 
   const allowance = useMemo<WithdrawAllowance | undefined>(
@@ -57,7 +59,7 @@ export function WithdrawPage({ userId }: { userId: string }) {
         </CardHeader>
         <CardContent>
           {allowance ? (
-            <WithdrawForm allowance={allowance} onSubmit={submitRequest} />
+            <WithdrawForm allowance={allowance} payTo={payTo.data} onSubmit={submitRequest} />
           ) : (
             <div className="grid gap-5" aria-busy>
               <Skeleton className="h-16" />
