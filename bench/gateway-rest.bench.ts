@@ -168,7 +168,13 @@ async function main() {
         pipeline: true,
       });
       direct.on('error', () => undefined);
-      const caller = { role: 'authenticated', claims, method: 'GET', path };
+      const caller = {
+        role: 'authenticated',
+        claims,
+        method: 'GET',
+        path,
+        searchPath: '"public", "public", "extensions"',
+      };
       const viaPg = () =>
         runAsCaller(direct, caller, { mode: 'read' }, async (client) => {
           await client.query(sql, params.values);

@@ -297,6 +297,19 @@ describe('computed fields', () => {
     ]);
   });
 
+  // PostgREST src/PostgREST/Plan.hs: a call's rows of a table's type have that table's computed fields.
+  it("selects a computed field on the rows of a function returning the table's type", async () => {
+    expect(await rest('rpc/messages_containing?fragment=ra&select=id,shouted,body')).toMatchObject({
+      status: 200,
+      body: [{ id: 10, shouted: 'BRAVO', body: 'bravo' }],
+    });
+    const posted = await rest('rpc/messages_containing?select=loud:shouted&shouted=eq.ALPHA', {
+      method: 'POST',
+      body: JSON.stringify({ fragment: 'lph' }),
+    });
+    expect(posted).toMatchObject({ status: 200, body: [{ loud: 'ALPHA' }] });
+  });
+
   it('refuses ordering by a JSON path by name (PostgREST orders by data->key)', async () => {
     expect(await rest('messages?order=body->key')).toMatchObject({
       status: 400,

@@ -35,6 +35,16 @@ describe('config.toml settings the local Auth does not implement stop it at star
     expect(projectConfigFromToml('').sessionTimeboxSeconds).toBe(0);
   });
 
+  it("reads [api] schemas and extra_search_path, the Supabase CLI's defaults when unset", () => {
+    expect(
+      projectConfigFromToml('[api]\nschemas = ["public", "personal"]\nextra_search_path = ["extensions"]\n'),
+    ).toMatchObject({ apiSchemas: ['public', 'personal'], apiExtraSearchPath: ['extensions'] });
+    expect(projectConfigFromToml('')).toMatchObject({
+      apiSchemas: ['public', 'graphql_public'],
+      apiExtraSearchPath: ['public', 'extensions'],
+    });
+  });
+
   it('names the line it cannot read', () => {
     expect(() => projectConfigFromToml('[auth]\nsite_url: "x"\n')).toThrow(
       'config.toml line 2: unsupported syntax: site_url: "x"',

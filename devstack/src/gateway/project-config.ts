@@ -88,6 +88,10 @@ export interface ProjectConfig {
   emailSentPerHour: number;
   /** `[api] max_rows`: the most rows one REST read returns. */
   maxRows: number;
+  /** `[api] schemas`: the schemas REST serves, the first by default (PostgREST's `db-schemas`). */
+  apiSchemas: string[];
+  /** `[api] extra_search_path`: after the request's schema in its `search_path`. */
+  apiExtraSearchPath: string[];
   /** `[auth.mfa] max_enrolled_factors` and `[auth.mfa.totp] enroll_enabled / verify_enabled`. */
   mfaMaxEnrolledFactors: number;
   mfaTotpEnrollEnabled: boolean;
@@ -182,6 +186,10 @@ function durationSeconds(value: TomlValue | undefined, fallback: number): number
   return Number(match[1]) * unit;
 }
 
+function stringList(value: TomlValue | undefined, fallback: string[]): string[] {
+  return Array.isArray(value) && value.length ? value.map(String) : fallback;
+}
+
 export function projectConfigFromToml(text: string): ProjectConfig {
   const tables = parseToml(text);
   const refused = unsupportedAuthSettings(tables);
@@ -226,6 +234,9 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     tokenVerificationsPer5Minutes: Number(rateLimit.get('token_verifications') ?? 30),
     emailSentPerHour: Number(rateLimit.get('email_sent') ?? 2),
     maxRows: Number(api.get('max_rows') ?? 1000),
+    // The Supabase CLI's defaults (its config.toml template), which it passes on to PostgREST.
+    apiSchemas: stringList(api.get('schemas'), ['public', 'graphql_public']),
+    apiExtraSearchPath: stringList(api.get('extra_search_path'), ['public', 'extensions']),
     mfaMaxEnrolledFactors: Number(tables.get('auth.mfa')?.get('max_enrolled_factors') ?? 10),
     // Off unless config.toml turns them on, as the Supabase CLI reads it (hosted projects have TOTP on).
     mfaTotpEnrollEnabled: tables.get('auth.mfa.totp')?.get('enroll_enabled') === true,

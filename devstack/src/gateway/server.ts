@@ -137,6 +137,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     catalogPool: adminPool,
     maxBodyBytes: maxRestBodyBytes,
     maxRows: project.maxRows,
+    schemas: project.apiSchemas,
+    extraSearchPath: project.apiExtraSearchPath,
   });
   const functions = createFunctionsRuntime({
     functionsDir: options.functionsDir ?? path.join(root, 'supabase/functions'),

@@ -6,6 +6,8 @@ export interface Caller {
   claims: string;
   method: string;
   path: string;
+  /** The request's schema, then `[api] extra_search_path`, quoted as PostgREST sets it (Query/PreQuery.hs). */
+  searchPath: string;
 }
 
 // Named, so Postgres parses it once per connection. The last column applies the role's own settings
@@ -15,6 +17,7 @@ const callerSettings = {
   name: 'devstack-rest-caller-settings',
   text: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
     set_config('request.method', $3, true), set_config('request.path', $4, true),
+    set_config('search_path', $5, true),
     (select count(set_config(split_part(setting, '=', 1), substr(setting, strpos(setting, '=') + 1), true))
        from pg_catalog.pg_roles cross join unnest(rolconfig) as setting where rolname = $1)`,
 };
@@ -39,7 +42,7 @@ export async function runAsCaller<T>(
   const begin = client.query(mode === 'read' ? 'begin read only' : 'begin read write');
   const settings = client.query({
     ...callerSettings,
-    values: [caller.role, caller.claims, caller.method, caller.path],
+    values: [caller.role, caller.claims, caller.method, caller.path, caller.searchPath],
   });
   const outcome = work(client);
   const readCommit = mode === 'read' ? client.query('commit') : undefined;

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { restErrors } from './errors';
 
 export interface Relation {
+  schema: string;
   name: string;
   columns: Set<string>;
   primaryKey: string[];
@@ -21,6 +22,7 @@ export interface RoutineArgument {
 }
 
 export interface Routine {
+  schema: string;
   name: string;
   /** Input arguments in order. */
   arguments: RoutineArgument[];
@@ -28,6 +30,8 @@ export interface Routine {
   returnsVoid: boolean;
   /** Rows with columns (composite, record, table) rather than a scalar. */
   returnsRows: boolean;
+  /** The relation of the same schema whose row type it returns, whose computed fields its rows have. */
+  returnsRelation: string | null;
 }
 
 export interface Catalog {
@@ -46,13 +50,14 @@ interface RoutineRow {
   returns_set: boolean;
   returns_void: boolean;
   returns_rows: boolean;
+  returns_relation: string | null;
   arguments: RoutineArgument[];
   callable: boolean;
   computed_field_of: string | null;
 }
 
-/** PostgREST's schema cache: the exposed schema's relations, columns and functions, read from the catalogue. */
-export async function loadCatalog(db: Pick<pg.Pool, 'query'>): Promise<Catalog> {
+/** PostgREST's schema cache: an exposed schema's relations, columns and functions, read from the catalogue. */
+export async function loadCatalog(db: Pick<pg.Pool, 'query'>, schema: string): Promise<Catalog> {
   const columns = await db.query<ColumnRow>(
     `select c.relname as relation, a.attname as column,
        coalesce(a.attnum = any(i.indkey), false) as primary_key
@@ -60,14 +65,15 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>): Promise<Catalog> 
      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
      join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
      left join pg_catalog.pg_index i on i.indrelid = c.oid and i.indisprimary
-     where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f')
+     where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')
      order by c.relname, a.attnum`,
+    [schema],
   );
   const relations = new Map<string, Relation>();
   for (const row of columns.rows) {
     let relation = relations.get(row.relation);
     if (!relation) {
-      relation = { name: row.relation, columns: new Set(), primaryKey: [], computed: new Set() };
+      relation = { schema, name: row.relation, columns: new Set(), primaryKey: [], computed: new Set() };
       relations.set(row.relation, relation);
     }
     relation.columns.add(row.column);
@@ -98,6 +104,8 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>): Promise<Catalog> 
      select p.proname as name, p.proretset as returns_set,
        p.prorettype = 'pg_catalog.void'::pg_catalog.regtype as returns_void,
        (t.typtype = 'c' or p.prorettype = 'pg_catalog.record'::pg_catalog.regtype) as returns_rows,
+       (select c.relname from pg_catalog.pg_class c
+        where c.oid = t.typrelid and c.relnamespace = n.oid) as returns_relation,
        coalesce(l.arguments, '[]') as arguments, coalesce(l.callable, true) as callable,
        (select c.relname from pg_catalog.pg_class c
         where p.pronargs = 1 and c.reltype = p.proargtypes[0] and c.relnamespace = n.oid) as computed_field_of
@@ -105,18 +113,21 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>): Promise<Catalog> 
      join pg_catalog.pg_namespace n on n.oid = p.pronamespace
      join pg_catalog.pg_type t on t.oid = p.prorettype
      left join argument_list l on l.oid = p.oid
-     where n.nspname = 'public' and p.prokind = 'f'
+     where n.nspname = $1 and p.prokind = 'f'
        and p.prorettype <> 'pg_catalog.trigger'::pg_catalog.regtype
      order by p.oid`,
+    [schema],
   );
   const routines = new Map<string, Routine[]>();
   for (const row of functions.rows) {
     const routine: Routine = {
+      schema,
       name: row.name,
       arguments: row.arguments,
       returnsSet: row.returns_set,
       returnsVoid: row.returns_void,
       returnsRows: row.returns_rows,
+      returnsRelation: row.returns_relation,
     };
     if (row.callable) routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
     // Postgres resolves a computed field, so its unnamed row argument need not be callable through REST.

@@ -23,9 +23,14 @@ export class RestError extends Error {
  * a POST of JSON also searched for one unnamed json/jsonb argument, and a raw body (text, xml, bytes) only
  * for one unnamed argument of its type, without naming any parameters.
  */
-function unknownFunction(name: string, { names, post, media }: CallShape, closest?: string): RestError {
+function unknownFunction(
+  schema: string,
+  name: string,
+  { names, post, media }: CallShape,
+  closest?: string,
+): RestError {
   const keys = [...names].sort();
-  const func = `public.${name}`;
+  const func = `${schema}.${name}`;
   const rawBody = post && (media === 'text' || media === 'xml' || media === 'bytea');
   const listed = keys.length === 0 ? ' without parameters' : `(${keys.join(', ')})`;
   const searched =
@@ -42,24 +47,27 @@ function unknownFunction(name: string, { names, post, media }: CallShape, closes
     'PGRST202',
     `Could not find the function ${func}${rawBody ? '' : listed} in the schema cache`,
     `Searched for the function ${func}${details}, but no matches were found in the schema cache.`,
-    closest === undefined ? null : `Perhaps you meant to call the function public.${closest}`,
+    closest === undefined ? null : `Perhaps you meant to call the function ${schema}.${closest}`,
   );
 }
 
 export const restErrors = {
   unsupported: (part: string) =>
     new RestError(400, 'PGRST100', `Unsupported by the local stack: ${part}`, null, 'See devstack/README.md'),
+  /** A media type PostgREST can write but the local stack does not: 406 as PostgREST's PGRST107. */
+  unsupportedMedia: (part: string) =>
+    new RestError(406, 'PGRST107', `Unsupported by the local stack: ${part}`, null, 'See devstack/README.md'),
   parse: (message: string, details: string) => new RestError(400, 'PGRST100', message, details),
   invalidBody: (details: string) => new RestError(400, 'PGRST102', 'Empty or invalid json', details),
   bodyTooLarge: (limit: number) =>
     new RestError(413, 'PGRST413', 'Payload Too Large', `Request bodies are limited to ${limit} bytes`),
-  unknownTable: (name: string, closest?: string) =>
+  unknownTable: (schema: string, name: string, closest?: string) =>
     new RestError(
       404,
       'PGRST205',
-      `Could not find the table 'public.${name}' in the schema cache`,
+      `Could not find the table '${schema}.${name}' in the schema cache`,
       null,
-      closest === undefined ? null : `Perhaps you meant the table 'public.${closest}'`,
+      closest === undefined ? null : `Perhaps you meant the table '${schema}.${closest}'`,
     ),
   unknownColumn: (table: string, column: string) =>
     new RestError(400, '42703', `column ${table}.${column} does not exist`),
@@ -73,7 +81,7 @@ export const restErrors = {
       `Could not choose the best candidate function between: ${routines
         .map(
           (routine) =>
-            `public.${routine.name}(${routine.arguments.map((argument) => `${argument.name} => ${argument.type}`).join(', ')})`,
+            `${routine.schema}.${routine.name}(${routine.arguments.map((argument) => `${argument.name} => ${argument.type}`).join(', ')})`,
         )
         .join(', ')}`,
       null,
@@ -86,13 +94,14 @@ export const restErrors = {
       'Cannot coerce the result to a single JSON object',
       `The result contains ${rows} rows`,
     ),
-  schema: (schema: string) =>
+  /** PostgREST's `UnacceptableSchema` (Error.hs): a profile header naming a schema not in `db-schemas`. */
+  schema: (schema: string, exposed: string[]) =>
     new RestError(
       406,
       'PGRST106',
       `Invalid schema: ${schema}`,
       null,
-      'Only the following schemas are exposed: public',
+      `Only the following schemas are exposed: ${exposed.join(', ')}`,
     ),
   mediaType: (accept: string) =>
     new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`),

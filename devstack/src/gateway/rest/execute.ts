@@ -5,7 +5,7 @@ import type { Caller } from './caller';
 import { restErrors } from './errors';
 import type { ParsedQuery } from './query-grammar';
 import type { Preferences } from './request';
-import { SqlParams, whereSql, type FieldScope } from './sql';
+import { quoteIdent, SqlParams, whereSql, type FieldScope } from './sql';
 
 /** Running a planned statement in the caller's transaction, and the checks PostgREST makes on its result. */
 
@@ -17,12 +17,13 @@ export interface StatementResult {
   inserted?: number;
 }
 
-export function callerOf(claims: VerifiedClaims, request: IncomingMessage): Caller {
+export function callerOf(claims: VerifiedClaims, request: IncomingMessage, searchPath: string[]): Caller {
   return {
     role: claims.role,
     claims: JSON.stringify(claims),
     method: request.method ?? 'GET',
     path: request.url ?? '',
+    searchPath: searchPath.map(quoteIdent).join(', '),
   };
 }
 

@@ -18,15 +18,16 @@ import { boundByMaxRows, callSql, checkQueryColumns, writeSql } from './plan';
 import { parseQuery, type ParsedQuery } from './query-grammar';
 import { headerValue } from '../http';
 import {
+  acceptedMedia,
   bodyMedia,
-  checkSchema,
   parseJson,
   parsePreferences,
+  profileOf,
   rangeFromHeader,
   readJson,
   readRaw,
   rowsOf,
-  wantsSingleObject,
+  type Profile,
 } from './request';
 import { readStatus, sendRestError, sendResult } from './response';
 import { quoteIdent, readSql, SqlParams } from './sql';
@@ -44,6 +45,10 @@ export interface RestOptions {
   maxBodyBytes: number;
   /** `[api] max_rows`: no read (table or set-returning function) answers more rows. */
   maxRows: number;
+  /** `[api] schemas`: the exposed schemas, the first the default. */
+  schemas: string[];
+  /** `[api] extra_search_path`: after the request's schema in each transaction's `search_path`. */
+  extraSearchPath: string[];
 }
 
 const reservedParams = /^(select|order|limit|offset|on_conflict|columns|apikey|(not\.)?(and|or))$/;
@@ -68,31 +73,37 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function createRestHandler(options: RestOptions) {
   const { pool, maxBodyBytes, maxRows } = options;
-  let catalog: Catalog | undefined;
-  let catalogLoadedAt = 0;
+  /** One schema cache per exposed schema, loaded when first asked for. */
+  const catalogs = new Map<string, { catalog: Catalog; loadedAt: number }>();
 
-  async function currentCatalog(): Promise<Catalog> {
-    if (!catalog) {
-      catalog = await loadCatalog(options.catalogPool);
-      catalogLoadedAt = Date.now();
+  async function currentCatalog(schema: string): Promise<Catalog> {
+    let cached = catalogs.get(schema);
+    if (!cached) {
+      cached = { catalog: await loadCatalog(options.catalogPool, schema), loadedAt: Date.now() };
+      catalogs.set(schema, cached);
     }
-    return catalog;
+    return cached.catalog;
   }
 
   /** A name the cache does not know may be new (a migration since start): reload at most once a second. */
-  async function refreshedCatalog(): Promise<Catalog> {
-    if (Date.now() - catalogLoadedAt > 1000) catalog = undefined;
-    return currentCatalog();
+  async function refreshedCatalog(schema: string): Promise<Catalog> {
+    if (Date.now() - (catalogs.get(schema)?.loadedAt ?? 0) > 1000) catalogs.delete(schema);
+    return currentCatalog(schema);
   }
 
-  async function relationNamed(name: string): Promise<Relation> {
+  async function relationNamed(schema: string, name: string): Promise<Relation> {
     const relation =
-      (await currentCatalog()).relations.get(name) ?? (await refreshedCatalog()).relations.get(name);
+      (await currentCatalog(schema)).relations.get(name) ??
+      (await refreshedCatalog(schema)).relations.get(name);
     if (!relation) {
-      const tables = [...(await currentCatalog()).relations.keys()];
-      throw restErrors.unknownTable(name, closestMatch(tables, name, 0.75));
+      const tables = [...(await currentCatalog(schema)).relations.keys()];
+      throw restErrors.unknownTable(schema, name, closestMatch(tables, name, 0.75));
     }
     return relation;
+  }
+
+  function callerFor(claims: VerifiedClaims, request: IncomingMessage, profile: Profile) {
+    return callerOf(claims, request, [profile.schema, ...options.extraSearchPath]);
   }
 
   async function read(
@@ -101,40 +112,38 @@ export function createRestHandler(options: RestOptions) {
     claims: VerifiedClaims,
     relation: Relation,
     query: ParsedQuery,
+    profile: Profile,
   ) {
-    const single = wantsSingleObject(request);
+    const media = acceptedMedia(request);
+    const single = media === 'object';
     const preferences = parsePreferences(request);
     rangeFromHeader(request, query);
     boundByMaxRows(query, maxRows);
     const params = new SqlParams();
-    const source = `public.${quoteIdent(relation.name)} _src`;
+    const source = `${quoteIdent(relation.schema)}.${quoteIdent(relation.name)} _src`;
+    const scope = { schema: relation.schema, computed: relation.computed };
     const sql = readSql(source, query, params, {
       withTotal: preferences.count === 'exact' || preferences.count === 'estimated',
-      scope: relation,
+      scope,
+      format: media === 'csv' ? 'csv' : 'json',
     });
     // The planner's estimate needs a second statement in the caller's transaction, which a read's
     // pipelined commit would have closed: such a read runs unpipelined and is rolled back.
     const planned = preferences.count === 'planned' || preferences.count === 'estimated';
     const mode = planned ? { mode: 'write' as const, rollback: true } : { mode: 'read' as const };
-    const result = await runAsCaller(pool, callerOf(claims, request), mode, async (client) => {
+    const result = await runAsCaller(pool, callerFor(claims, request, profile), mode, async (client) => {
       const outcome = await runStatement(client, sql, params);
       checkSingle(single, outcome);
       return {
         ...outcome,
-        total: await countAsPreferred(
-          client,
-          preferences,
-          { source, scope: relation },
-          query,
-          outcome.total,
-          maxRows,
-        ),
+        total: await countAsPreferred(client, preferences, { source, scope }, query, outcome.total, maxRows),
       };
     });
     sendResult(response, readStatus(query, result), result, {
-      single,
+      media,
       withBody: request.method !== 'HEAD',
       range: { offset: query.offset ?? 0 },
+      profile,
     });
   }
 
@@ -144,9 +153,11 @@ export function createRestHandler(options: RestOptions) {
     claims: VerifiedClaims,
     relation: Relation,
     query: ParsedQuery,
+    profile: Profile,
   ) {
     const method = request.method ?? 'POST';
-    const single = wantsSingleObject(request);
+    const media = acceptedMedia(request);
+    const single = media === 'object';
     const preferences = parsePreferences(request);
     if (query.limit !== undefined || query.offset !== undefined || query.order.length) {
       throw restErrors.unsupported(`limit, offset or order on ${method}`);
@@ -154,10 +165,11 @@ export function createRestHandler(options: RestOptions) {
     const rows = method === 'DELETE' ? [] : rowsOf(await readJson(request, maxBodyBytes), method === 'POST');
     const params = new SqlParams();
     const withBody = preferences.returnRepresentation;
-    const sql = writeSql({ method, relation, query, preferences, rows, params });
+    const format = media === 'csv' ? 'csv' : 'json';
+    const sql = writeSql({ method, relation, query, preferences, rows, params, format });
     const result = await runAsCaller(
       pool,
-      callerOf(claims, request),
+      callerFor(claims, request, profile),
       { mode: 'write', rollback: preferences.rollback },
       async (client) => {
         const outcome = await runStatement(client, sql, params);
@@ -172,15 +184,16 @@ export function createRestHandler(options: RestOptions) {
     const created =
       method === 'POST' && !(preferences.resolution === 'merge-duplicates' && result.inserted === 0);
     sendResult(response, created ? 201 : method === 'POST' || withBody ? 200 : 204, result, {
-      single,
+      media,
       withBody,
+      profile,
     });
   }
 
   /** PostgREST's hint (Error.hs `noRpcHint`): the closest function name, or the closest overload's parameters. */
-  async function closestRoutine(name: string, overloads: Routine[], shape: CallShape) {
+  async function closestRoutine(schema: string, name: string, overloads: Routine[], shape: CallShape) {
     if (overloads.length === 0)
-      return closestMatch([...(await currentCatalog()).routines.keys()], name, 0.75);
+      return closestMatch([...(await currentCatalog(schema)).routines.keys()], name, 0.75);
     const lists = overloads.map((routine) =>
       parameterList(routine.arguments.map((argument) => argument.name)),
     );
@@ -194,10 +207,14 @@ export function createRestHandler(options: RestOptions) {
     claims: VerifiedClaims,
     name: string,
     url: URL,
+    profile: Profile,
   ) {
     const method = request.method ?? 'POST';
+    const { schema } = profile;
     const candidates =
-      (await currentCatalog()).routines.get(name) ?? (await refreshedCatalog()).routines.get(name) ?? [];
+      (await currentCatalog(schema)).routines.get(name) ??
+      (await refreshedCatalog(schema)).routines.get(name) ??
+      [];
     const post = method === 'POST';
     const media = post ? bodyMedia(request) : 'json';
     if (media === 'other')
@@ -220,14 +237,23 @@ export function createRestHandler(options: RestOptions) {
     const shape = { names: new Set(Object.keys(given)), post, media };
     const routine = findRoutine(candidates, shape);
     if (!routine)
-      throw restErrors.unknownFunction(name, shape, await closestRoutine(name, candidates, shape));
+      throw restErrors.unknownFunction(
+        schema,
+        name,
+        shape,
+        await closestRoutine(schema, name, candidates, shape),
+      );
     // One unnamed argument takes the body itself (PostgREST's `OnePosParam`); named ones a JSON object.
     let rawArgument: Buffer | string | undefined;
     if (takesRawBody(routine)) {
       rawArgument = media === 'bytea' ? raw : raw?.length ? raw.toString('utf8') : JSON.stringify(given);
     } else if (!isObject(body)) throw restErrors.invalidBody('Expected a JSON object of arguments');
     const query = parseQuery(filterParams);
-    const single = wantsSingleObject(request);
+    const responseMedia = acceptedMedia(request);
+    const single = responseMedia === 'object';
+    const rowsOfRelation = routine.returnsRelation
+      ? (await currentCatalog(schema)).relations.get(routine.returnsRelation)
+      : undefined;
     const preferences = parsePreferences(request);
     const params = new SqlParams();
     const { sql, shaped } = callSql({
@@ -239,11 +265,13 @@ export function createRestHandler(options: RestOptions) {
       preferences,
       params,
       maxRows,
+      format: responseMedia === 'csv' ? 'csv' : 'json',
+      computed: rowsOfRelation?.computed ?? new Set(),
     });
     const readOnly = method === 'GET' || method === 'HEAD';
     const result = await runAsCaller(
       pool,
-      callerOf(claims, request),
+      callerFor(claims, request, profile),
       { mode: readOnly ? 'read' : 'write', rollback: preferences.rollback },
       async (client) => {
         const outcome = await runStatement(client, sql, params);
@@ -256,9 +284,10 @@ export function createRestHandler(options: RestOptions) {
     const unwrap = shaped && (single || !routine.returnsSet);
     // Calls answer with a range too, as PostgREST's: `0-0/*` for a scalar, the page for a set.
     sendResult(response, readStatus(query, result), result, {
-      single: unwrap,
+      media: unwrap ? 'object' : responseMedia,
       withBody: method !== 'HEAD',
       range: { offset: query.offset ?? 0 },
+      profile,
     });
   }
 
@@ -269,23 +298,23 @@ export function createRestHandler(options: RestOptions) {
     path: string,
     url: URL,
   ) {
-    checkSchema(request);
+    const profile = profileOf(request, options.schemas);
     const method = request.method ?? 'GET';
     const rpc = path.match(/^\/rpc\/([A-Za-z_][A-Za-z0-9_]*)$/);
     if (rpc) {
       if (!['GET', 'HEAD', 'POST'].includes(method)) throw restErrors.method(method);
-      return callRoutine(request, response, claims, rpc[1] ?? '', url);
+      return callRoutine(request, response, claims, rpc[1] ?? '', url, profile);
     }
     const table = path.match(/^\/([A-Za-z_][A-Za-z0-9_]*)$/);
     if (!table) throw restErrors.unsupported(`path '${path}'`);
-    const relation = await relationNamed(table[1] ?? '');
+    const relation = await relationNamed(profile.schema, table[1] ?? '');
     const query = parseQuery(url.searchParams);
     if (method === 'GET' || method === 'HEAD') {
       checkQueryColumns(relation, query, { write: false });
-      return read(request, response, claims, relation, query);
+      return read(request, response, claims, relation, query, profile);
     }
     if (method === 'POST' || method === 'PATCH' || method === 'DELETE')
-      return write(request, response, claims, relation, query);
+      return write(request, response, claims, relation, query, profile);
     throw restErrors.method(method);
   }
 

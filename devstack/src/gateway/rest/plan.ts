@@ -2,7 +2,16 @@ import type { Relation, Routine } from './catalog';
 import { restErrors } from './errors';
 import { conditionColumns, type ParsedQuery, type SelectItem } from './query-grammar';
 import type { Preferences } from './request';
-import { quoteIdent, readSql, representationSql, selectListSql, type SqlParams, whereSql } from './sql';
+import {
+  bodySql,
+  quoteIdent,
+  readSql,
+  representationSql,
+  selectListSql,
+  type BodyFormat,
+  type SqlParams,
+  whereSql,
+} from './sql';
 
 /** Checking a parsed request against the schema cache and building its SQL. */
 
@@ -41,11 +50,11 @@ export function boundByMaxRows(query: ParsedQuery, maxRows: number) {
  * An upsert that also counts the rows it inserted (`xmax = 0` on a row the statement created), shown
  * with the selected (or every) column and without the marker.
  */
-function upsertSql(mutation: string, shown: SelectItem[], withBody: boolean): string {
-  const body = withBody ? `coalesce((select json_agg(_shown) from _shown), '[]')::text` : 'null::text';
+function upsertSql(mutation: string, shown: SelectItem[], format: BodyFormat | undefined): string {
+  const body = format ? `(select ${bodySql(format)} from _page _row)` : 'null::text';
   return (
     `with _mutated as (${mutation} returning *, (xmax = 0) as pgrst_inserted), ` +
-    `_shown as (select ${selectListSql(shown)} from _mutated) ` +
+    `_page as (select ${selectListSql(shown)} from _mutated) ` +
     `select ${body} as body, (select count(*) from _mutated) as rows, null::bigint as total, ` +
     `(select count(*) from _mutated where pgrst_inserted) as inserted`
   );
@@ -66,6 +75,7 @@ export function writeSql({
   preferences,
   rows,
   params,
+  format,
 }: {
   method: string;
   relation: Relation;
@@ -73,8 +83,9 @@ export function writeSql({
   preferences: Preferences;
   rows: Record<string, unknown>[];
   params: SqlParams;
+  format: BodyFormat;
 }): string {
-  const table = `public.${quoteIdent(relation.name)}`;
+  const table = `${quoteIdent(relation.schema)}.${quoteIdent(relation.name)}`;
   let mutation: string;
   if (method === 'DELETE') {
     checkQueryColumns(relation, query, { write: true });
@@ -118,9 +129,13 @@ export function writeSql({
   }
   const withBody = preferences.returnRepresentation;
   return preferences.resolution
-    ? upsertSql(mutation, query.select ?? [...relation.columns].map((column) => ({ column })), withBody)
+    ? upsertSql(
+        mutation,
+        query.select ?? [...relation.columns].map((column) => ({ column })),
+        withBody ? format : undefined,
+      )
     : withBody
-      ? representationSql(mutation, query.select)
+      ? representationSql(mutation, query.select, format)
       : mutation;
 }
 
@@ -137,6 +152,8 @@ export function callSql({
   preferences,
   params,
   maxRows,
+  format,
+  computed,
 }: {
   name: string;
   routine: Routine;
@@ -147,12 +164,16 @@ export function callSql({
   preferences: Preferences;
   params: SqlParams;
   maxRows: number;
+  format: BodyFormat;
+  /** The computed fields of the relation whose rows the function returns (`routine.returnsRelation`). */
+  computed: ReadonlySet<string>;
 }): { sql: string; shaped: boolean } {
+  const func = `${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}`;
   const passed = rawArgument === undefined ? routineArguments(routine, given) : [];
   const call =
     rawArgument === undefined
-      ? `public.${quoteIdent(routine.name)}(${passed.map((argument) => `${quoteIdent(argument.name)} => _args.${quoteIdent(argument.name)}`).join(', ')})`
-      : `public.${quoteIdent(routine.name)}(${params.add(rawArgument)}::${routine.arguments[0]?.type})`;
+      ? `${func}(${passed.map((argument) => `${quoteIdent(argument.name)} => _args.${quoteIdent(argument.name)}`).join(', ')})`
+      : `${func}(${params.add(rawArgument)}::${routine.arguments[0]?.type})`;
   const argumentSource = passed.length
     ? `json_to_record(${params.add(JSON.stringify(given))}::json) as _args(${passed.map((argument) => `${quoteIdent(argument.name)} ${argument.type}`).join(', ')})`
     : '';
@@ -165,11 +186,16 @@ export function callSql({
     query.offset !== undefined;
   if (!shaped && hasQuery)
     throw restErrors.unsupported(`select, filters or order on the scalar function '${name}'`);
+  if (!shaped && format === 'csv')
+    throw restErrors.unsupportedMedia(`CSV from the scalar function '${name}'`);
   let sql: string;
   if (shaped) {
     boundByMaxRows(query, maxRows);
     const source = `(select _fn.* from ${argumentSource ? `${argumentSource} cross join lateral ` : ''}${call} as _fn) _src`;
-    sql = readSql(source, query, params, { withTotal: preferences.count !== undefined });
+    const scope = routine.returnsRelation
+      ? { schema: routine.schema, computed, rowType: routine.returnsRelation }
+      : undefined;
+    sql = readSql(source, query, params, { withTotal: preferences.count !== undefined, scope, format });
   } else {
     const from = argumentSource ? ` from ${argumentSource}` : '';
     // A void result is evaluated (it may raise) and answered as no content.

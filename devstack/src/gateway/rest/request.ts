@@ -55,22 +55,48 @@ export function parsePreferences(request: IncomingMessage): Preferences {
   return preferences;
 }
 
-/** `Accept: application/vnd.pgrst.object+json` asks for exactly one row as an object. */
-export function wantsSingleObject(request: IncomingMessage): boolean {
+/**
+ * How the answer is written: a JSON array, one row as an object (`application/vnd.pgrst.object+json`), or
+ * CSV (`text/csv`). The first type of `Accept` the stack can write wins, as PostgREST negotiates
+ * (MediaType.hs, ContentType negotiation in ApiRequest.hs).
+ */
+export type ResponseMedia = 'json' | 'object' | 'csv';
+
+const jsonTypes = ['application/json', 'application/vnd.pgrst.array+json', '*/*', ''];
+
+export function acceptedMedia(request: IncomingMessage): ResponseMedia {
   const accept = headerValue(request, 'accept') ?? '';
   if (accept.includes('nulls=stripped')) throw restErrors.unsupported(`Accept: ${accept}`);
-  if (accept.includes('application/vnd.pgrst.object+json')) return true;
-  const supported = ['application/json', 'application/vnd.pgrst.array+json', '*/*', ''];
-  const types = accept.split(',').map((type) => (type.split(';')[0] ?? '').trim());
-  if (!types.some((type) => supported.includes(type))) throw restErrors.mediaType(accept);
-  return false;
+  for (const type of accept.split(',').map((item) => (item.split(';')[0] ?? '').trim().toLowerCase())) {
+    if (type === 'application/vnd.pgrst.object+json') return 'object';
+    if (jsonTypes.includes(type)) return 'json';
+    if (type === 'text/csv') return 'csv';
+    // PostgREST writes GeoJSON with PostGIS's ST_AsGeoJSON, which the embedded Postgres lacks.
+    if (type === 'application/geo+json')
+      throw restErrors.unsupportedMedia('GeoJSON (Accept: application/geo+json) needs PostGIS');
+    if (type.startsWith('application/vnd.pgrst.plan'))
+      throw restErrors.unsupportedMedia(`execution plans (Accept: ${type})`);
+  }
+  throw restErrors.mediaType(accept);
 }
 
-export function checkSchema(request: IncomingMessage) {
-  for (const header of ['accept-profile', 'content-profile']) {
-    const schema = headerValue(request, header);
-    if (schema && schema !== 'public') throw restErrors.schema(schema);
-  }
+/** The schema a request is for, and whether it was negotiated (PostgREST then names it in the answer). */
+export interface Profile {
+  schema: string;
+  negotiated: boolean;
+}
+
+/**
+ * PostgREST's `getSchema` (ApiRequest.hs): a write names its schema with `Content-Profile`, a read or a
+ * GET call with `Accept-Profile`; none is the first exposed schema, one not exposed is 406 PGRST106.
+ */
+export function profileOf(request: IncomingMessage, exposed: string[]): Profile {
+  const method = request.method ?? 'GET';
+  const header = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(method) ? 'content-profile' : 'accept-profile';
+  const asked = headerValue(request, header);
+  if (asked === undefined) return { schema: exposed[0] ?? 'public', negotiated: exposed.length !== 1 };
+  if (!exposed.includes(asked)) throw restErrors.schema(asked, exposed);
+  return { schema: asked, negotiated: true };
 }
 
 /** The body's media type as PostgREST tells bodies apart (MediaType.hs); none is JSON. */

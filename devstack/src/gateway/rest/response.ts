@@ -2,6 +2,13 @@ import type { ServerResponse } from 'node:http';
 import { RestError } from './errors';
 import type { StatementResult } from './execute';
 import type { ParsedQuery } from './query-grammar';
+import type { Profile, ResponseMedia } from './request';
+
+const contentTypes: Record<ResponseMedia, string> = {
+  json: 'application/json; charset=utf-8',
+  object: 'application/vnd.pgrst.object+json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
 
 /** The answer's status, headers and body, shaped as PostgREST's Response.hs. */
 
@@ -9,9 +16,16 @@ export function sendResult(
   response: ServerResponse,
   status: number,
   result: StatementResult,
-  { single, withBody, range }: { single: boolean; withBody: boolean; range?: { offset: number } },
+  {
+    media,
+    withBody,
+    range,
+    profile,
+  }: { media: ResponseMedia; withBody: boolean; range?: { offset: number }; profile: Profile },
 ) {
   const headers: Record<string, string> = {};
+  // With more than one exposed schema, PostgREST names the one that answered (Response.hs `profileHeader`).
+  if (profile.negotiated) headers['Content-Profile'] = profile.schema;
   if (range) {
     const last = range.offset + result.rows - 1;
     const span = result.rows > 0 ? `${range.offset}-${last}` : '*';
@@ -25,10 +39,8 @@ export function sendResult(
     return response.end();
   }
   let payload = result.body;
-  if (single) payload = JSON.stringify((JSON.parse(payload) as unknown[])[0]);
-  headers['Content-Type'] = single
-    ? 'application/vnd.pgrst.object+json; charset=utf-8'
-    : 'application/json; charset=utf-8';
+  if (media === 'object') payload = JSON.stringify((JSON.parse(payload) as unknown[])[0]);
+  headers['Content-Type'] = contentTypes[media];
   headers['Content-Length'] = String(Buffer.byteLength(payload));
   response.writeHead(status, headers);
   response.end(payload);

@@ -16,14 +16,40 @@ export class SqlParams {
 
 /**
  * Where a request's field names come from: columns of the source, or computed fields, functions of the
- * exposed schema called on the source's row (aliased `_src`), as PostgREST's computed fields.
+ * request's schema called on the source's row (aliased `_src`), as PostgREST's computed fields.
  */
 export interface FieldScope {
+  schema: string;
   computed: ReadonlySet<string>;
+  /**
+   * The relation whose row a function's result rows are (`returns setof messages`): its computed fields
+   * take the row rebuilt as that type, the call's columns being `_src`'s.
+   */
+  rowType?: string;
 }
 
 function fieldSql(name: string, scope: FieldScope | undefined): string {
-  return scope?.computed.has(name) ? `public.${quoteIdent(name)}(_src)` : quoteIdent(name);
+  if (!scope?.computed.has(name)) return quoteIdent(name);
+  const row = scope.rowType
+    ? `row(_src.*)::${quoteIdent(scope.schema)}.${quoteIdent(scope.rowType)}`
+    : '_src';
+  return `${quoteIdent(scope.schema)}.${quoteIdent(name)}(${row})`;
+}
+
+/** How the rows are written: a JSON array, or CSV as PostgREST writes it. */
+export type BodyFormat = 'json' | 'csv';
+
+/**
+ * The body of rows read from `_page` (aliased `_row`). CSV as PostgREST's `asCsvF` (Query/SqlFragment.hs):
+ * the first row's field names, then each row's text form without its parentheses (so quoted as Postgres
+ * quotes a record's fields); no rows is a lone line break.
+ */
+export function bodySql(format: BodyFormat): string {
+  if (format === 'json') return `coalesce(json_agg(_row), '[]')::text`;
+  const header =
+    `(select coalesce(string_agg(_key, ','), '') from ` +
+    `json_object_keys((select row_to_json(_first) from _page _first limit 1)) _key)`;
+  return `${header} || E'\\n' || coalesce(string_agg(substring(_row::text, 2, length(_row::text) - 2), E'\\n'), '')`;
 }
 
 const comparison = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
@@ -90,7 +116,7 @@ export function readSql(
   source: string,
   query: ParsedQuery,
   params: SqlParams,
-  { withTotal, scope }: { withTotal: boolean; scope?: FieldScope },
+  { withTotal, scope, format = 'json' }: { withTotal: boolean; scope?: FieldScope; format?: BodyFormat },
 ): string {
   const where = whereSql(query.where, params, scope);
   const page =
@@ -98,14 +124,17 @@ export function readSql(
     (query.limit !== undefined ? ` limit ${query.limit}` : '') +
     (query.offset !== undefined ? ` offset ${query.offset}` : '');
   const total = withTotal ? `(select count(*) from ${source}${where})` : 'null::bigint';
-  return `select coalesce(json_agg(_row), '[]')::text as body, count(*) as rows, ${total} as total from (${page}) _row`;
+  return `with _page as (${page}) select ${bodySql(format)} as body, count(*) as rows, ${total} as total from _page _row`;
 }
 
 /** Wraps a data-modifying statement with `returning *` so the response shows the selected columns. */
-export function representationSql(mutation: string, select: SelectItem[] | undefined): string {
+export function representationSql(
+  mutation: string,
+  select: SelectItem[] | undefined,
+  format: BodyFormat,
+): string {
   return (
-    `with _mutated as (${mutation} returning *) ` +
-    `select coalesce(json_agg(_row), '[]')::text as body, count(*) as rows, null::bigint as total ` +
-    `from (select ${selectListSql(select)} from _mutated) _row`
+    `with _mutated as (${mutation} returning *), _page as (select ${selectListSql(select)} from _mutated) ` +
+    `select ${bodySql(format)} as body, count(*) as rows, null::bigint as total from _page _row`
   );
 }
