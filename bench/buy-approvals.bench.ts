@@ -55,13 +55,13 @@ function classify(error: unknown): Outcome {
   return 'error';
 }
 
-/** 10 requests of 60 to 150 USD (1,050 in all) against 1,000 deposited: each user's last one is refused. */
+/** 10 requests of 60 to 150 USD (1,050 in all), the deposit exactly what they hold back: all approvable. */
 function createQueue(pool: pg.Pool, label: string): Promise<ApprovalWorkload> {
   return createApprovalWorkload(pool, {
     admins: ADMINS,
     users: USERS,
     requestsPerUser: REQUESTS_PER_USER,
-    deposit: 1000,
+    deposit: 1050,
     requestAmount: (index) => 60 + index * 10,
     label,
   });

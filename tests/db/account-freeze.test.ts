@@ -74,8 +74,9 @@ describe('a frozen account: every money path', () => {
       ),
       createWithdrawRequest(pool, signedIn(person.id), { amount: 20 }),
     ];
-    for (const attempt of asked)
-      expect(await errorOf(attempt)).toEqual({ code: 'P0001', message: personsRefusal });
+    // Every refusal is taken at once, so none goes unhandled while another is awaited.
+    for (const error of await Promise.all(asked.map(errorOf)))
+      expect(error).toEqual({ code: 'P0001', message: personsRefusal });
     expect(isMoneyGateRefusal(personsRefusal)).toBe(true);
     expect(await moneyStateOf(pool, person.id)).toEqual(before);
   });
@@ -94,8 +95,8 @@ describe('a frozen account: every money path', () => {
         onlyRow(rows).id,
       ]),
     ];
-    for (const attempt of approvals)
-      expect(await errorOf(attempt)).toEqual({ code: 'P0001', message: adminsRefusal });
+    for (const error of await Promise.all(approvals.map(errorOf)))
+      expect(error).toEqual({ code: 'P0001', message: adminsRefusal });
     const { rows: queue } = await asAdmin(
       admin,
       'select held_because from public.withdraw_requests_with_user where id = $1',

@@ -76,14 +76,14 @@ describe('buy approvals when Postgres is killed mid-burst', () => {
     const { url, port } = postgres;
     await prepareDatabase(url, { seed: false });
 
-    // 20 users with 10 requests each; the deposit covers only part of each user's requests, so the
-    // burst mixes approvals with 'Insufficient balance' refusals.
+    // 20 users with 10 requests each; a pending buy holds its USD back, so each deposit covers exactly
+    // what its person's requests hold (50 + 60 + … + 140).
     const workload = await withClient(url, (client) =>
       createApprovalWorkload(client, {
         admins: CONCURRENT_ADMINS,
         users: BURST / 10,
         requestsPerUser: 10,
-        deposit: 700,
+        deposit: 950,
         requestAmount: (index) => 50 + index * 10,
         label: 'crash',
       }),
