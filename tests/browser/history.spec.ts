@@ -48,9 +48,12 @@ test('the history card charts the portfolio and a coin held from the snapshots, 
        from generate_series(1, 30) as n`,
       [coin],
     );
+    // The chart counts cash too: the 10 USD it cost were deposited the day before, so the history is the
+    // coin's alone (the 1,000 funded just now comes after the newest snapshot).
     await db.query(
       `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price, date)
-       values ($1, 'buy', 10, 'complete', $2, 2, 5, now() - interval '4 days')`,
+       values ($1, 'deposit', 10, 'complete', null, null, null, now() - interval '5 days'),
+              ($1, 'buy', 10, 'complete', $2, 2, 5, now() - interval '4 days')`,
       [person.id, coin],
     );
   });

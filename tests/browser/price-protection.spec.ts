@@ -85,10 +85,10 @@ test('a buy whose limit the price has moved past is refused on approval, naming 
     ),
   ).toBeVisible();
 
-  // Nothing moved: still pending for both, the balance whole.
+  // Nothing moved: still pending for both, the request still holding its 100 USD back.
   await expect(row.locator('[data-tone]')).toHaveText('Pending');
   await expect(page.getByTestId('buy-request-row').first().locator('[data-tone]')).toHaveText('Pending');
-  await expect(page.getByTestId('available-balance')).toHaveText('$1,000.00');
+  await expect(page.getByTestId('available-balance')).toHaveText('$900.00');
   await adminPage.context().close();
 });
 
