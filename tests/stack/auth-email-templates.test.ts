@@ -10,7 +10,7 @@ import { createNodeClient } from '../support/node-client';
 // GoTrue renders `[auth.email.template.<kind>]` with html/template and this data
 // (internal/mailer/templatemailer/templatemailer.go ConfirmationMail, RecoveryMail).
 const everyField = `<p>site {{ .SiteURL }} | to {{ .Email }} | code {{ .Token }} | hash {{ .TokenHash }}</p>
-<p>back to {{ .RedirectTo }} | phrase {{ .Data.anti_phishing_phrase }}{{ if .NewEmail }} | new {{ .NewEmail }}{{ end }}</p>
+<p>back to {{ .RedirectTo }} | nickname {{ .Data.nickname }}{{ if .NewEmail }} | new {{ .NewEmail }}{{ end }}</p>
 <p><a href="{{ .ConfirmationURL }}">confirm</a></p>`;
 
 const generous = { limit: 100_000, windowMs: 60_000 };
@@ -60,7 +60,7 @@ async function signUpOn(gateway: RunningGateway, email: string) {
     email,
     password: 'long-enough-1',
     options: {
-      data: { anti_phishing_phrase: 'blue <heron>' },
+      data: { nickname: 'blue <heron>' },
       emailRedirectTo: 'http://localhost:5173/wallet',
     },
   });
@@ -78,7 +78,7 @@ describe('[auth.email.template.confirmation] with subject and content_path', () 
     const hash = /hash ([0-9a-f]{56})</.exec(mail.html)?.[1];
     expect(mail.html).toContain(`site http://localhost:5173 | to ${email} | code `);
     expect(mail.html).toMatch(/code \d{6} \|/);
-    expect(mail.html).toContain('back to http://localhost:5173/wallet | phrase blue &lt;heron&gt;</p>');
+    expect(mail.html).toContain('back to http://localhost:5173/wallet | nickname blue &lt;heron&gt;</p>');
     expect(mail.html).not.toContain('| new');
     expect(mail.html).toContain(
       `<a href="${templated.url}/auth/v1/verify?token=${hash}&amp;type=signup&amp;`,

@@ -6,7 +6,7 @@ const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 export function textOfHtml(html: string): string {
   return html
     .replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2: $1')
-    .replace(/<br\s*\/?>|<\/(p|h\d|div|li|tr)>/gi, '\n')
+    .replace(/<br\s*\/?>\s*|<\/(p|h\d|div|li|tr)>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&(#\d+|[a-z]+);/gi, (whole, name: string) =>
       name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (entities[name] ?? whole),
