@@ -5,6 +5,7 @@ import { CostBasisCard } from '@/features/tax/components/cost-basis-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { AddressBookCard } from '@/features/protections/components/address-book-card';
 import { FreezeCard } from '@/features/protections/components/freeze-card';
+import { AntiPhishingPhraseCard } from '@/features/protections/components/anti-phishing-phrase-card';
 import { SecurityHoldWarning } from '@/components/security-hold-warning';
 import { useAuth } from '@/lib/auth';
 
@@ -25,6 +26,7 @@ export default function AccountRoute() {
       <SessionsCard />
       {user && <TwoFactorCard userId={user.id} />}
       <FreezeCard />
+      <AntiPhishingPhraseCard />
       <AddressBookCard />
       {user && <CostBasisCard userId={user.id} />}
     </div>
