@@ -1,6 +1,7 @@
 import { localDefaults } from './config';
 import { startPostgres, type PostgresOptions, type RunningPostgres } from './db/postgres';
 import { prepareDatabase } from './db/prepare';
+import { preparedTemplate } from './db/template';
 import { ensureFunctionSecrets } from './functions-secrets';
 import { startGateway, type GatewayOptions, type RunningGateway } from './gateway/server';
 import { loadProject } from './project';
@@ -17,10 +18,15 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-export interface StackOptions extends PostgresOptions {
+export interface StackOptions extends Omit<PostgresOptions, 'copyOf'> {
   /** The project's folder (its `supabase/` and `devstack.config.ts`); defaults to the working directory. */
   projectRoot?: string;
   seed?: boolean;
+  /**
+   * A throwaway database starts as a copy of a prepared template (db/template.ts) instead of running the
+   * migrations; false runs them. Never for a persistent `dataDir`.
+   */
+  template?: boolean;
   /** Without one the gateway takes a free port. */
   apiPort?: number;
   gateway?: Pick<
@@ -48,13 +54,30 @@ const testRateLimits = {
   emailSent: { limit: 100_000, windowMs: 60_000 },
 };
 
+/** A data folder made by `supabase db push` and the seed on a server that is then stopped cleanly. */
+async function buildTemplate(dataDir: string, projectRoot: string, seed: boolean) {
+  const postgres = await startPostgres({ dataDir });
+  try {
+    await prepareDatabase(postgres.url, { seed, projectRoot });
+  } finally {
+    await postgres.stop();
+  }
+}
+
 /** Starts the local stack: Postgres (bootstrap, migrations, seed) and the API gateway. */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
-  const postgres = await startPostgres(options);
+  const project = await loadProject(options.projectRoot);
+  const seed = options.seed ?? true;
+  const template =
+    options.dataDir === undefined && (options.template ?? true)
+      ? await preparedTemplate({ projectRoot: project.root, seed }, (dataDir) =>
+          buildTemplate(dataDir, project.root, seed),
+        )
+      : undefined;
+  const postgres = await startPostgres({ ...options, copyOf: template });
   let gateway: RunningGateway;
   try {
-    const project = await loadProject(options.projectRoot);
-    await prepareDatabase(postgres.url, { seed: options.seed ?? true, projectRoot: project.root });
+    if (!template) await prepareDatabase(postgres.url, { seed, projectRoot: project.root });
     // The functions' secrets exist before any function starts.
     await ensureFunctionSecrets(project);
     gateway = await startGateway({

@@ -2,10 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { applyStatus, confirmAdminAction } from './support/admin-actions';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
-import { logIn, toast } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { toast } from './support/auth-people';
+import { openAsWorkerAdmin, workerAdminClient } from './support/buy-people';
 import { approveBuyRequest, rejectBuyRequest } from '../support/keyed-calls';
-import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -13,8 +12,7 @@ const walletAddress = '0x1111222233334444555566667777888899990000';
 
 /** The admin's list narrowed to one person through its address, as a shared link would open it. */
 async function openListOf(page: Page, list: string, personId: string, heading: string) {
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
-  await page.goto(`/admin/${list}?user=${personId}`);
+  await openAsWorkerAdmin(page, `/admin/${list}?user=${personId}`);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
@@ -22,7 +20,7 @@ async function openListOf(page: Page, list: string, personId: string, heading: s
 test('arrow keys on a withdrawal’s status only choose; Apply asks before a final status and Cancel changes nothing', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Keyboard', 500);
   const requestId = await submitWalletWithdrawal(person, 120, walletAddress);
   await openListOf(page, 'withdraw-requests', person.id, 'Withdraw requests');
@@ -66,7 +64,7 @@ test('arrow keys on a withdrawal’s status only choose; Apply asks before a fin
 test('a status that is not final applies without a question; the table shows the available balance', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Processing', 300);
   await submitWalletWithdrawal(person, 100, walletAddress);
   await openListOf(page, 'withdraw-requests', person.id, 'Withdraw requests');
@@ -82,7 +80,7 @@ test('a status that is not final applies without a question; the table shows the
 test('approving a buy request asks first, naming the person, the amount and their available balance', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Confirmed', 400);
   const requestId = await submitBuyRequest(person, 150);
   await openListOf(page, 'buy-requests', person.id, 'Buy requests');
@@ -121,7 +119,7 @@ const overtakenDecisions = [
 
 for (const { decision, otherAdmin, failure, shown } of overtakenDecisions) {
   test(`${decision} on a buy request another admin has just decided says: ${failure}`, async ({ page }) => {
-    const admin = await signInAdmin();
+    const admin = await workerAdminClient();
     const person = await personWithBalance(admin, 'Overtaken', 400);
     const requestId = await submitBuyRequest(person, 50);
     await openListOf(page, 'buy-requests', person.id, 'Buy requests');

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
-import { logIn } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { openAsWorkerAdmin, workerAdminClient } from './support/buy-people';
 import { rejectBuyRequest } from '../support/keyed-calls';
 import { approveBuyRequest } from '../support/keyed-calls';
 import { workerAdmin } from './support/worker-admin';
@@ -11,7 +10,7 @@ import { workerAdmin } from './support/worker-admin';
 test.use({ locale: 'en-US' });
 
 async function logInAsAdmin(page: Page) {
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
 }
 
 /** The amounts of the rows on screen, top to bottom. */
@@ -24,7 +23,7 @@ test('search, filters and sort live in the address: a shared link shows the same
   page,
   browser,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Sortable', 1000);
   for (const amount of [30, 20, 10]) await submitBuyRequest(person, amount);
   const decided = await submitBuyRequest(person, 40);
@@ -80,7 +79,7 @@ test('search, filters and sort live in the address: a shared link shows the same
 test('a page past the end of a list (an old link, or a shorter list after a search) shows its last page, not an error', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Paged', 500);
   await submitBuyRequest(person, 25);
   await logInAsAdmin(page);
@@ -100,7 +99,7 @@ test('a page past the end of a list (an old link, or a shorter list after a sear
 test('a person, a method and a date range narrow the withdraw queue on the server; nothing matching says so', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Filtered', 500);
   await submitWalletWithdrawal(person, 60, '0x1111222233334444555566667777888899990000');
   await logInAsAdmin(page);
@@ -137,7 +136,7 @@ test('a person, a method and a date range narrow the withdraw queue on the serve
 test('Export CSV downloads what the filters match: named columns, plain numbers, times in UTC', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Exported, "CSV"', 2000);
   await submitBuyRequest(person, 1234.5);
   await submitBuyRequest(person, 10);
@@ -168,7 +167,7 @@ test('Export CSV downloads what the filters match: named columns, plain numbers,
 test('the audit log exports what its search matches: who, what, which record and the details, times in UTC', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Audit Exported', 300);
   const requestId = await submitBuyRequest(person, 40);
   expect((await approveBuyRequest(admin, requestId)).error).toBeNull();

@@ -2,11 +2,10 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { confirmAdminAction } from './support/admin-actions';
 import { personWithBalance } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { openAsWorkerAdmin, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { serverPrice, stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
-import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -24,12 +23,12 @@ async function newPage(browser: Browser, prices: Readonly<Record<string, number>
 test('a user’s buy request and withdrawal reach the admin’s queues live, and the approvals reach the user live', async ({
   browser,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Live Person', 1000);
   const adminPage = await newPage(browser);
   // The person sees the server's price, so their request's limit (2 % above it) lets the approval fill.
   const userPage = await newPage(browser, { bitcoin: await serverPrice(admin, 'bitcoin') });
-  await logIn(adminPage, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(adminPage);
   await logIn(userPage, person);
 
   // Buy: the admin's open queue shows the new request without a reload.

@@ -1,10 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
-import { logIn } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { openAsWorkerAdmin, workerAdminClient } from './support/buy-people';
 import { rejectBuyRequest } from '../support/keyed-calls';
-import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -15,9 +13,9 @@ test(
   'the side menu counts the pending requests of both queues, following new requests and decisions live',
   { tag: '@shared-state' },
   async ({ page }) => {
-    const admin = await signInAdmin();
+    const admin = await workerAdminClient();
     const person = await personWithBalance(admin, 'Counted', 500);
-    await logIn(page, workerAdmin(), /\/admin\/users$/);
+    await openAsWorkerAdmin(page);
     const queues = page.getByRole('navigation', { name: 'Side menu' });
     const buyCount = queues.getByTestId('pending-buyRequests');
     const withdrawCount = queues.getByTestId('pending-withdrawRequests');

@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { personWithBalance, submitWalletWithdrawal } from './support/admin-people';
-import { logIn } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
-import { workerAdmin } from './support/worker-admin';
+import { openAsWorkerAdmin, workerAdminClient } from './support/buy-people';
 
 test.use({ locale: 'en-US' });
 
@@ -12,11 +10,10 @@ const widths = [1366, 1280, 1024, 390];
 test('the withdraw queue keeps its actions in view and every column reachable at 1366, 1280, 1024 and phone widths', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Narrow Screen Person With A Long Name', 500);
   await submitWalletWithdrawal(person, 75, '0x1111222233334444555566667777888899990000');
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
-  await page.goto(`/admin/withdraw-requests?user=${person.id}`);
+  await openAsWorkerAdmin(page, `/admin/withdraw-requests?user=${person.id}`);
   // The box around the table: it scrolls sideways (and becomes a named region) when the columns need it.
   const table = page.getByRole('table', { name: 'Withdraw requests' }).locator('xpath=..');
   const row = page.getByTestId('admin-withdraw-request-row');

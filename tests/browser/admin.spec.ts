@@ -8,7 +8,12 @@ import {
   uniqueName,
 } from './support/admin-people';
 import { existingUser, logIn, toast, withDatabase } from './support/auth-people';
-import { createPendingDeposit, signInAdmin, signInSecondAdmin } from './support/buy-people';
+import {
+  createPendingDeposit,
+  openAsWorkerAdmin,
+  workerAdminClient,
+  workerSecondAdminClient,
+} from './support/buy-people';
 import { openFromMenu } from './support/navigation';
 import {
   approveBuyRequest,
@@ -32,7 +37,7 @@ const adminPages = [
 ];
 
 async function logInAsAdmin(page: Page) {
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
 }
 
 test('a visitor is sent to the log-in page from every admin page, a user is told it is not theirs', async ({
@@ -59,7 +64,7 @@ test('every admin page is reachable from the grouped side menu and has no seriou
   // Eight pages, each checked twice (light and dark).
   test.setTimeout(180_000);
   // Pending requests make the queues their widest (Approve and Reject buttons on the row).
-  const person = await personWithBalance(await signInAdmin(), 'Accessible', 500);
+  const person = await personWithBalance(await workerAdminClient(), 'Accessible', 500);
   await submitBuyRequest(person, 100);
   await submitWalletWithdrawal(person, 100, '0x1111222233334444555566667777888899990000');
   await page.goto('/admin');
@@ -80,7 +85,7 @@ test('every admin page is reachable from the grouped side menu and has no seriou
 test('users: search by name or e-mail shows the available balance; deleting asks first, refuses a person who holds money and closes one who holds nothing', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Searchable', 1234.5);
   const closable = await personWithBalance(admin, 'Closable', 0);
   await submitWalletWithdrawal(person, 234.5, '0x1111222233334444555566667777888899990000');
@@ -155,7 +160,7 @@ test('users: deleting your own account is refused with the reason', async ({ pag
 test('deposit: required fields, then a pending deposit that completes from the transactions list', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Depositee', 0);
   await logInAsAdmin(page);
   await openFromMenu(page, 'Deposit', 'Deposit');
@@ -212,7 +217,7 @@ test('deposit: required fields, then a pending deposit that completes from the t
 test('transactions: a deposit this admin completed above 1,000 USD awaits a second admin, with no Complete', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Four-eyed', 0);
   const deposit = await createPendingDeposit(admin, person.id, 1_500);
   // Above the threshold this admin's completion is only a proposal.
@@ -227,14 +232,14 @@ test('transactions: a deposit this admin completed above 1,000 USD awaits a seco
   await expect(row.getByRole('option', { name: 'Complete' })).toHaveCount(0);
 
   // The second admin confirms: the row is complete and says nothing more.
-  expect((await setTransactionStatus(await signInSecondAdmin(), deposit, 'complete')).error).toBeNull();
+  expect((await setTransactionStatus(await workerSecondAdminClient(), deposit, 'complete')).error).toBeNull();
   await page.reload();
   await expect(row.locator('[data-tone]', { hasText: /^Complete$/ })).toBeVisible();
   await expect(row.getByTestId('status-note')).toHaveCount(0);
 });
 
 test('deposit: a person deleted meanwhile gets the failure message', async ({ page }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Vanishing', 0);
   await logInAsAdmin(page);
   await openFromMenu(page, 'Deposit', 'Deposit');
@@ -255,7 +260,7 @@ test('deposit: a person deleted meanwhile gets the failure message', async ({ pa
 test('transactions: a status change that would overdraw the wallet says Insufficient balance', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Overdrawn', 100);
   // 80 of the 100 are reserved by an open withdrawal, so taking the deposit back would leave -80.
   await submitWalletWithdrawal(person, 80, '0x9999888877776666555544443333222211110000');
@@ -314,7 +319,7 @@ test('status types: required name, create, duplicate refused, offered in the dro
 test('buy requests: approve and reject only while pending, what the balance covers, and coloured badges', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Buyer', 500);
   // A buy reserves its USD when it is sent: one the available balance does not cover is never stored.
   const refused = await requestBuy(person.client, 'bitcoin', 600);
@@ -369,7 +374,7 @@ test('buy requests: approve and reject only while pending, what the balance cove
 });
 
 test("buy requests: another admin's decision shows live and removes the buttons", async ({ page }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Raced', 500);
   const requestId = await submitBuyRequest(person, 100);
   await logInAsAdmin(page);
@@ -386,7 +391,7 @@ test("buy requests: another admin's decision shows live and removes the buttons"
 test('withdraw requests: status dropdown with status types, details decrypted, approve locks the status', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Withdrawer', 500);
   const walletAddress = `0x${Date.now().toString(16).padStart(40, 'a')}`;
   await submitWalletWithdrawal(person, 120, walletAddress);
@@ -469,7 +474,7 @@ test('settings: limit rules, then saving the limits', { tag: '@shared-state' }, 
 });
 
 test('audit log: shows who did what to which record, newest first', async ({ page }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Audited', 300);
   const requestId = await submitBuyRequest(person, 40);
   const { error } = await approveBuyRequest(admin, requestId);

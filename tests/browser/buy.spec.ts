@@ -4,12 +4,17 @@ import { createNodeClient } from '../support/node-client';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { confirmAdminAction } from './support/admin-actions';
 import { logIn } from './support/auth-people';
-import { adminLanding, signInAdmin, signUpFundedBuyer, userLanding, type Buyer } from './support/buy-people';
+import {
+  openAsWorkerAdmin,
+  signUpFundedBuyer,
+  type Buyer,
+  userLanding,
+  workerAdminClient,
+} from './support/buy-people';
 import { skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
 import { serverPrice, stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
 import { idOf, requestBuy } from '../support/keyed-calls';
-import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -32,7 +37,7 @@ async function violationsAtRest(page: Page): Promise<string[]> {
 /** The worker's admin at the live buy queue, in a browser context of their own. */
 async function openAdminQueue(browser: Browser): Promise<Page> {
   const adminPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await logIn(adminPage, workerAdmin(), adminLanding);
+  await openAsWorkerAdmin(adminPage);
   await openFromMenu(adminPage, 'Buy requests', 'Buy requests');
   return adminPage;
 }
@@ -44,9 +49,8 @@ function decisionButton(adminPage: Page, decision: 'Approve' | 'Reject', buyer: 
 
 /** A buyer with $100 whom no admin session follows, on a page whose market provider is stubbed. */
 async function newBuyer(page: Page): Promise<Buyer> {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 100);
-  await admin.auth.signOut();
   await stubMarketProvider(page);
   return buyer;
 }
@@ -61,11 +65,10 @@ test('a user buys, an admin approves, and the request turns approved and the bal
   page,
   browser,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 1000);
   // The page shows the server's price, so the request's limit (2 % above it) lets the approval fill.
   const price = await serverPrice(admin, 'bitcoin');
-  await admin.auth.signOut();
   await stubMarketProvider(page, undefined, { bitcoin: price });
   await skipLimitsNotices(page);
   await openBuyPage(page, buyer);
@@ -114,7 +117,7 @@ test('a user buys, an admin approves, and the request turns approved and the bal
 test('a buy request whose first answer is lost is retried with its key: one request, and the person is told it was received', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 500);
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
@@ -140,13 +143,12 @@ test('a buy request whose first answer is lost is retried with its key: one requ
   expect(keys[1]).toBe(keys[0]);
   const { data } = await admin.from('buy_requests').select('amount').eq('user_id', buyer.id);
   expect(data).toEqual([{ amount: 120 }]);
-  await admin.auth.signOut();
 });
 
 test('a buy request that never gets an answer says it is not confirmed, and sending it again makes one request', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 500);
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
@@ -174,7 +176,6 @@ test('a buy request that never gets an answer says it is not confirmed, and send
   expect(new Set(keys).size).toBe(1);
   const { data } = await admin.from('buy_requests').select('amount').eq('user_id', buyer.id);
   expect(data).toEqual([{ amount: 75 }]);
-  await admin.auth.signOut();
 });
 
 test('a buy is an order: its USD is reserved at once, more than is available is refused, the owner cancels, and a rejection says why', async ({
@@ -182,7 +183,7 @@ test('a buy is an order: its USD is reserved at once, more than is available is 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 100);
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
@@ -222,7 +223,6 @@ test('a buy is an order: its USD is reserved at once, more than is available is 
   await expect(available).toHaveText('$100.00');
   expect(await violationsAtRest(page)).toEqual([]);
   await adminPage.context().close();
-  await admin.auth.signOut();
 });
 
 test('the limits notice shows once per session and the form refuses amounts outside the limits', async ({
@@ -301,7 +301,7 @@ test(
   'limits an admin changes after the page loaded are enforced by the server, and the form takes them up',
   { tag: '@shared-state' },
   async ({ page }) => {
-    const admin = await signInAdmin();
+    const admin = await workerAdminClient();
     const buyer = await signUpFundedBuyer(admin, 2000);
     await stubMarketProvider(page);
     await skipLimitsNotices(page);
@@ -320,15 +320,13 @@ test(
       await expect(page.getByText('Maximum amount is $500', { exact: true })).toBeVisible();
     } finally {
       expect((await setLimits(10, 10000)).error).toBeNull();
-      await admin.auth.signOut();
     }
   },
 );
 
 test('when the market data fails the page says so, and Retry reloads it', async ({ page }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 100);
-  await admin.auth.signOut();
   await skipLimitsNotices(page);
   let marketUp = false;
   await stubMarketProvider(page, () => marketUp);
@@ -345,10 +343,9 @@ test('when the market data fails the page says so, and Retry reloads it', async 
 });
 
 test('the request list shows the newest 50 and loads older ones on request', async ({ page }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   // Each pending buy reserves its amount: 52 buys of $10 to $61 take $1,846.
   const buyer = await signUpFundedBuyer(admin, 2000);
-  await admin.auth.signOut();
   const client = createNodeClient(process.env.API_URL ?? '', localDefaults.anonKey);
   await client.auth.signInWithPassword(buyer);
   // One after another, as a person sends them: the list's order is the order they were made in.

@@ -1,17 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { personWithBalance } from './support/admin-people';
 import { logIn } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
-import { workerAdmin } from './support/worker-admin';
 
 test('closing a dialog gives the focus back to the button that opened it', async ({ page }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Focus', 0);
-  await admin.auth.signOut();
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(person.fullName);
   const opener = page.getByRole('button', { name: `Delete ${person.fullName}` });
   const dialog = page.getByRole('dialog');
@@ -31,9 +29,8 @@ test('closing a dialog gives the focus back to the button that opened it', async
 test('the limits notice, opening by itself while a person types, leaves the focus and the keys in their field', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 100);
-  await admin.auth.signOut();
   await stubMarketProvider(page);
   await skipLimitsNotices(page, 'buy');
   await logIn(page, buyer);

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { idOf, recordCurrentPrices } from '../support/keyed-calls';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
-import { signInAdmin, signUpBitcoinHolder } from './support/buy-people';
+import { workerAdminClient, signUpBitcoinHolder } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
 test.use({ locale: 'en-US', timezoneId: 'Europe/Paris' });
@@ -12,7 +12,7 @@ test.use({ locale: 'en-US', timezoneId: 'Europe/Paris' });
 test('a person chooses next year’s cost basis method, reads this year’s gains report and downloads it as CSV', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const { holder, client, buyRequestId } = await signUpBitcoinHolder(admin, 500, 100);
   const { data: bought, error } = await admin
     .from('transactions')
@@ -35,7 +35,7 @@ test('a person chooses next year’s cost basis method, reads this year’s gain
     idempotency_key: randomUUID(),
   });
   if (approval.error) throw approval.error;
-  await client.auth.signOut();
+  await client.auth.signOut({ scope: 'local' });
 
   await skipLimitsNotices(page);
   await logIn(page, holder);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
 import { logIn, withDatabase } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 
@@ -14,9 +14,8 @@ test('the history card charts the portfolio and a coin held from the snapshots, 
   // A person set up through the worker's admin (password and code), axe twice: past the default minute on a
   // machine shared by other test runs.
   test.setTimeout(120_000);
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 1000);
-  await admin.auth.signOut();
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
 import { logIn } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 
@@ -22,11 +22,10 @@ const pageOverflow = (page: Page) =>
 test('no signed-in page scrolls sideways at 1366, 1280, 1024 or 390 wide; a table that needs more room scrolls inside its own box and says so', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Layout', 500);
   await submitBuyRequest(person, 20);
   await submitWalletWithdrawal(person, 30, '0x1111222233334444555566667777888899990000');
-  await admin.auth.signOut();
   await stubMarketProvider(page);
   await logIn(page, person);
 

@@ -4,8 +4,7 @@ import { createNodeClient } from '../support/node-client';
 import { approveBuyRequest } from '../support/keyed-calls';
 import { personWithBalance, submitBuyRequest, type AdminTestPerson } from './support/admin-people';
 import { apiUrl, logIn, mailTo, toast } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
-import { workerSecondAdmin } from './support/worker-admin';
+import { openAsWorkerSecondAdmin, workerAdminClient } from './support/buy-people';
 
 test.use({ locale: 'en-US' });
 
@@ -46,12 +45,11 @@ async function reportNotMe(person: AdminTestPerson) {
 test('the second admin’s open queue shows another admin’s approval awaiting them, then the person’s lock, without a reload', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Four Eyes Live', 2_000);
   const requestId = await submitBuyRequest(person, 1_500);
 
-  await logIn(page, workerSecondAdmin(), /\/admin\/users$/);
-  await page.goto(`/admin/buy-requests?user=${person.id}`);
+  await openAsWorkerSecondAdmin(page, `/admin/buy-requests?user=${person.id}`);
   const row = page.getByTestId('admin-buy-request-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('button', { name: /^Approve / })).toBeVisible();
@@ -77,7 +75,7 @@ test('the second admin’s open queue shows another admin’s approval awaiting 
 test('the person’s hold banner shows and goes as the hold is made and ended, without a reload; a lock shows at the next sign-in', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Banner Live', 100);
   await logIn(page, person);
   await page.goto('/user/account');

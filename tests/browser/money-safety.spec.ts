@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
-import { workerAdmin } from './support/worker-admin';
 import { createNodeClient } from '../support/node-client';
 import { personWithBalance } from './support/admin-people';
-import { apiUrl, logIn, mailTo } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { apiUrl, mailTo } from './support/auth-people';
+import { openAsWorkerAdmin, workerAdminClient } from './support/buy-people';
 
 test.use({ locale: 'en-US' });
 
@@ -16,9 +15,8 @@ const lockedReason =
 test("a thief's withdrawal waits; the owner's \"this wasn't me\" from the mailbox holds it, and the admin queue shows the lock with no Approve", async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const owner = await personWithBalance(admin, 'Robbed', 110);
-  await admin.auth.signOut();
 
   // The thief has the password: a sign-in of their own (the owner is told by e-mail), then a withdrawal.
   const thief = createNodeClient(apiUrl(), localDefaults.anonKey);
@@ -47,8 +45,7 @@ test("a thief's withdrawal waits; the owner's \"this wasn't me\" from the mailbo
   await page.getByRole('button', { name: 'Lock my withdrawals' }).click();
   await expect(page.getByRole('heading', { name: 'Withdrawals locked' })).toBeVisible();
 
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
-  await page.goto(`/admin/withdraw-requests?user=${owner.id}`);
+  await openAsWorkerAdmin(page, `/admin/withdraw-requests?user=${owner.id}`);
   await expect(page.getByRole('heading', { name: 'Withdraw requests', level: 1 })).toBeVisible();
   const row = page.getByTestId('admin-withdraw-request-row');
   await expect(row).toHaveCount(1);
@@ -58,12 +55,11 @@ test("a thief's withdrawal waits; the owner's \"this wasn't me\" from the mailbo
   await expect(row.getByRole('combobox').locator('option', { hasText: 'Approved' })).toHaveCount(0);
 
   // And nothing left: the balance is whole, the thief's request still waits.
-  const checker = await signInAdmin();
+  const checker = await workerAdminClient();
   const { data } = await checker
     .from('withdraw_requests_with_user')
     .select('status, available, held_because')
     .eq('id', stolen.data?.id ?? '')
     .single();
   expect(data).toEqual({ status: 'pending', available: 10, held_because: lockedReason });
-  await checker.auth.signOut();
 });

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { existingUser, logIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
-import { workerAdmin } from './support/worker-admin';
+import { openAsWorkerAdmin } from './support/buy-people';
 
 // The narrowest phones in common use.
 test.use({ locale: 'en-US', viewport: { width: 360, height: 780 } });
@@ -80,7 +80,7 @@ test('at 360 px wide, no user page scrolls sideways', async ({ page }) => {
 });
 
 test('at 360 px wide, no admin page scrolls sideways', async ({ page }) => {
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
   await expectNoneScrollsSideways(
     page,
     [
@@ -100,7 +100,7 @@ test('at 360 px wide, no admin page scrolls sideways', async ({ page }) => {
 test('at 360 px wide, an admin list’s pager reads each of its parts on one line and both its buttons fit', async ({
   page,
 }) => {
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
   const pager = page.getByRole('navigation', { name: /pages$/ });
   const rowsShown = pager.getByText(/^\d[\d,]*–\d[\d,]* of \d[\d,]*$/);
   const pageNumber = pager.getByText(/^Page \d+ of \d+$/);
@@ -134,7 +134,7 @@ test('on a phone, the user’s pages keep the main area’s margin and add none'
 });
 
 test('on a phone, the admin’s pages keep the main area’s margin and add none', async ({ page }) => {
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
   await expectHeadingsAtMargin(page, [
     ['/admin/users', 'Users'],
     ['/admin/buy-requests', 'Buy requests'],

@@ -4,7 +4,7 @@ import { localDefaults } from '../../devstack/src/config';
 import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
 import { personWithBalance, submitBuyRequest } from './support/admin-people';
 import { apiUrl, logIn, mailTo, toast } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
@@ -15,7 +15,7 @@ test.use({ locale: 'en-US' });
 test('a notification appears live when an admin approves a request, and the bell counts it until read', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Notified', 500);
   await skipLimitsNotices(page);
   await logIn(page, person);
@@ -46,15 +46,13 @@ test('a notification appears live when an admin approves a request, and the bell
   await expect(newest).toContainText('Buy request approved');
   await expect(newest).toContainText('Your request to buy $120 of Bitcoin was approved.');
   await expect(newest).toHaveAttribute('data-read', 'false');
-  await admin.auth.signOut();
 });
 
 test('the "this wasn\'t me" link of a security e-mail locks withdrawals at once, without signing in', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Not me', 500);
-  await admin.auth.signOut();
   const { error } = await person.client.auth.updateUser({
     password: 'taken-over-123',
     current_password: person.password,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { personWithBalance } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 
@@ -18,7 +18,7 @@ function countPageLoads(page: Page): () => number {
 }
 
 async function signedInPerson(page: Page, balance = 100) {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Outage', balance);
   await logIn(page, person);
   return { admin, person };
@@ -70,7 +70,6 @@ test('a person deleted by an admin is signed out with a message, not left in a h
   await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
   const { error } = await admin.functions.invoke('admin-delete-user', { body: { userId: person.id } });
   if (error) throw error;
-  await admin.auth.signOut();
 
   await page.reload();
   await expect(

@@ -4,7 +4,7 @@ import { createNodeClient } from '../support/node-client';
 import { approveBuyRequest, idOf, requestBuy } from '../support/keyed-calls';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiUrl, logIn } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 
@@ -18,7 +18,7 @@ const usd = (value: number) =>
 test('a buy an admin approves appears in the portfolio with its quantity, live value and cost, without a reload', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 1000);
   const person = createNodeClient(apiUrl(), localDefaults.anonKey);
   await person.auth.signInWithPassword(buyer);
@@ -56,5 +56,4 @@ test('a buy an admin approves appears in the portfolio with its quantity, live v
   );
   await expect(page.getByTestId('portfolio-usd-balance')).toHaveText('USD balance$700.00');
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  await admin.auth.signOut();
 });

@@ -6,17 +6,16 @@ import { idOf } from '../support/keyed-calls';
 import { confirmAdminAction } from './support/admin-actions';
 import { apiUrl, logIn, toast } from './support/auth-people';
 import {
-  adminLanding,
-  signInAdmin,
+  openAsWorkerAdmin,
   signUpBitcoinHolder,
   signUpFundedBuyer,
-  userLanding,
   type Buyer,
+  userLanding,
+  workerAdminClient,
 } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { serverPrice, stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
-import { workerAdmin } from './support/worker-admin';
 
 /**
  * Price-protected requests in the browser: the person picks how far the price may move against them, the
@@ -39,7 +38,7 @@ async function openBuyPage(page: Page, buyer: Buyer, prices: Readonly<Record<str
 /** The worker's admin at the live buy queue, in a browser context of their own (prices from the server). */
 async function openAdminBuyQueue(browser: Browser): Promise<Page> {
   const adminPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await logIn(adminPage, workerAdmin(), adminLanding);
+  await openAsWorkerAdmin(adminPage);
   await openFromMenu(adminPage, 'Buy requests', 'Buy requests');
   return adminPage;
 }
@@ -48,11 +47,10 @@ test('a buy whose limit the price has moved past is refused on approval, naming 
   page,
   browser,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 1000);
   // The person looked when Bitcoin was 10 % cheaper than the server's price now.
   const shown = Math.round((await serverPrice(admin, 'bitcoin')) * 90) / 100;
-  await admin.auth.signOut();
   await openBuyPage(page, buyer, { bitcoin: shown });
 
   await page.getByLabel('Cryptocurrency').selectOption('bitcoin');
@@ -96,9 +94,8 @@ test('a request past its expiry shows as expired to the person and the admin, wh
   page,
   browser,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 500);
-  await admin.auth.signOut();
   const person = createNodeClient(apiUrl(), localDefaults.anonKey);
   await person.auth.signInWithPassword(buyer);
   const expiresAt = Date.now() + 3_000;
@@ -128,18 +125,17 @@ test('a request past its expiry shows as expired to the person and the admin, wh
   await expect(row.locator('[data-tone]')).toHaveText('Rejected');
   await expect(page.getByTestId('buy-request-row').first().locator('[data-tone]')).toHaveText('Rejected');
   await adminPage.context().close();
-  await person.auth.signOut();
+  await person.auth.signOut({ scope: 'local' });
 });
 
 test('a sale whose limit the price has fallen below is refused on approval, naming the price and the limit', async ({
   page,
   browser,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const { holder: seller, client: person } = await signUpBitcoinHolder(admin, 1000, 300);
   // The person looked when Bitcoin was 10 % dearer than the server's price now.
   const shown = Math.round((await serverPrice(admin, 'bitcoin')) * 110) / 100;
-  await admin.auth.signOut();
   await stubMarketProvider(page, undefined, { bitcoin: shown });
   await skipLimitsNotices(page);
   await logIn(page, seller, userLanding);
@@ -154,7 +150,7 @@ test('a sale whose limit the price has fallen below is refused on approval, nami
   await expect(toast(page, 'Sell request submitted successfully')).toBeVisible();
 
   const adminPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await logIn(adminPage, workerAdmin(), adminLanding);
+  await openAsWorkerAdmin(adminPage);
   await openFromMenu(adminPage, 'Sell requests', 'Sell requests');
   const row = adminPage.getByTestId('admin-sell-request-row').filter({ hasText: seller.fullName });
   await expect(row.getByTestId('limit-cell')).toHaveText(`${usd(limit)}Price below the limit`);
@@ -168,5 +164,5 @@ test('a sale whose limit the price has fallen below is refused on approval, nami
   ).toBeVisible();
   await expect(row.locator('[data-tone]')).toHaveText('Pending');
   await adminPage.context().close();
-  await person.auth.signOut();
+  await person.auth.signOut({ scope: 'local' });
 });

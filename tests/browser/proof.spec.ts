@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
 test.use({ locale: 'en-US' });
@@ -12,7 +12,7 @@ test('a person checks their proof of liabilities in the wallet, then anyone chec
   page,
   browser,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 250);
   // The daily checkpoint, made now, so it counts this person.
   const { error } = await admin.rpc('create_ledger_checkpoint');
@@ -49,7 +49,7 @@ test('a person checks their proof of liabilities in the wallet, then anyone chec
 test('the public page refuses a proof whose balance was changed, saying which check failed', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 120);
   await admin.rpc('create_ledger_checkpoint');
   await skipLimitsNotices(page);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
 import { moveBack } from '../support/time-travel';
 import { apiUrl, logIn, mailTo, toast, withDatabase } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
 test.use({ locale: 'en-US' });
@@ -55,9 +55,8 @@ async function withdrawTo(page: Page, destination: string) {
 test('an address book and a freeze: save, wait, cancel from the mailbox, withdraw, freeze, unfreeze after the delay', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 500);
-  await admin.auth.signOut();
   await skipLimitsNotices(page);
   await logIn(page, person);
 

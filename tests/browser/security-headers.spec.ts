@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seededAccounts } from '../../supabase/seed-accounts';
 import { logIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
-import { workerAdmin } from './support/worker-admin';
+import { openAsWorkerAdmin } from './support/buy-people';
 
 /**
  * Every page is sent with a strict Content-Security-Policy (scripts only from the app, connections only to
@@ -85,7 +85,7 @@ test('no page shows a CSP violation, signed out, as a user and as an admin', asy
   for (const path of userPages) await visit(page, path);
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
   for (const path of adminPages) await visit(page, path);
   expect(violations).toEqual([]);
 });

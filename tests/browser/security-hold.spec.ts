@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, toast } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
-import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -19,9 +18,8 @@ test('after a password change withdrawals wait, the form says until when and why
   page,
   browser,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 500);
-  await admin.auth.signOut();
   await skipLimitsNotices(page);
   await logIn(page, person);
 
@@ -45,8 +43,7 @@ test('after a password change withdrawals wait, the form says until when and why
 
   // Support has made sure it was the person: an admin ends the hold from the settings page.
   const adminPage = await browser.newPage();
-  await logIn(adminPage, workerAdmin(), /\/admin\/users$/);
-  await adminPage.goto('/admin/settings');
+  await openAsWorkerAdmin(adminPage, '/admin/settings');
   const hours = adminPage.getByLabel('Hold after a security change (hours)');
   await expect(hours).toHaveValue('24');
   await hours.fill('721');

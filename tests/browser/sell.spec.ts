@@ -3,10 +3,9 @@ import { recordCurrentPrices } from '../support/keyed-calls';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { confirmAdminAction } from './support/admin-actions';
 import { logIn, toast } from './support/auth-people';
-import { signInAdmin, signUpBitcoinHolder } from './support/buy-people';
+import { openAsWorkerAdmin, signUpBitcoinHolder, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
-import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -17,7 +16,7 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
   page,
   browser,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const { holder: seller, buyRequestId: buyId } = await signUpBitcoinHolder(admin, 1000, 300);
   const { data: bought, error } = await admin
     .from('transactions')
@@ -59,7 +58,7 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
   // The admin's queue, in a browser of their own.
   const adminContext = await browser.newContext({ locale: 'en-US' });
   const adminPage = await adminContext.newPage();
-  await logIn(adminPage, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(adminPage);
   await recordCurrentPrices(admin);
   await adminPage.getByRole('link', { name: /^Sell requests/ }).click();
   await expect(adminPage.getByRole('heading', { name: 'Sell requests', level: 1 })).toBeVisible();
@@ -97,5 +96,4 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
   await expect(page.getByTestId('portfolio-usd-balance')).toHaveText(`USD balance${usd(700 + credit)}`);
   await expect(ownRequest.locator('[data-tone]')).toHaveText('Approved');
   await adminContext.close();
-  await admin.auth.signOut();
 });

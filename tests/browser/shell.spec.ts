@@ -3,7 +3,7 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { existingUser, logIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
-import { workerAdmin } from './support/worker-admin';
+import { openAsWorkerAdmin } from './support/buy-people';
 
 // Log-in lands in the wallet, whose limits notice (a modal) is not what these tests are about.
 test.beforeEach(async ({ page }) => skipLimitsNotices(page));
@@ -46,14 +46,12 @@ test.describe('guards', () => {
   }
 
   test('a signed-in admin opening /login goes on to the admin area', async ({ page }) => {
-    await logIn(page, workerAdmin(), /\/admin\/users$/);
-    await page.goto('/login');
+    await openAsWorkerAdmin(page, '/login');
     await expect(page).toHaveURL(/\/admin\/users$/);
   });
 
   test('an admin is sent from /dashboard to the admin area, with its own side menu', async ({ page }) => {
-    await logIn(page, workerAdmin(), /\/admin\/users$/);
-    await page.goto('/dashboard');
+    await openAsWorkerAdmin(page, '/dashboard');
     await expect(page).toHaveURL(/\/admin\/users$/);
     const menu = sideMenu(page);
     await expect(menu.getByRole('heading')).toHaveText([

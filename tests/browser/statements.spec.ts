@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
 // A zone of its own, so the statement's times are shown to be the person's, not the server's or UTC.
@@ -15,7 +15,7 @@ const today = () =>
 test('a person downloads their statement of a period as CSV: the columns named on the card, plain numbers, times in their zone', async ({
   page,
 }) => {
-  const buyer = await signUpFundedBuyer(await signInAdmin(), 1234.5);
+  const buyer = await signUpFundedBuyer(await workerAdminClient(), 1234.5);
   await skipLimitsNotices(page);
   await logIn(page, buyer);
   await expect(
@@ -54,7 +54,7 @@ test('a person downloads their statement of a period as CSV: the columns named o
 test("the printable statement lists the period in the person's zone with its totals; a reversed period is refused", async ({
   page,
 }) => {
-  const buyer = await signUpFundedBuyer(await signInAdmin(), 300);
+  const buyer = await signUpFundedBuyer(await workerAdminClient(), 300);
   await skipLimitsNotices(page);
   await logIn(page, buyer);
   await page.getByRole('link', { name: 'Printable statement' }).click();

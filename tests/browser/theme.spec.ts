@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { personWithBalance, submitBuyRequest } from './support/admin-people';
 import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
 import { logIn } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 
@@ -56,10 +56,9 @@ test('every public and user page has no serious accessibility violation in the l
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     expect(await seriousAccessibilityViolationsInBothThemes(page), path).toEqual([]);
   }
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Themes', 500);
   await submitBuyRequest(person, 20);
-  await admin.auth.signOut();
   await logIn(page, person);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   for (const { path, heading } of signedInPages) {

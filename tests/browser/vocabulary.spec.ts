@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { personWithBalance } from './support/admin-people';
 import { logIn } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
+import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
@@ -12,13 +12,12 @@ test.use({ locale: 'en-US', timezoneId: 'UTC' });
 test('coins go by their names, statuses by one case, and every date by one format with its time zone', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Vocabulary', 500);
   // A coin the market list on screen does not hold (the provider answers with Bitcoin and Ethereum only).
   const requestId = await idOf(requestBuy(person.client, 'binancecoin', 20));
   const approval = await approveBuyRequest(admin, requestId);
   if (approval.error) throw approval.error;
-  await admin.auth.signOut();
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
 

@@ -3,20 +3,18 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { applyStatus, confirmAdminAction } from './support/admin-actions';
 import { existingUser, logIn } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { limitsNoticeSeen, skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { createDeposit, idOf } from '../support/keyed-calls';
-import { workerAdmin } from './support/worker-admin';
 
 test.use({ locale: 'en-US' });
 
 /** A new user with a completed deposit; each test has its own, as every spec file shares one stack. */
 async function fundedUser(amount: number) {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const user = await signUpFundedBuyer(admin, amount);
-  await admin.auth.signOut();
   return user;
 }
 
@@ -121,7 +119,7 @@ test('the limits notice shows once per browser session, after a delay, and not a
   page,
 }) => {
   const person = await fundedUser(100);
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const { data: limits } = await admin
     .from('transaction_limits')
     .select('min_amount, max_amount')
@@ -170,9 +168,7 @@ test("an admin's deposit and its completion, made in another browser, appear in 
   const adminContext = await browser.newContext({ locale: 'en-US' });
   try {
     const admin = await adminContext.newPage();
-    await logIn(admin, workerAdmin(), /\/admin\/users$/);
-
-    await admin.goto('/admin/deposit');
+    await openAsWorkerAdmin(admin, '/admin/deposit');
     await admin.getByLabel('Find a user').fill(person.email);
     const user = admin.getByLabel('User', { exact: true });
     await expect(user.locator(`option[value="${person.id}"]`)).toHaveCount(1);
@@ -210,10 +206,9 @@ test('the transactions list shows the newest 50 and loads older ones on request,
   page,
 }) => {
   const person = await fundedUser(100);
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   // 54 more deposits: 55 transactions in all, one page and five older.
   for (let i = 0; i < 54; i += 1) await idOf(createDeposit(admin, person.id, i + 1));
-  await admin.auth.signOut();
   const reads: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/rest/v1/transactions'))

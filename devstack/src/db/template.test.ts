@@ -1,0 +1,115 @@
+// @vitest-environment node
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { preparedTemplate, templateKey } from './template';
+
+let root: string;
+let projectRoot: string;
+
+async function writeProjectFile(relative: string, content: string) {
+  await mkdir(path.dirname(path.join(projectRoot, relative)), { recursive: true });
+  await writeFile(path.join(projectRoot, relative), content);
+}
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'coinvault-template-test-'));
+  projectRoot = path.join(root, 'project');
+  process.env.COINVAULT_TEMPLATES_DIR = path.join(root, 'templates');
+  await writeProjectFile('supabase/config.toml', 'project_id = "x"\n');
+  await writeProjectFile('supabase/migrations/20260101000000_first.sql', 'create table a (id int);\n');
+  await writeProjectFile('supabase/seed.sql', 'insert into a values (1);\n');
+});
+
+afterEach(async () => {
+  delete process.env.COINVAULT_TEMPLATES_DIR;
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('the template key', () => {
+  it('stays the same while nothing that makes the database changes', async () => {
+    expect(await templateKey({ projectRoot, seed: true })).toBe(
+      await templateKey({ projectRoot, seed: true }),
+    );
+  });
+
+  it('changes when a migration is edited, added or renamed', async () => {
+    const first = await templateKey({ projectRoot, seed: true });
+    await writeProjectFile('supabase/migrations/20260101000000_first.sql', 'create table a (id bigint);\n');
+    const edited = await templateKey({ projectRoot, seed: true });
+    await writeProjectFile('supabase/migrations/20260102000000_second.sql', 'create table b (id int);\n');
+    const added = await templateKey({ projectRoot, seed: true });
+    await rm(path.join(projectRoot, 'supabase/migrations/20260102000000_second.sql'));
+    await writeProjectFile('supabase/migrations/20251231000000_second.sql', 'create table b (id int);\n');
+    const reordered = await templateKey({ projectRoot, seed: true });
+    expect(new Set([first, edited, added, reordered]).size).toBe(4);
+  });
+
+  it('changes with the seed when seeded, and not when unseeded', async () => {
+    const seeded = await templateKey({ projectRoot, seed: true });
+    const unseeded = await templateKey({ projectRoot, seed: false });
+    await writeProjectFile('supabase/seed.sql', 'insert into a values (2);\n');
+    expect(await templateKey({ projectRoot, seed: true })).not.toBe(seeded);
+    expect(await templateKey({ projectRoot, seed: false })).toBe(unseeded);
+    expect(unseeded).not.toBe(seeded);
+  });
+
+  it('changes with the project config', async () => {
+    const before = await templateKey({ projectRoot, seed: true });
+    await writeProjectFile('supabase/config.toml', 'project_id = "y"\n');
+    expect(await templateKey({ projectRoot, seed: true })).not.toBe(before);
+  });
+});
+
+describe('preparing a template', () => {
+  const buildWith = (content: string, builds: string[]) => async (dataDir: string) => {
+    builds.push(dataDir);
+    await mkdir(dataDir);
+    await writeFile(path.join(dataDir, 'PG_VERSION'), content);
+  };
+
+  it('builds once, then hands out the same folder without building again', async () => {
+    const builds: string[] = [];
+    const first = await preparedTemplate({ projectRoot, seed: true }, buildWith('17', builds));
+    const again = await preparedTemplate({ projectRoot, seed: true }, buildWith('other', builds));
+    expect(again).toBe(first);
+    expect(builds).toHaveLength(1);
+    expect(await readFile(path.join(first, 'PG_VERSION'), 'utf8')).toBe('17');
+  });
+
+  it('builds a new one after a migration changes', async () => {
+    const builds: string[] = [];
+    const before = await preparedTemplate({ projectRoot, seed: true }, buildWith('17', builds));
+    await writeProjectFile('supabase/migrations/20260102000000_second.sql', 'create table b (id int);\n');
+    const after = await preparedTemplate({ projectRoot, seed: true }, buildWith('17', builds));
+    expect(after).not.toBe(before);
+    expect(builds).toHaveLength(2);
+  });
+
+  it('two processes preparing at once both get one whole template, and no half-made folder is left', async () => {
+    const builds: string[] = [];
+    const [one, two] = await Promise.all([
+      preparedTemplate({ projectRoot, seed: true }, buildWith('one', builds)),
+      preparedTemplate({ projectRoot, seed: true }, buildWith('two', builds)),
+    ]);
+    expect(builds).toHaveLength(2);
+    expect(two).toBe(one);
+    expect(['one', 'two']).toContain(await readFile(path.join(one, 'PG_VERSION'), 'utf8'));
+    const left = await readdir(process.env.COINVAULT_TEMPLATES_DIR ?? '');
+    expect(left).toEqual([path.basename(path.dirname(one))]);
+  });
+
+  it('a failed build leaves nothing behind, and the next start builds again', async () => {
+    const failing = async (dataDir: string) => {
+      await mkdir(dataDir);
+      throw new Error('migration failed');
+    };
+    await expect(preparedTemplate({ projectRoot, seed: true }, failing)).rejects.toThrow('migration failed');
+    expect(await readdir(process.env.COINVAULT_TEMPLATES_DIR ?? '')).toEqual([]);
+    const builds: string[] = [];
+    const dataDir = await preparedTemplate({ projectRoot, seed: true }, buildWith('17', builds));
+    expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+  });
+});
