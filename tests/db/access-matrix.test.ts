@@ -693,6 +693,10 @@ const functions: Record<string, { expected: Row; probe: Probe }> = {
     expected: adminOnlyWrite,
     probe: { sql: 'select public.create_ledger_checkpoint()', params: () => [] },
   },
+  seal_ledger: {
+    expected: adminOnlyWrite,
+    probe: { sql: 'select public.seal_ledger()', params: () => [] },
+  },
 };
 
 /**
@@ -715,6 +719,10 @@ const journal: Record<string, { read: Probe; write: Probe }> = {
   postings: {
     read: { sql: 'select entry_seq from ledger.postings where account = $1', params: accountOf },
     write: { sql: 'update ledger.postings set amount = amount * 2 where account = $1', params: accountOf },
+  },
+  unsealed_entries: {
+    read: { sql: 'select id from ledger.unsealed_entries', params: () => [] },
+    write: { sql: 'delete from ledger.unsealed_entries', params: () => [] },
   },
   head: {
     read: { sql: 'select seq from ledger.head', params: () => [] },
