@@ -275,25 +275,32 @@ comment on function ledger.effect_of(uuid, public.transaction_type, text, numeri
 --   ["coinvault-ledger-entry-v1", seq, prev_hash_hex, recorded_at, transaction_id, transaction_type,
 --    transaction_status, corrects, [[account, currency, amount], ...]]
 -- with recorded_at as YYYY-MM-DDTHH:MM:SS.ffffffZ (UTC) and each amount a decimal string without trailing zeros.
+-- These helpers, run for every entry written, are PL/pgSQL rather than SQL: a SQL function with its own
+-- search_path is never inlined, and PostgreSQL 17 parses and plans its body again for every statement that
+-- calls it, where PL/pgSQL keeps its plans for the session.
 create function ledger.canonical_posting(p_account text, p_currency text, p_amount numeric) returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select '[' || to_json(p_account)::text || ',' || to_json(p_currency)::text || ','
+begin
+  return '[' || to_json(p_account)::text || ',' || to_json(p_currency)::text || ','
     || to_json(trim_scale(p_amount)::text)::text || ']';
+end;
 $$;
 comment on function ledger.canonical_posting(text, text, numeric) is 'One posting in the canonical form.';
 
 create function ledger.canonical_postings(p_accounts text[], p_currencies text[], p_amounts numeric[])
 returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select '[' || coalesce(string_agg(ledger.canonical_posting(legs.account, legs.currency, legs.amount), ','
+begin
+  return (select '[' || coalesce(string_agg(ledger.canonical_posting(legs.account, legs.currency, legs.amount), ','
     order by legs.position), '') || ']'
-  from unnest(p_accounts, p_currencies, p_amounts) with ordinality as legs (account, currency, amount, position);
+  from unnest(p_accounts, p_currencies, p_amounts) with ordinality as legs (account, currency, amount, position));
+end;
 $$;
 comment on function ledger.canonical_postings(text[], text[], numeric[]) is
   'The postings part of an entry''s canonical form, in the order given.';
@@ -308,35 +315,40 @@ create function ledger.canonical_entry(
   p_corrects bigint,
   p_postings text
 ) returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select '["coinvault-ledger-entry-v1",' || p_seq || ',"' || encode(p_prev_hash, 'hex') || '","'
+begin
+  return '["coinvault-ledger-entry-v1",' || p_seq || ',"' || encode(p_prev_hash, 'hex') || '","'
     || to_char(p_recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '",'
     || coalesce(to_json(p_transaction_id::text)::text, 'null') || ','
     || coalesce(to_json(p_transaction_type::text)::text, 'null') || ','
     || to_json(p_transaction_status)::text || ','
     || coalesce(p_corrects::text, 'null') || ','
     || p_postings || ']';
+end;
 $$;
 comment on function ledger.canonical_entry(bigint, bytea, timestamptz, uuid, public.transaction_type, text, bigint, text)
   is 'The exact text an entry''s hash is taken over (UTF-8): docs/architecture.md, "Canonical form".';
 
 create function ledger.entry_hash(p_canonical text) returns bytea
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select sha256(convert_to(p_canonical, 'UTF8'));
+begin
+  return sha256(convert_to(p_canonical, 'UTF8'));
+end;
 $$;
 comment on function ledger.entry_hash(text) is 'SHA-256 of the canonical form''s UTF-8 bytes.';
 
 create function ledger.open_accounts(p_accounts text[], p_currencies text[]) returns void
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
+begin
   insert into ledger.accounts (name, owner_id, kind, currency)
   select
     legs.account,
@@ -345,6 +357,7 @@ as $$
     legs.currency
   from unnest(p_accounts, p_currencies) as legs (account, currency)
   on conflict (name) do nothing;
+end;
 $$;
 comment on function ledger.open_accounts(text[], text[]) is
   'Opens the accounts postings name (person:<id>:<currency>, house:<kind>:<currency>) that do not exist yet.';
@@ -474,7 +487,9 @@ begin
   if accounts is null then
     return null;
   end if;
-  if not ledger.sums_to_zero(currencies, amounts) then
+  if exists (
+    select from unnest(currencies, amounts) as legs (currency, amount) group by legs.currency having sum(legs.amount) <> 0
+  ) then
     raise exception 'Journal entry does not balance for transaction %', coalesce(after_row.id, before_row.id)
       using errcode = '23514';
   end if;
