@@ -160,8 +160,8 @@ create table ledger.head (
   constraint head_only_row check (only_row)
 );
 comment on table ledger.head is
-  'The chain''s last entry. Each writer locks this one row (select ... for update) until it commits, which '
-  'serialises writers and keeps the sequence gapless.';
+  'The chain''s last entry. Whoever seals locks this one row (select ... for update) until it commits, which '
+  'serialises sealing and keeps the sequence gapless; writers that find it locked queue their entries instead.';
 comment on column ledger.head.only_row is 'Always true: the table has one row.';
 comment on column ledger.head.seq is 'The last entry''s seq (0 before the first).';
 comment on column ledger.head.hash is 'The last entry''s hash (32 zero bytes before the first).';
@@ -182,6 +182,61 @@ comment on trigger refuse_truncate on ledger.head is 'The journal is never empti
 create trigger refuse_delete_before_delete before delete on ledger.head
   for each row execute function ledger.refuse_rewrite();
 comment on trigger refuse_delete_before_delete on ledger.head is 'The head row moves forward; it is never removed.';
+
+-- Double entry, checked where an entry is written: each currency's amounts sum to zero.
+create function ledger.sums_to_zero(p_currencies text[], p_amounts numeric[]) returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select cardinality(p_currencies) = cardinality(p_amounts) and cardinality(p_amounts) > 0
+    and not exists (
+      select from unnest(p_currencies, p_amounts) as legs (currency, amount)
+      group by legs.currency
+      having sum(legs.amount) <> 0
+    );
+$$;
+comment on function ledger.sums_to_zero(text[], numeric[]) is
+  'Whether postings (currency and amount, side by side) sum to zero in each currency: an entry balances.';
+
+-- Entries committed but not yet in the chain: a writer that finds the head's lock taken appends here instead of
+-- waiting, and the next holder of the lock seals them (ledger.seal_queued).
+create table ledger.unsealed_entries (
+  id bigint generated always as identity primary key,
+  recorded_at timestamptz not null default now(),
+  transaction_id uuid,
+  transaction_type public.transaction_type,
+  transaction_status text not null,
+  accounts text[] not null,
+  currencies text[] not null,
+  amounts numeric[] not null,
+  constraint unsealed_entries_balanced check (
+    cardinality(accounts) = cardinality(amounts) and ledger.sums_to_zero(currencies, amounts)
+  )
+);
+comment on table ledger.unsealed_entries is
+  'Entries written (in the same database transaction as their change) but not yet sealed: no seq, no hash. The '
+  'sealer moves them into entries and postings in id order and deletes them here, in one transaction.';
+comment on column ledger.unsealed_entries.id is
+  'Append order. An entry written after another committed has a higher id, so sealing by id keeps that order.';
+comment on column ledger.unsealed_entries.recorded_at is 'The start of the database transaction that wrote the entry.';
+comment on column ledger.unsealed_entries.transaction_id is 'The public.transactions row whose change this records.';
+comment on column ledger.unsealed_entries.transaction_type is 'deposit, buy, sell or withdraw.';
+comment on column ledger.unsealed_entries.transaction_status is 'The row''s status after the change; deleted when removed.';
+comment on column ledger.unsealed_entries.accounts is 'The postings'' accounts, in the canonical order.';
+comment on column ledger.unsealed_entries.currencies is 'The postings'' currencies, beside accounts.';
+comment on column ledger.unsealed_entries.amounts is 'The postings'' amounts (debit > 0, credit < 0), beside accounts.';
+alter table ledger.unsealed_entries enable row level security;
+revoke all on table ledger.unsealed_entries from anon, authenticated, service_role;
+grant select on table ledger.unsealed_entries to authenticated;
+create policy "Admins can read the journal" on ledger.unsealed_entries for select to authenticated
+  using ((select private.is_admin()));
+comment on policy "Admins can read the journal" on ledger.unsealed_entries is
+  'Admins read the entries awaiting seal; nobody writes them through the API.';
+create policy "Only aal2 sessions can read the journal" on ledger.unsealed_entries as restrictive for select
+  to authenticated using (((select auth.jwt()) ->> 'aal') = 'aal2');
+comment on policy "Only aal2 sessions can read the journal" on ledger.unsealed_entries is
+  'The journal, like every admin table, needs a second factor.';
 
 -- What a transactions row moves while it is complete. Mirrors private.ledger_effect (the balance) and the
 -- holdings view (coins: complete buys and sells that carry a quantity).
@@ -231,25 +286,32 @@ comment on function ledger.canonical_time(timestamptz) is
 --   ["coinvault-ledger-entry-v1", seq, prev_hash_hex, recorded_at, transaction_id, transaction_type,
 --    transaction_status, corrects, [[account, currency, amount], ...]]
 -- with recorded_at as YYYY-MM-DDTHH:MM:SS.ffffffZ (UTC) and each amount a decimal string without trailing zeros.
+-- These helpers, run for every entry written, are PL/pgSQL rather than SQL: a SQL function with its own
+-- search_path is never inlined, and PostgreSQL 17 parses and plans its body again for every statement that
+-- calls it, where PL/pgSQL keeps its plans for the session.
 create function ledger.canonical_posting(p_account text, p_currency text, p_amount numeric) returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select '[' || to_json(p_account)::text || ',' || to_json(p_currency)::text || ','
+begin
+  return '[' || to_json(p_account)::text || ',' || to_json(p_currency)::text || ','
     || to_json(trim_scale(p_amount)::text)::text || ']';
+end;
 $$;
 comment on function ledger.canonical_posting(text, text, numeric) is 'One posting in the canonical form.';
 
 create function ledger.canonical_postings(p_accounts text[], p_currencies text[], p_amounts numeric[])
 returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select '[' || coalesce(string_agg(ledger.canonical_posting(legs.account, legs.currency, legs.amount), ','
+begin
+  return (select '[' || coalesce(string_agg(ledger.canonical_posting(legs.account, legs.currency, legs.amount), ','
     order by legs.position), '') || ']'
-  from unnest(p_accounts, p_currencies, p_amounts) with ordinality as legs (account, currency, amount, position);
+  from unnest(p_accounts, p_currencies, p_amounts) with ordinality as legs (account, currency, amount, position));
+end;
 $$;
 comment on function ledger.canonical_postings(text[], text[], numeric[]) is
   'The postings part of an entry''s canonical form, in the order given.';
@@ -264,43 +326,66 @@ create function ledger.canonical_entry(
   p_corrects bigint,
   p_postings text
 ) returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select '["coinvault-ledger-entry-v1",' || p_seq || ',"' || encode(p_prev_hash, 'hex') || '","'
+begin
+  return '["coinvault-ledger-entry-v1",' || p_seq || ',"' || encode(p_prev_hash, 'hex') || '","'
     || ledger.canonical_time(p_recorded_at) || '",'
     || coalesce(to_json(p_transaction_id::text)::text, 'null') || ','
     || coalesce(to_json(p_transaction_type::text)::text, 'null') || ','
     || to_json(p_transaction_status)::text || ','
     || coalesce(p_corrects::text, 'null') || ','
     || p_postings || ']';
+end;
 $$;
 comment on function ledger.canonical_entry(bigint, bytea, timestamptz, uuid, public.transaction_type, text, bigint, text)
   is 'The exact text an entry''s hash is taken over (UTF-8): docs/architecture.md, "Canonical form".';
 
 create function ledger.entry_hash(p_canonical text) returns bytea
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select sha256(convert_to(p_canonical, 'UTF8'));
+begin
+  return sha256(convert_to(p_canonical, 'UTF8'));
+end;
 $$;
 comment on function ledger.entry_hash(text) is
   'SHA-256 of a canonical form''s UTF-8 bytes: the hash of every chain (the journal''s entries, each person''s '
   'security log).';
 
--- Appends one entry under the head's row lock: the lock is held to commit, so seq stays gapless (a rolled
--- back writer leaves the head as it was) and the chain is one line. What does not depend on the entry's place
--- in the chain is done before the lock: the entry it corrects (the transactions row is locked by this writer
--- until commit, so no other entry of it can be written meanwhile), the accounts, the postings' canonical text.
+create function ledger.open_accounts(p_accounts text[], p_currencies text[]) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into ledger.accounts (name, owner_id, kind, currency)
+  select
+    legs.account,
+    case when legs.account like 'person:%' then split_part(legs.account, ':', 2)::uuid end,
+    case when legs.account like 'person:%' then 'person' else split_part(legs.account, ':', 2) end,
+    legs.currency
+  from unnest(p_accounts, p_currencies) as legs (account, currency)
+  on conflict (name) do nothing;
+end;
+$$;
+comment on function ledger.open_accounts(text[], text[]) is
+  'Opens the accounts postings name (person:<id>:<currency>, house:<kind>:<currency>) that do not exist yet.';
+
+-- Appends one entry at the head of the chain, under the head's row lock (held to commit, so seq stays gapless:
+-- a rolled-back sealer leaves the head as it was). The entry it corrects is the last sealed one of the same
+-- transactions row: entries are sealed in the order they were written, so that one came before.
 create function ledger.append_entry(
   p_transaction_id uuid,
   p_transaction_type public.transaction_type,
   p_transaction_status text,
   p_accounts text[],
   p_currencies text[],
-  p_amounts numeric[]
+  p_amounts numeric[],
+  p_recorded_at timestamptz default now()
 ) returns bigint
 language plpgsql
 security definer
@@ -310,31 +395,23 @@ declare
   head ledger.head;
   next_seq bigint;
   correcting bigint;
-  postings_text text := ledger.canonical_postings(p_accounts, p_currencies, p_amounts);
   new_hash bytea;
 begin
+  perform ledger.open_accounts(p_accounts, p_currencies);
+  select * into head from ledger.head for update;
   if p_transaction_id is not null then
     select max(seq) into correcting from ledger.entries where transaction_id = p_transaction_id;
   end if;
-  insert into ledger.accounts (name, owner_id, kind, currency)
-  select
-    legs.account,
-    case when legs.account like 'person:%' then split_part(legs.account, ':', 2)::uuid end,
-    case when legs.account like 'person:%' then 'person' else split_part(legs.account, ':', 2) end,
-    legs.currency
-  from unnest(p_accounts, p_currencies) as legs (account, currency)
-  on conflict (name) do nothing;
-
-  select * into head from ledger.head for update;
   next_seq := head.seq + 1;
   new_hash := ledger.entry_hash(ledger.canonical_entry(
-    next_seq, head.hash, now(), p_transaction_id, p_transaction_type, p_transaction_status, correcting,
-    postings_text
+    next_seq, head.hash, p_recorded_at, p_transaction_id, p_transaction_type, p_transaction_status, correcting,
+    ledger.canonical_postings(p_accounts, p_currencies, p_amounts)
   ));
   insert into ledger.entries
     (seq, recorded_at, transaction_id, transaction_type, transaction_status, corrects, prev_hash, hash)
   values
-    (next_seq, now(), p_transaction_id, p_transaction_type, p_transaction_status, correcting, head.hash, new_hash);
+    (next_seq, p_recorded_at, p_transaction_id, p_transaction_type, p_transaction_status, correcting, head.hash,
+      new_hash);
   insert into ledger.postings (entry_seq, position, account, currency, amount)
   select next_seq, legs.position, legs.account, legs.currency, legs.amount
   from unnest(p_accounts, p_currencies, p_amounts) with ordinality as legs (account, currency, amount, position);
@@ -342,9 +419,47 @@ begin
   return next_seq;
 end;
 $$;
-comment on function ledger.append_entry(uuid, public.transaction_type, text, text[], text[], numeric[]) is
-  'Appends one hashed entry with its postings at the head of the chain (opening accounts as needed); called '
-  'only by the trigger on public.transactions.';
+comment on function ledger.append_entry(uuid, public.transaction_type, text, text[], text[], numeric[], timestamptz) is
+  'Appends one hashed entry with its postings at the head of the chain (opening accounts as needed); called by '
+  'the journal''s trigger and the sealer, holding the head''s lock.';
+
+-- The caller holds the head's lock. Each statement here reads what is committed now, so every entry whose
+-- writer committed before this point is sealed, in the order written.
+create function ledger.seal_queued() returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  queued ledger.unsealed_entries;
+  sealed integer := 0;
+begin
+  for queued in select * from ledger.unsealed_entries order by id loop
+    perform ledger.append_entry(queued.transaction_id, queued.transaction_type, queued.transaction_status,
+      queued.accounts, queued.currencies, queued.amounts, queued.recorded_at);
+    delete from ledger.unsealed_entries where id = queued.id;
+    sealed := sealed + 1;
+  end loop;
+  return sealed;
+end;
+$$;
+comment on function ledger.seal_queued() is
+  'Seals every committed unsealed entry into the chain, in id order, and removes it from the queue; the caller '
+  'holds the head''s lock. Answers how many.';
+
+create function ledger.seal() returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform from ledger.head for update;
+  return ledger.seal_queued();
+end;
+$$;
+comment on function ledger.seal() is
+  'Waits for the head''s lock and seals every entry committed so far (ledger.seal_queued). Called by the '
+  'schedule, by the reconciliation and checkpoints before they read, and by tests that read the journal.';
 
 -- The difference a change makes (what the row moves now - what it moved before), as one entry.
 create function ledger.record_transaction_change() returns trigger
@@ -385,25 +500,44 @@ begin
   if accounts is null then
     return null;
   end if;
-  perform ledger.append_entry(
-    coalesce(after_row.id, before_row.id),
-    coalesce(after_row.type, before_row.type),
-    case when tg_op = 'DELETE' then 'deleted' else after_row.status end,
-    accounts,
-    currencies,
-    amounts
-  );
+  if exists (
+    select from unnest(currencies, amounts) as legs (currency, amount) group by legs.currency having sum(legs.amount) <> 0
+  ) then
+    raise exception 'Journal entry does not balance for transaction %', coalesce(after_row.id, before_row.id)
+      using errcode = '23514';
+  end if;
+  -- Never wait for the head: a writer that waited would hold the head through its commit's flush, and writers
+  -- would flush one by one. The one that gets it seals what others queued, then its own entry; the others queue.
+  perform from ledger.head for update skip locked;
+  if found then
+    perform ledger.seal_queued();
+    perform ledger.append_entry(
+      coalesce(after_row.id, before_row.id),
+      coalesce(after_row.type, before_row.type),
+      case when tg_op = 'DELETE' then 'deleted' else after_row.status end,
+      accounts, currencies, amounts
+    );
+  else
+    perform ledger.open_accounts(accounts, currencies);
+    insert into ledger.unsealed_entries (transaction_id, transaction_type, transaction_status, accounts, currencies, amounts)
+    values (
+      coalesce(after_row.id, before_row.id),
+      coalesce(after_row.type, before_row.type),
+      case when tg_op = 'DELETE' then 'deleted' else after_row.status end,
+      accounts, currencies, amounts
+    );
+  end if;
   return null;
 end;
 $$;
 comment on function ledger.record_transaction_change() is
   'Writes the journal entry of a change to a transactions row (when it changes what the row moves), in the '
-  'same database transaction.';
+  'same database transaction: sealed at the head when its lock is free, else queued unsealed for the next holder.';
 
--- Deferred to commit: the writer takes the head's lock when its transaction commits, after the rest of the
--- money step (the request's update, the audit row, notifications) ran, so writers serialise only over the
--- journal's own insert and the commit itself. Each change's event keeps its own row images, so a row inserted
--- and then updated in one transaction is journaled as two entries, in order.
+-- Deferred to commit: the entry is written when its transaction commits, after the rest of the money step (the
+-- request's update, the audit row, notifications) ran, so a writer that seals holds the head only over the
+-- journal's own inserts and the commit. Each change's event keeps its own row images, so a row inserted and
+-- then updated in one transaction is journaled as two entries, in order.
 create constraint trigger record_in_journal_at_commit
   after insert or update or delete on public.transactions
   deferrable initially deferred
@@ -497,11 +631,22 @@ language sql
 stable
 set search_path = ''
 as $$
-  with person_balances as (
+  -- What the books say: sealed postings and those awaiting seal alike, in this one snapshot, so a change
+  -- committed while the reconciliation runs is not taken for a difference (it is counted as awaiting seal).
+  with journal_postings as (
+    select entries.transaction_id, postings.entry_seq, postings.account, postings.amount
+    from ledger.postings
+    join ledger.entries on entries.seq = postings.entry_seq
+    union all
+    select unsealed.transaction_id, null, legs.account, legs.amount
+    from ledger.unsealed_entries as unsealed
+    cross join unnest(unsealed.accounts, unsealed.amounts) as legs (account, amount)
+  ),
+  person_balances as (
     select accounts.owner_id, accounts.currency, accounts.name, -sum(postings.amount) as balance,
       max(postings.entry_seq) as last_entry
     from ledger.accounts
-    join ledger.postings on postings.account = accounts.name
+    join journal_postings as postings on postings.account = accounts.name
     where accounts.kind = 'person'
     group by accounts.owner_id, accounts.currency, accounts.name
   ),
@@ -533,12 +678,10 @@ as $$
       transactions.amount, transactions.cryptocurrency, transactions.quantity) as effect
   ),
   journaled_by_transaction as (
-    select entries.transaction_id as id, postings.account, sum(postings.amount) as amount,
-      max(entries.seq) as last_entry
-    from ledger.entries
-    join ledger.postings on postings.entry_seq = entries.seq
-    where entries.transaction_id is not null
-    group by entries.transaction_id, postings.account
+    select transaction_id as id, account, sum(amount) as amount, max(entry_seq) as last_entry
+    from journal_postings
+    where transaction_id is not null
+    group by transaction_id, account
   ),
   settled_requests as (
     select 'buy request' as kind, buy_requests.id, buy_requests.status::text as status,
@@ -593,9 +736,10 @@ as $$
   where settled <> case when status = 'approved' then 1 else 0 end;
 $$;
 comment on function ledger.book_differences() is
-  'Recomputes from the postings and compares: every person''s USD balance with profiles.balance, their coins with '
-  'the holdings view, every entry''s sum per currency with zero, every transactions row''s effect with the net of '
-  'its entries, and every approved request with exactly one complete settling entry (others with none).';
+  'Recomputes from the postings (sealed and awaiting seal) and compares: every person''s USD balance with '
+  'profiles.balance, their coins with the holdings view, every sealed entry''s sum per currency with zero, every '
+  'transactions row''s effect with the net of its entries, and every approved request with exactly one complete '
+  'settling entry (others with none).';
 
 create table ledger.checkpoints (
   id bigint generated always as identity primary key,
@@ -757,8 +901,9 @@ declare
   tree_level smallint := 0;
   root ledger.checkpoint_nodes;
 begin
-  -- Entries up to the head read here are all committed (the head moves in the writer's transaction), so
-  -- the checkpoint needs no lock and writers go on meanwhile.
+  -- Every entry committed so far is sealed first, and the head's lock is kept to the end, so the checkpoint covers
+  -- exactly the chain up to this head; writers meanwhile queue their entries for the next seal and never wait.
+  perform ledger.seal();
   select * into head from ledger.head;
   select coalesce(array_agg(currency order by currency collate "C"), '{}') into checkpoint_currencies
   from (select distinct currency from ledger.accounts where kind = 'person') as held;
@@ -850,8 +995,8 @@ begin
 end;
 $$;
 comment on function ledger.create_checkpoint(uuid) is
-  'Builds a checkpoint at the current head: salts and leaves for every person with an account, the Merkle sum tree '
-  'level by level, the root and totals. Answers its id.';
+  'Seals every committed entry, then builds a checkpoint at the head: salts and leaves for every person with an '
+  'account, the Merkle sum tree level by level, the root and totals. Answers its id.';
 
 create function ledger.checkpoint_summary(p_checkpoint ledger.checkpoints) returns jsonb
 language sql
@@ -924,7 +1069,10 @@ declare
   findings jsonb;
   entry_count bigint;
   scope text;
+  awaiting bigint;
 begin
+  -- The chain verified is every entry committed before the run; the head's lock is kept to the end of it.
+  perform ledger.seal();
   select * into head from ledger.head;
   select * into latest from ledger.checkpoints order by id desc limit 1;
   if p_from_checkpoint then
@@ -981,6 +1129,7 @@ begin
     on conflict (checkpoint_id) do nothing;
   end if;
 
+  select count(*) into awaiting from ledger.unsealed_entries;
   scope := case
     when trusted.id is not null then
       'The chain is verified after checkpoint #' || trusted.id || ' (verified ' || trusted_verified_at
@@ -990,7 +1139,8 @@ begin
     when p_from_checkpoint then
       'No checkpoint is verified yet, so the chain is verified from genesis: entries 1 to ' || head.seq || '.'
     else 'The chain is verified from genesis: entries 1 to ' || head.seq || '.'
-  end || ' Balances, holdings, entries and requests are checked against every posting.';
+  end || ' Balances, holdings, entries and requests are checked against every posting, those of the '
+    || awaiting || ' entries committed during the run and awaiting the next seal included.';
   return jsonb_build_object(
     'generated_at', now(),
     'head', jsonb_build_object('seq', head.seq, 'hash', encode(head.hash, 'hex')),
@@ -998,6 +1148,7 @@ begin
       'id', latest.id, 'head_seq', latest.head_seq, 'root', encode(latest.root_hash, 'hex')
     ) end,
     'entries_verified', entry_count,
+    'awaiting_seal', awaiting,
     'verified_from', after_seq,
     'trusted_checkpoint', case when trusted.id is not null then jsonb_build_object(
       'id', trusted.id, 'head_seq', trusted.head_seq, 'head_hash', encode(trusted.head_hash, 'hex'),
@@ -1009,10 +1160,11 @@ begin
 end;
 $$;
 comment on function ledger.reconcile(boolean) is
-  'The reconciliation report as JSON: the chain head, the latest checkpoint (id, head, root), the chain verified '
-  'from genesis or (p_from_checkpoint) after the latest verified checkpoint''s head, which it names as trusted, '
-  'and every difference (check, entry, subject, expected, found); honest books have none. A run whose chain is '
-  'intact records the checkpoints it covered as verified.';
+  'Seals every committed entry, then the reconciliation report as JSON: the chain head, the latest checkpoint (id, '
+  'head, root), the chain verified from genesis or (p_from_checkpoint) after the latest verified checkpoint''s '
+  'head, which it names as trusted, how many entries committed during the run await seal, and every difference '
+  '(check, entry, subject, expected, found); honest books have none. A run whose chain is intact records the '
+  'checkpoints it covered as verified.';
 
 create function public.ledger_reconciliation(from_checkpoint boolean default false) returns jsonb
 language plpgsql
@@ -1051,6 +1203,28 @@ comment on function public.create_ledger_checkpoint() is
   'An admin at aal2 (on demand) or the service role (the daily schedule): a checkpoint at the current head; '
   'answers its published summary.';
 
+create function public.seal_ledger() returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  sealed integer;
+begin
+  if coalesce((select auth.jwt()) ->> 'role', '') <> 'service_role' then
+    perform private.assert_admin();
+  end if;
+  sealed := ledger.seal();
+  return jsonb_build_object(
+    'sealed', sealed,
+    'head_seq', (select seq from ledger.head),
+    'awaiting_seal', (select count(*) from ledger.unsealed_entries)
+  );
+end;
+$$;
+comment on function public.seal_ledger() is
+  'The service role (the sealing schedule) or an admin at aal2: seals every committed entry into the chain; '
+  'answers how many, the head''s seq and how many were committed meanwhile and await the next seal.';
 create function public.latest_ledger_checkpoint() returns jsonb
 language sql
 stable
@@ -1091,3 +1265,5 @@ revoke execute on function public.ledger_reconciliation(boolean) from public, an
 grant execute on function public.ledger_reconciliation(boolean) to authenticated;
 revoke execute on function public.my_liability_proof() from public, anon, service_role;
 grant execute on function public.my_liability_proof() to authenticated;
+revoke execute on function public.seal_ledger() from public, anon;
+grant execute on function public.seal_ledger() to authenticated, service_role;

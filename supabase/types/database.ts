@@ -1702,6 +1702,7 @@ export type Database = {
       remove_payout_destination: { Args: { destination_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
+      seal_ledger: { Args: Record<PropertyKey, never>; Returns: Json };
       set_anti_phishing_phrase: { Args: { phrase: string }; Returns: undefined };
       set_payout_allowlist: {
         Args: { allowlist_on: boolean };

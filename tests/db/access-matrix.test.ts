@@ -48,6 +48,8 @@ interface Fixture {
 interface Probe {
   sql: string;
   params: (fixture: Fixture) => unknown[];
+  /** Run as the database owner first, in the probe's own rolled-back transaction: state no other test sees. */
+  ownerFirst?: string;
 }
 
 type Row = Record<Who, Outcome>;
@@ -719,6 +721,10 @@ const functions: Record<string, { expected: Row; probe: Probe }> = {
     expected: adminOnlyWrite,
     probe: { sql: 'select public.create_ledger_checkpoint()', params: () => [] },
   },
+  seal_ledger: {
+    expected: adminOnlyWrite,
+    probe: { sql: 'select public.seal_ledger()', params: () => [] },
+  },
 };
 
 /**
@@ -741,6 +747,16 @@ const journal: Record<string, { read: Probe; write: Probe }> = {
   postings: {
     read: { sql: 'select entry_seq from ledger.postings where account = $1', params: accountOf },
     write: { sql: 'update ledger.postings set amount = amount * 2 where account = $1', params: accountOf },
+  },
+  // The queue is empty but for a moment; each probe queues an entry of its own, seen by nobody else.
+  unsealed_entries: {
+    read: {
+      ownerFirst: `insert into ledger.unsealed_entries (transaction_status, accounts, currencies, amounts)
+        values ('complete', array['house:bank:USD', 'house:trading:USD'], array['USD', 'USD'], array[1, -1])`,
+      sql: 'select id from ledger.unsealed_entries',
+      params: () => [],
+    },
+    write: { sql: 'delete from ledger.unsealed_entries', params: () => [] },
   },
   head: {
     read: { sql: 'select seq from ledger.head', params: () => [] },
@@ -889,9 +905,20 @@ afterAll(async () => {
 /** Runs the probe as `who` in a transaction that is always rolled back, and classifies the answer. */
 async function outcomeOf(who: Who, probe: Probe): Promise<Outcome> {
   try {
-    const result = await actAs(pool, actors[who], (db) => db.query(probe.sql, probe.params(fixture)), {
-      rollback: true,
-    });
+    const result = await actAs(
+      pool,
+      actors[who],
+      async (db) => {
+        if (probe.ownerFirst) {
+          // The session's login is the owner, so it may step back into that role and out again.
+          await db.query('set local role none');
+          await db.query(probe.ownerFirst);
+          await db.query(`set local role ${actors[who].role}`);
+        }
+        return db.query(probe.sql, probe.params(fixture));
+      },
+      { rollback: true },
+    );
     return result.rowCount === 0 ? 'hidden' : 'allowed';
   } catch (error) {
     if ((error as { code?: string }).code === '42501') return 'refused';

@@ -39,6 +39,7 @@ interface Report {
   head: { seq: number; hash: string };
   checkpoint: { id: number; head_seq: number; root: string } | null;
   entries_verified: number;
+  awaiting_seal: number;
   verified_from: number;
   trusted_checkpoint: { id: number; head_seq: number; head_hash: string } | null;
   scope: string;
@@ -221,6 +222,106 @@ describe('the journal', () => {
       { transaction_status: 'deleted', account: `person:${holder.id}:USD`, amount: '25' },
     ]);
     expect((await reconcile()).differences).toEqual([]);
+  });
+});
+
+describe('sealing after commit', () => {
+  /**
+   * Holds the chain's head as a sealer does, runs `work` on another connection that gives up on any lock wait,
+   * and answers what the holder then sees in the queue; the head is let go before the answer.
+   */
+  async function whileTheHeadIsHeld<T>(work: (writer: pg.PoolClient) => Promise<T>): Promise<T> {
+    const holder = await pool.connect();
+    const writer = await pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select from ledger.head for update');
+      // A writer that waited for the head would fail here rather than hang.
+      await writer.query(`set lock_timeout = '5s'`);
+      return await work(writer);
+    } finally {
+      await writer.query('reset lock_timeout');
+      await holder.query('rollback');
+      holder.release();
+      writer.release();
+    }
+  }
+
+  it("commits a writer's change while the chain's head is held, its entry awaiting seal, sealed in order after", async () => {
+    const someone = await createUser(pool);
+    const deposit = await addPendingDeposit(pool, someone.id, 40);
+    const queued = await whileTheHeadIsHeld(async (writer) => {
+      await writer.query(`update public.transactions set status = 'complete' where id = $1`, [deposit]);
+      await writer.query(`update public.transactions set status = 'failed' where id = $1`, [deposit]);
+      const { rows } = await pool.query<{ transaction_status: string }>(
+        'select transaction_status from ledger.unsealed_entries where transaction_id = $1 order by id',
+        [deposit],
+      );
+      return rows;
+    });
+    expect(queued).toEqual([{ transaction_status: 'complete' }, { transaction_status: 'failed' }]);
+    const { rows: before } = await pool.query('select 1 from ledger.entries where transaction_id = $1', [
+      deposit,
+    ]);
+    expect(before).toEqual([]);
+
+    const { rows: sealed } = await pool.query<{ sealed: number }>('select ledger.seal() as sealed');
+    expect(sealed[0]?.sealed).toBeGreaterThanOrEqual(2);
+    const { rows: chained } = await pool.query<{
+      seq: string;
+      corrects: string | null;
+      transaction_status: string;
+    }>(
+      'select seq, corrects, transaction_status from ledger.entries where transaction_id = $1 order by seq',
+      [deposit],
+    );
+    expect(chained).toEqual([
+      { seq: expect.any(String), corrects: null, transaction_status: 'complete' },
+      { seq: String(Number(chained[0]?.seq) + 1), corrects: chained[0]?.seq, transaction_status: 'failed' },
+    ]);
+    const report = await reconcile();
+    expect(report).toMatchObject({ awaiting_seal: 0, differences: [] });
+  });
+
+  it('seals what is awaiting before reconciling and checkpointing, so both speak of the chain with it', async () => {
+    const someone = await createUser(pool);
+    const deposit = await addPendingDeposit(pool, someone.id, 55);
+    await whileTheHeadIsHeld((writer) =>
+      writer.query(`update public.transactions set status = 'complete' where id = $1`, [deposit]),
+    );
+    const report = await reconcile();
+    const { rows } = await pool.query<{ seq: string }>(
+      'select seq from ledger.entries where transaction_id = $1',
+      [deposit],
+    );
+    expect(report).toMatchObject({ head: { seq: Number(rows[0]?.seq) }, awaiting_seal: 0, differences: [] });
+    expect(report.scope).toContain('0 entries committed during the run and awaiting the next seal');
+
+    await whileTheHeadIsHeld((writer) =>
+      writer.query(`update public.transactions set status = 'failed' where id = $1`, [deposit]),
+    );
+    const { rows: made } = await pool.query<{ id: string }>('select ledger.create_checkpoint(null) as id');
+    const { rows: checkpoint } = await pool.query<{ head_seq: string; entry: string }>(
+      `select head_seq, (select max(seq) from ledger.entries where transaction_id = $2) as entry
+       from ledger.checkpoints where id = $1`,
+      [made[0]?.id, deposit],
+    );
+    expect(checkpoint[0]?.head_seq).toBe(checkpoint[0]?.entry);
+  });
+
+  it('refuses a queued entry that does not balance, as it refuses any write of the journal through the API', async () => {
+    const refusal = await errorOf(
+      pool.query(
+        `insert into ledger.unsealed_entries (transaction_status, accounts, currencies, amounts)
+         values ('complete', array['house:bank:USD'], array['USD'], array[100::numeric])`,
+      ),
+    );
+    expect(refusal).toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('unsealed_entries_balanced'),
+    });
+    const sealing = await errorOf(queryAs(pool, signedIn(person.id), 'select public.seal_ledger()'));
+    expect(sealing.code).toBe('42501');
   });
 });
 

@@ -186,6 +186,12 @@ export async function requireAdmin(request: Request, refusal: string): Promise<U
   return caller;
 }
 
+/** Refuses (403) a caller whose bearer token is not the service-role key: only the scheduler calls. */
+export function requireScheduler(request: Request, refusal: string): void {
+  const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (token !== environment('SUPABASE_SERVICE_ROLE_KEY')) throw new HttpError(403, refusal);
+}
+
 /** Whether the person has a verified second factor, so their money leaves only from an aal2 session. */
 export function hasVerifiedFactor(user: User): boolean {
   return (user.factors ?? []).some((factor) => factor.status === 'verified');

@@ -10,7 +10,7 @@
  * lease). A mail is marked sent only once the provider took it; a crash in between sends it again after the
  * lease, with the same Idempotency-Key, which the provider uses to drop the repeat.
  */
-import { environment, HttpError, jsonResponse, serveJson, serviceClient } from '../_shared/http.ts';
+import { environment, jsonResponse, requireScheduler, serveJson, serviceClient } from '../_shared/http.ts';
 
 interface SecurityEmail {
   id: string;
@@ -107,10 +107,7 @@ async function sendBatch(database: ReturnType<typeof serviceClient>) {
 
 Deno.serve(
   serveJson('Failed to send the security e-mails', async (request) => {
-    const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-    if (token !== environment('SUPABASE_SERVICE_ROLE_KEY')) {
-      throw new HttpError(403, 'Only the scheduler sends security e-mails');
-    }
+    requireScheduler(request, 'Only the scheduler sends security e-mails');
     const database = serviceClient();
     let sent = 0;
     let failed = 0;
