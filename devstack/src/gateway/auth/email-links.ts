@@ -1,17 +1,42 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { authErrors } from './errors';
 import type { Queryable } from './users';
 
-/** The mailed links the stack sends, by GoTrue's `type` and the user columns that hold them. */
+/**
+ * The e-mailed links, by GoTrue's verification `type` and the user columns that hold them (api/verify.go):
+ * an invitation is confirmed as a sign-up is, a magic link is redeemed as a recovery link is.
+ */
 export const linkKinds = {
   signup: { tokenColumn: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', method: 'email/signup' },
+  invite: { tokenColumn: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', method: 'invite' },
   recovery: { tokenColumn: 'recovery_token', sentAtColumn: 'recovery_sent_at', method: 'recovery' },
+  magiclink: { tokenColumn: 'recovery_token', sentAtColumn: 'recovery_sent_at', method: 'magiclink' },
 } as const;
 export type LinkKind = keyof typeof linkKinds;
 
+/** The verification types the stack redeems; `email_change` links are made (admin) but not redeemed. */
 export function isLinkKind(type: string | null | undefined): type is LinkKind {
-  return type === 'signup' || type === 'recovery';
+  return type === 'signup' || type === 'invite' || type === 'recovery' || type === 'magiclink';
+}
+
+/** The refusal of a link whose type GoTrue knows and the stack does not redeem. */
+export function unredeemableLink(type: string) {
+  return type === 'email_change'
+    ? authErrors.validation('Email change links (type email_change) are not supported by the local stack')
+    : undefined;
+}
+
+/** GoTrue's `GenerateTokenHash` (crypto/crypto.go): SHA-224 of the address and the six-digit code. */
+export function otpTokenHash(email: string, otp: string) {
+  return createHash('sha224')
+    .update(email.toLowerCase() + otp)
+    .digest('hex');
+}
+
+/** GoTrue's `GenerateOtp` with the default `otp_length` of 6. */
+export function newOtp() {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 /** GoTrue's prefix of a link token whose flow ends in a PKCE code exchange (api/pkce.go). */
@@ -63,9 +88,10 @@ export async function issueLinkToken(
   kind: LinkKind,
   maxFrequencySeconds: number,
   pkce: CodeChallenge | undefined,
+  /** The link's token: the admin API's is GoTrue's hash of address and code, so the code works too. */
+  token = randomBytes(24).toString('base64url'),
 ): Promise<string> {
   const { tokenColumn, sentAtColumn, method } = linkKinds[kind];
-  const token = randomBytes(24).toString('base64url');
   // GoTrue refuses while `sent_at + max_frequency` is ahead and names the whole seconds left (api/errors.go).
   const { rows } = await db.query<{ wait_seconds: number | null }>(
     `with previous as (
@@ -93,7 +119,7 @@ export async function issueLinkToken(
       randomUUID(),
       pkce.method,
       pkce.challenge,
-      kind === 'signup' ? 'email' : kind,
+      kind === 'signup' || kind === 'invite' ? 'email' : kind,
       method,
     ],
   );
@@ -117,12 +143,23 @@ export async function redeemLinkToken(
   presented: string,
   kind: LinkKind,
   lifetimeSeconds: number,
-  /** `POST /verify {email, token}`: the token must be this address's (api/verify.go `verifyUserAndToken`). */
+  /**
+   * `POST /verify {email, token}`: the token must be this address's (api/verify.go `verifyUserAndToken`);
+   * it is the link's token or the six-digit code the admin API answered.
+   */
   email?: string,
 ): Promise<RedeemedLink> {
   const pkce = presented.startsWith(pkcePrefix);
   const token = pkce ? presented.slice(pkcePrefix.length) : presented;
   const { tokenColumn, sentAtColumn, method } = linkKinds[kind];
+  const candidates = [token, ...(email === undefined ? [] : [otpTokenHash(email, token)])].map(hashToken);
+  // GoTrue finds the link's user, refuses a banned one, and only then looks at the link's age.
+  const holder = await db.query<{ banned: boolean }>(
+    `select coalesce(banned_until > now(), false) as banned from auth.users
+     where ${tokenColumn} = any($1) and ${tokenColumn} <> '' and ($2::text is null or lower(email) = lower($2))`,
+    [candidates, email ?? null],
+  );
+  if (holder.rows.some((row) => row.banned)) throw authErrors.userBanned();
   // Confirming marks the metadata `email_verified` (models/user.go `Confirm`); a sign-up link marks the
   // e-mail identity too (api/verify.go `signupVerify`).
   const { rows } = await db.query<{ id: string }>(
@@ -131,7 +168,7 @@ export async function redeemLinkToken(
          raw_user_meta_data = case when email_confirmed_at is null
            then coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}' else raw_user_meta_data end,
          updated_at = now()
-       where ${tokenColumn} = $1 and ${tokenColumn} <> ''
+       where ${tokenColumn} = any($1) and ${tokenColumn} <> ''
          and ${sentAtColumn} > now() - $2 * interval '1 second'
          and ($4::text is null or lower(email) = lower($4))
        returning id, email
@@ -140,7 +177,7 @@ export async function redeemLinkToken(
        from redeemed where $3 and i.user_id = redeemed.id and i.provider = 'email' and i.email = redeemed.email
      )
      select id from redeemed`,
-    [hashToken(token), lifetimeSeconds, kind === 'signup', email ?? null],
+    [candidates, lifetimeSeconds, kind === 'signup' || kind === 'invite', email ?? null],
   );
   const userId = rows[0]?.id;
   if (!userId) throw email === undefined ? authErrors.otpExpired() : authErrors.tokenExpired();

@@ -5,6 +5,7 @@ import {
   isLinkKind,
   issueLinkToken,
   redeemLinkToken,
+  unredeemableLink,
   type CodeChallenge,
   type LinkKind,
 } from './email-links';
@@ -14,7 +15,10 @@ import { readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
 import { findUserByEmail } from './users';
 
-const mails: Record<LinkKind, { subject: string; heading: string; action: string }> = {
+/** The links the stack mails itself; invitations and magic links come from the admin API only. */
+type MailedKind = Extract<LinkKind, 'signup' | 'recovery'>;
+
+const mails: Record<MailedKind, { subject: string; heading: string; action: string }> = {
   signup: { subject: 'Confirm Your Signup', heading: 'Confirm your signup', action: 'confirm your user' },
   recovery: {
     subject: 'Reset Your Password',
@@ -45,7 +49,7 @@ export function createLinkMailer(context: AuthContext) {
    */
   async function mail(
     user: { id: string; email: string },
-    kind: LinkKind,
+    kind: MailedKind,
     redirectTo: string | null | undefined,
     pkce: CodeChallenge | undefined,
   ) {
@@ -100,7 +104,10 @@ export function linkRoutes(context: AuthContext, links: LinkMailer): AuthRoute[]
     const type = url.searchParams.get('type');
     try {
       if (!isLinkKind(type))
-        throw authErrors.validation(`Unsupported verification type: ${type ?? '(none)'}`);
+        throw (
+          unredeemableLink(type ?? '') ??
+          authErrors.validation(`Unsupported verification type: ${type ?? '(none)'}`)
+        );
       const redeemed = await redeemLinkToken(pool, token, type, project.emailLinkExpirySeconds);
       if (redeemed.authCode) {
         search.set('code', redeemed.authCode);
@@ -147,7 +154,8 @@ export function linkRoutes(context: AuthContext, links: LinkMailer): AuthRoute[]
     } else if (email !== '' || phone !== '' || stringField(body, 'redirect_to')) {
       throw authErrors.validation('Only the token_hash and type should be provided');
     }
-    if (!isLinkKind(type)) throw authErrors.validation('Unsupported verification type');
+    if (!isLinkKind(type))
+      throw unredeemableLink(type) ?? authErrors.validation('Unsupported verification type');
     const { userId } = await redeemLinkToken(
       pool,
       (token || tokenHash).replace(/^pkce_/, ''),
