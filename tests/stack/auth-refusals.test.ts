@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  apiClient,
-  callApi,
-  forgedToken,
-  postAuth,
-  serviceClient,
-  signIn,
-  signUpNewPerson,
-} from '../support/api';
+import { apiClient, callApi, forgedToken, postAuth, signUpNewPerson } from '../support/api';
 
 const apiUrl = () => inject('apiUrl');
 
@@ -217,18 +209,5 @@ describe('error bodies by API version (api/errors.go)', () => {
       error_code: 'invalid_credentials',
       msg: 'Invalid login credentials',
     });
-  });
-});
-
-describe('admin user deletion', () => {
-  it('refuses should_soft_delete by name and deletes nothing', async () => {
-    const person = await signUpNewPerson();
-    const { error } = await serviceClient().auth.admin.deleteUser(person.id, true);
-    expect(error).toMatchObject({
-      status: 400,
-      code: 'validation_failed',
-      message: 'should_soft_delete is not supported by the local stack: users are deleted',
-    });
-    expect((await signIn(person.email, person.password)).id).toBe(person.id);
   });
 });

@@ -169,6 +169,48 @@ describe('media types', () => {
     });
   });
 
+  // PostgREST's `asJsonF` (Query/SqlFragment.hs): one composite row is `json_agg(…)->0`, typed as asked.
+  it('answers a function returning one composite row with the object as application/json', async () => {
+    expect(await rest('rpc/card_of', { method: 'POST', body: JSON.stringify({ title: 'only' }) })).toEqual({
+      status: 200,
+      contentType: 'application/json; charset=utf-8',
+      profile: 'public',
+      body: { title: 'only', subtitle: null },
+    });
+  });
+
+  // MediaType.hs: `nulls=stripped` on vnd.pgrst.array+json and vnd.pgrst.object+json (`json_strip_nulls`).
+  it('leaves null fields out for Accept: application/vnd.pgrst.array+json;nulls=stripped', async () => {
+    expect(
+      await rest('rpc/cards', { headers: { Accept: 'application/vnd.pgrst.array+json;nulls=stripped' } }),
+    ).toMatchObject({
+      status: 200,
+      contentType: 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8',
+      body: [{ title: 'first' }, { title: 'second', subtitle: 'with a subtitle' }],
+    });
+    expect(
+      await rest('rpc/card_of?title=alone', {
+        headers: { Accept: 'application/vnd.pgrst.object+json;nulls=stripped' },
+      }),
+    ).toMatchObject({
+      status: 200,
+      contentType: 'application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8',
+      body: { title: 'alone' },
+    });
+  });
+
+  it('keeps nulls for vnd.pgrst.array+json without the parameter, answered as application/json', async () => {
+    expect(
+      await rest('rpc/cards', { headers: { Accept: 'application/vnd.pgrst.array+json' } }),
+    ).toMatchObject({
+      contentType: 'application/json; charset=utf-8',
+      body: [
+        { title: 'first', subtitle: null },
+        { title: 'second', subtitle: 'with a subtitle' },
+      ],
+    });
+  });
+
   it('answers 406 PGRST107 for a media type PostgREST does not write either', async () => {
     expect(await rest('messages', { headers: { Accept: 'image/png' } })).toMatchObject({
       status: 406,

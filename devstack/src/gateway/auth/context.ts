@@ -25,7 +25,9 @@ export interface AuthOptions {
   refreshTokenReuseIntervalSeconds: number;
 }
 
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** badoux/checkmail's `ValidateFormat`, which GoTrue's `validateEmail` uses. */
+export const emailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The JWT roles GoTrue treats as admin (`GOTRUE_JWT_ADMIN_ROLES` default). */
 export const adminRoles = new Set(['service_role', 'supabase_admin']);
@@ -40,6 +42,20 @@ export async function verifiedClaims(jwt: JwtVerifier, token: string): Promise<J
     const reason = error instanceof InvalidJwtError ? error.message : 'unable to verify';
     throw authErrors.badJwt(`invalid JWT: unable to parse or verify signature, ${reason}`);
   }
+}
+
+/** GoTrue's `validateEmail` (api/mail.go): required, at most 255 characters, a valid format; lower-cased. */
+export function validEmail(email: string): string {
+  if (email === '') throw authErrors.validation('An email address is required');
+  if (email.length > 255) throw authErrors.validation('An email address is too long');
+  if (!emailPattern.test(email)) throw authErrors.invalidEmail();
+  return email.toLowerCase();
+}
+
+/** GoTrue's `requestAud`: `X-JWT-AUD`, else the token's audience, else `authenticated`. */
+export function requestAud(request: IncomingMessage, claims: JWTPayload): string {
+  const tokenAud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+  return headerValue(request, 'x-jwt-aud') || tokenAud || 'authenticated';
 }
 
 /** GoTrue's `checkPasswordStrength` (api/password.go): length first, then bcrypt's 72-byte bound. */
@@ -104,6 +120,8 @@ export function createAuthContext(options: AuthOptions) {
     if (!uuidPattern.test(sub)) throw authErrors.badJwt('invalid claim: sub claim must be a UUID', 400);
     const user = await findUserById(pool, sub);
     if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    // A token issued before the ban still verifies; api/auth.go refuses its holder.
+    if (user.is_banned) throw authErrors.userBanned();
     const claimedSession = typeof claims.session_id === 'string' ? claims.session_id : '';
     const sessionId = claimedSession === '' || claimedSession === nilUuid ? undefined : claimedSession;
     if (sessionId !== undefined) {

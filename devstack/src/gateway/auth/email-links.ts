@@ -3,15 +3,33 @@ import type pg from 'pg';
 import { authErrors } from './errors';
 import type { Queryable } from './users';
 
-/** The mailed links the stack sends, by GoTrue's `type` and the user columns that hold them. */
+/**
+ * The e-mailed links, by GoTrue's verification `type` and the user columns that hold them (api/verify.go):
+ * an invitation is confirmed as a sign-up is, a magic link is redeemed as a recovery link is.
+ */
 export const linkKinds = {
   signup: { tokenColumn: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', method: 'email/signup' },
+  invite: { tokenColumn: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', method: 'invite' },
   recovery: { tokenColumn: 'recovery_token', sentAtColumn: 'recovery_sent_at', method: 'recovery' },
+  magiclink: { tokenColumn: 'recovery_token', sentAtColumn: 'recovery_sent_at', method: 'magiclink' },
 } as const;
 export type LinkKind = keyof typeof linkKinds;
 
+/** The verification types the stack redeems; `email_change` links are made (admin) but not redeemed. */
 export function isLinkKind(type: string | null | undefined): type is LinkKind {
-  return type === 'signup' || type === 'recovery';
+  return type === 'signup' || type === 'invite' || type === 'recovery' || type === 'magiclink';
+}
+
+/** The refusal of a link whose type GoTrue knows and the stack does not redeem. */
+export function unredeemableLink(type: string) {
+  return type === 'email_change'
+    ? authErrors.validation('Email change links (type email_change) are not supported by the local stack')
+    : undefined;
+}
+
+/** GoTrue's `GenerateOtp` with the default `otp_length` of 6. */
+export function newOtp() {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 /** GoTrue's prefix of a link token whose flow ends in a PKCE code exchange (api/pkce.go). */
@@ -79,7 +97,7 @@ export async function issueLinkToken(
 ): Promise<IssuedLink> {
   const userId = user.id;
   const { tokenColumn, sentAtColumn, method } = linkKinds[kind];
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newOtp();
   const token = emailTokenHash(user.email, code);
   // GoTrue refuses while `sent_at + max_frequency` is ahead and names the whole seconds left (api/errors.go).
   const { rows } = await db.query<{ wait_seconds: number | null }>(
@@ -108,7 +126,7 @@ export async function issueLinkToken(
       randomUUID(),
       pkce.method,
       pkce.challenge,
-      kind === 'signup' ? 'email' : kind,
+      kind === 'signup' || kind === 'invite' ? 'email' : kind,
       method,
     ],
   );
@@ -142,6 +160,13 @@ export async function redeemLinkToken(
   const linkToken = pkce ? presented.slice(pkcePrefix.length) : presented;
   const token = email === undefined ? linkToken : emailTokenHash(email, presented);
   const { tokenColumn, sentAtColumn, method } = linkKinds[kind];
+  // GoTrue finds the link's user, refuses a banned one, and only then looks at the link's age.
+  const holder = await db.query<{ banned: boolean }>(
+    `select coalesce(banned_until > now(), false) as banned from auth.users
+     where ${tokenColumn} = $1 and ${tokenColumn} <> '' and ($2::text is null or lower(email) = lower($2))`,
+    [hashToken(token), email ?? null],
+  );
+  if (holder.rows.some((row) => row.banned)) throw authErrors.userBanned();
   // Confirming marks the metadata `email_verified` (models/user.go `Confirm`); a sign-up link marks the
   // e-mail identity too (api/verify.go `signupVerify`).
   const { rows } = await db.query<{ id: string }>(
@@ -159,7 +184,7 @@ export async function redeemLinkToken(
        from redeemed where $3 and i.user_id = redeemed.id and i.provider = 'email' and i.email = redeemed.email
      )
      select id from redeemed`,
-    [hashToken(token), lifetimeSeconds, kind === 'signup', email ?? null],
+    [hashToken(token), lifetimeSeconds, kind === 'signup' || kind === 'invite', email ?? null],
   );
   const userId = rows[0]?.id;
   if (!userId) throw email === undefined ? authErrors.otpExpired() : authErrors.tokenExpired();

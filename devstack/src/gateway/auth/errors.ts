@@ -91,6 +91,11 @@ export const authErrors = {
   sessionNotFound: () =>
     new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
   userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
+  /** models/user.go `IsBanned`: 403 where a token or link is presented, 400 on the token grants. */
+  userBanned: (status = 403, message = 'User is banned') => new AuthError(status, 'user_banned', message),
+  /** api/errors.go `DuplicateEmailMsg`. */
+  emailExists: () =>
+    new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
   notAdmin: (message = 'User not allowed') => new AuthError(403, 'not_admin', message),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
   tokenExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),

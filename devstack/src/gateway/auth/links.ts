@@ -5,6 +5,7 @@ import {
   isLinkKind,
   issueLinkToken,
   redeemLinkToken,
+  unredeemableLink,
   type CodeChallenge,
   type LinkKind,
 } from './email-links';
@@ -15,8 +16,11 @@ import type { MailTemplateKind } from './mail-templates';
 import type { AuthRoute } from './route';
 import { findUserByEmail } from './users';
 
-/** The template each link kind is mailed with (GoTrue's `ConfirmationMail` / `RecoveryMail`). */
-const templateOfKind: Record<LinkKind, MailTemplateKind> = { signup: 'confirmation', recovery: 'recovery' };
+/** The links the stack mails itself; invitations and magic links come from the admin API only. */
+type MailedKind = Extract<LinkKind, 'signup' | 'recovery'>;
+
+/** The template each mailed link is sent with (GoTrue's `ConfirmationMail` / `RecoveryMail`). */
+const templateOfKind: Record<MailedKind, MailTemplateKind> = { signup: 'confirmation', recovery: 'recovery' };
 
 /**
  * Where the e-mailed link's redirect goes after a failure: GoTrue puts the error in the fragment, and for a
@@ -40,7 +44,7 @@ export function createLinkMailer(context: AuthContext) {
    */
   async function mail(
     user: { id: string; email: string; metadata: Record<string, unknown> },
-    kind: LinkKind,
+    kind: MailedKind,
     redirectTo: string | null | undefined,
     pkce: CodeChallenge | undefined,
   ) {
@@ -113,7 +117,10 @@ export function linkRoutes(context: AuthContext, links: LinkMailer): AuthRoute[]
     const type = url.searchParams.get('type');
     try {
       if (!isLinkKind(type))
-        throw authErrors.validation(`Unsupported verification type: ${type ?? '(none)'}`);
+        throw (
+          unredeemableLink(type ?? '') ??
+          authErrors.validation(`Unsupported verification type: ${type ?? '(none)'}`)
+        );
       const redeemed = await redeemLinkToken(pool, token, type, project.emailLinkExpirySeconds);
       if (redeemed.authCode) {
         search.set('code', redeemed.authCode);
@@ -160,7 +167,8 @@ export function linkRoutes(context: AuthContext, links: LinkMailer): AuthRoute[]
     } else if (email !== '' || phone !== '' || stringField(body, 'redirect_to')) {
       throw authErrors.validation('Only the token_hash and type should be provided');
     }
-    if (!isLinkKind(type)) throw authErrors.validation('Unsupported verification type');
+    if (!isLinkKind(type))
+      throw unredeemableLink(type) ?? authErrors.validation('Unsupported verification type');
     const { userId } = await redeemLinkToken(
       pool,
       (token || tokenHash).replace(/^pkce_/, ''),

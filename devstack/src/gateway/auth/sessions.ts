@@ -129,8 +129,11 @@ export async function rotateRefreshToken(pool: pg.Pool, presented: string, setti
   const rotated = await inTransaction(pool, async (client) => {
     // models/sessions.go `CheckValidity`: past the time-box from its start, or idle longer than the
     // inactivity time-out since its last refresh (the token's issue when never refreshed).
-    const { rows } = await client.query<RefreshTokenRow & { past_timebox: boolean; timed_out: boolean }>(
+    const { rows } = await client.query<
+      RefreshTokenRow & { past_timebox: boolean; timed_out: boolean; banned: boolean }
+    >(
       `select t.id, t.token, t.revoked, t.updated_at, t.session_id, t.user_id,
+         coalesce((select banned_until > now() from auth.users where id = s.user_id), false) as banned,
          $2 > 0 and now() > s.created_at + make_interval(secs => $2) as past_timebox,
          $3 > 0 and now() > coalesce(s.refreshed_at, greatest(t.updated_at, s.created_at))
            + make_interval(secs => $3) as timed_out
@@ -140,6 +143,8 @@ export async function rotateRefreshToken(pool: pg.Pool, presented: string, setti
     );
     const token = rows[0];
     if (!token) throw authErrors.refreshTokenNotFound();
+    // internal/tokens/service.go: a banned person's refresh is refused before anything rotates.
+    if (token.banned) throw authErrors.userBanned(400, 'Invalid Refresh Token: User Banned');
     if (token.past_timebox) throw authErrors.sessionExpired();
     if (token.timed_out) throw authErrors.sessionExpired(' (Inactivity)');
     let refreshToken: string | undefined;

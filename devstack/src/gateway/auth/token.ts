@@ -5,7 +5,7 @@ import { AuthError, authErrors, maxPasswordBytes } from './errors';
 import { readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
 import { rotateRefreshToken, tokenResponse } from './sessions';
-import { findUserByPassword } from './users';
+import { findUserByEmail, findUserByPassword } from './users';
 
 /** The grants the local Auth answers: three served, two always refused as switched off. */
 const grantTypes = ['password', 'refresh_token', 'pkce', 'id_token', 'web3'] as const;
@@ -61,6 +61,8 @@ export function tokenRoutes(context: AuthContext): AuthRoute[] {
     if (email === '') throw authErrors.validation('missing email or phone');
     // bcrypt compares 72 bytes only; a longer password can never have been set, so it never matches.
     if (Buffer.byteLength(password, 'utf8') > maxPasswordBytes) throw authErrors.invalidCredentials();
+    // GoTrue refuses a banned person before comparing the password.
+    if ((await findUserByEmail(pool, email))?.is_banned) throw authErrors.userBanned(400);
     const user = await findUserByPassword(pool, email, password);
     if (!user) throw authErrors.invalidCredentials();
     if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();

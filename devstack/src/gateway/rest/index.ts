@@ -19,6 +19,7 @@ import { parseQuery, type ParsedQuery } from './query-grammar';
 import { headerValue } from '../http';
 import {
   acceptedMedia,
+  isSingleMedia,
   bodyMedia,
   parseJson,
   parsePreferences,
@@ -115,7 +116,7 @@ export function createRestHandler(options: RestOptions) {
     profile: Profile,
   ) {
     const media = acceptedMedia(request);
-    const single = media === 'object';
+    const single = isSingleMedia(media);
     const preferences = parsePreferences(request);
     rangeFromHeader(request, query);
     boundByMaxRows(query, maxRows);
@@ -157,7 +158,7 @@ export function createRestHandler(options: RestOptions) {
   ) {
     const method = request.method ?? 'POST';
     const media = acceptedMedia(request);
-    const single = media === 'object';
+    const single = isSingleMedia(media);
     const preferences = parsePreferences(request);
     if (query.limit !== undefined || query.offset !== undefined || query.order.length) {
       throw restErrors.unsupported(`limit, offset or order on ${method}`);
@@ -250,7 +251,7 @@ export function createRestHandler(options: RestOptions) {
     } else if (!isObject(body)) throw restErrors.invalidBody('Expected a JSON object of arguments');
     const query = parseQuery(filterParams);
     const responseMedia = acceptedMedia(request);
-    const single = responseMedia === 'object';
+    const single = isSingleMedia(responseMedia);
     const rowsOfRelation = routine.returnsRelation
       ? (await currentCatalog(schema)).relations.get(routine.returnsRelation)
       : undefined;
@@ -281,10 +282,13 @@ export function createRestHandler(options: RestOptions) {
         return outcome;
       },
     );
+    // A call returning one value (a scalar or one composite row) answers it bare, typed as asked
+    // (`application/json`), as PostgREST's `asJsonF` takes `json_agg(…)->0`.
     const unwrap = shaped && (single || !routine.returnsSet);
     // Calls answer with a range too, as PostgREST's: `0-0/*` for a scalar, the page for a set.
     sendResult(response, readStatus(query, result), result, {
-      media: unwrap ? 'object' : responseMedia,
+      media: responseMedia,
+      unwrap,
       withBody: method !== 'HEAD',
       range: { offset: query.offset ?? 0 },
       profile,

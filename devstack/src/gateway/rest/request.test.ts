@@ -47,6 +47,9 @@ describe('the media type of the answer', () => {
     ['text/csv', 'csv'],
     ['text/csv, application/json', 'csv'],
     ['image/png, application/json;q=0.5', 'json'],
+    ['application/vnd.pgrst.array+json', 'json'],
+    ['application/vnd.pgrst.array+json;nulls=stripped', 'json-stripped'],
+    ['application/vnd.pgrst.object+json;nulls=stripped', 'object-stripped'],
   ])('Accept: %s is %s', (accept, media) => {
     expect(acceptedMedia(requestWith('GET', { accept }))).toBe(media);
   });

@@ -56,19 +56,32 @@ export function parsePreferences(request: IncomingMessage): Preferences {
 }
 
 /**
- * How the answer is written: a JSON array, one row as an object (`application/vnd.pgrst.object+json`), or
- * CSV (`text/csv`). The first type of `Accept` the stack can write wins, as PostgREST negotiates
- * (MediaType.hs, ContentType negotiation in ApiRequest.hs).
+ * How the answer is written: a JSON array, one row as an object (`application/vnd.pgrst.object+json`), either
+ * with its null fields left out (`;nulls=stripped`, PostgREST's `json_strip_nulls`), or CSV (`text/csv`). The
+ * first type of `Accept` the stack can write wins, as PostgREST negotiates (MediaType.hs, Plan/Negotiate.hs).
  */
-export type ResponseMedia = 'json' | 'object' | 'csv';
+export type ResponseMedia = 'json' | 'object' | 'json-stripped' | 'object-stripped' | 'csv';
 
-const jsonTypes = ['application/json', 'application/vnd.pgrst.array+json', '*/*', ''];
+/** One row as an object (`.single()`, `.maybeSingle()`), with or without nulls. */
+export function isSingleMedia(media: ResponseMedia): boolean {
+  return media === 'object' || media === 'object-stripped';
+}
+
+const jsonTypes = ['application/json', '*/*', ''];
 
 export function acceptedMedia(request: IncomingMessage): ResponseMedia {
   const accept = headerValue(request, 'accept') ?? '';
-  if (accept.includes('nulls=stripped')) throw restErrors.unsupported(`Accept: ${accept}`);
-  for (const type of accept.split(',').map((item) => (item.split(';')[0] ?? '').trim().toLowerCase())) {
-    if (type === 'application/vnd.pgrst.object+json') return 'object';
+  for (const item of accept.split(',')) {
+    const [rawType = '', ...parameters] = item.split(';');
+    const type = rawType.trim().toLowerCase();
+    const stripped = parameters.some(
+      (parameter) => parameter.replace(/\s/g, '').toLowerCase() === 'nulls=stripped',
+    );
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object')
+      return stripped ? 'object-stripped' : 'object';
+    // MediaType.hs: `vnd.pgrst.array` is plain JSON unless it asks for stripped nulls.
+    if (type === 'application/vnd.pgrst.array+json' || type === 'application/vnd.pgrst.array')
+      return stripped ? 'json-stripped' : 'json';
     if (jsonTypes.includes(type)) return 'json';
     if (type === 'text/csv') return 'csv';
     // PostgREST writes GeoJSON with PostGIS's ST_AsGeoJSON, which the embedded Postgres lacks.

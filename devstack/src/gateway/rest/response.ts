@@ -2,13 +2,27 @@ import type { ServerResponse } from 'node:http';
 import { RestError } from './errors';
 import type { StatementResult } from './execute';
 import type { ParsedQuery } from './query-grammar';
-import type { Profile, ResponseMedia } from './request';
+import { isSingleMedia, type Profile, type ResponseMedia } from './request';
 
+/** MediaType.hs `toContentType`. */
 const contentTypes: Record<ResponseMedia, string> = {
   json: 'application/json; charset=utf-8',
   object: 'application/vnd.pgrst.object+json; charset=utf-8',
+  'json-stripped': 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8',
+  'object-stripped': 'application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
 };
+
+/** Postgres's `json_strip_nulls`: every object field whose value is null left out, at any depth. */
+function stripNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripNulls);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, field]) => field !== null)
+      .map(([name, field]) => [name, stripNulls(field)]),
+  );
+}
 
 /** The answer's status, headers and body, shaped as PostgREST's Response.hs. */
 
@@ -21,7 +35,15 @@ export function sendResult(
     withBody,
     range,
     profile,
-  }: { media: ResponseMedia; withBody: boolean; range?: { offset: number }; profile: Profile },
+    unwrap = isSingleMedia(media),
+  }: {
+    media: ResponseMedia;
+    withBody: boolean;
+    range?: { offset: number };
+    profile: Profile;
+    /** The body is the one row, not an array: a single object asked for, or a call returning one value. */
+    unwrap?: boolean;
+  },
 ) {
   const headers: Record<string, string> = {};
   // With more than one exposed schema, PostgREST names the one that answered (Response.hs `profileHeader`).
@@ -39,7 +61,12 @@ export function sendResult(
     return response.end();
   }
   let payload = result.body;
-  if (media === 'object') payload = JSON.stringify((JSON.parse(payload) as unknown[])[0]);
+  const stripped = media === 'json-stripped' || media === 'object-stripped';
+  if (media !== 'csv' && (unwrap || stripped)) {
+    const rows = JSON.parse(payload) as unknown[];
+    const body = unwrap ? rows[0] : rows;
+    payload = JSON.stringify(stripped ? stripNulls(body) : body);
+  }
   headers['Content-Type'] = contentTypes[media];
   headers['Content-Length'] = String(Buffer.byteLength(payload));
   response.writeHead(status, headers);
