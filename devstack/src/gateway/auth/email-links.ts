@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { authErrors } from './errors';
 import type { Queryable } from './users';
@@ -25,18 +25,6 @@ export function unredeemableLink(type: string) {
   return type === 'email_change'
     ? authErrors.validation('Email change links (type email_change) are not supported by the local stack')
     : undefined;
-}
-
-/** GoTrue's `GenerateTokenHash` (crypto/crypto.go): SHA-224 of the address and the six-digit code. */
-export function otpTokenHash(email: string, otp: string) {
-  return createHash('sha224')
-    .update(email.toLowerCase() + otp)
-    .digest('hex');
-}
-
-/** GoTrue's `GenerateOtp` with the default `otp_length` of 6. */
-export function newOtp() {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 /** GoTrue's prefix of a link token whose flow ends in a PKCE code exchange (api/pkce.go). */
@@ -77,21 +65,40 @@ export function codeChallengeOf(body: Record<string, unknown>): CodeChallenge | 
   return { challenge, method: normalised };
 }
 
+/** GoTrue's `GenerateTokenHash` (internal/crypto): what a link carries, from the address and the code. */
+/** GoTrue's `GenerateOtp` with the default `otp_length` of 6. */
+export function newEmailCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+export function emailTokenHash(email: string, code: string): string {
+  return createHash('sha224').update(`${email.toLowerCase()}${code}`).digest('hex');
+}
+
+/** A mailed link's token (`TokenHash`, PKCE-prefixed when the flow ends in a code exchange) and its code. */
+export interface IssuedLink {
+  tokenHash: string;
+  /** The six-digit code (`{{ .Token }}`) that `POST /verify {email, token}` takes instead of the link. */
+  code: string;
+}
+
 /**
- * Issues a link token of `kind` for the user: refused within `maxFrequencySeconds` of the previous one
- * (GoTrue's per-user `max_frequency`), stored hashed, and (PKCE) recorded with a flow state whose code
- * the link's redirect will carry. Returns the token for the link.
+ * Issues a link of `kind` for the user as GoTrue's `sendConfirmation` / `sendPasswordRecovery`: a six-digit
+ * code and its token hash (the link's token). Refused within `maxFrequencySeconds` of the previous one
+ * (GoTrue's per-user `max_frequency`); stored hashed once more, and (PKCE) recorded with a flow state whose
+ * code the link's redirect will carry.
  */
 export async function issueLinkToken(
   db: Queryable,
-  userId: string,
+  user: { id: string; email: string },
   kind: LinkKind,
   maxFrequencySeconds: number,
   pkce: CodeChallenge | undefined,
-  /** The link's token: the admin API's is GoTrue's hash of address and code, so the code works too. */
-  token = randomBytes(24).toString('base64url'),
-): Promise<string> {
+): Promise<IssuedLink> {
+  const userId = user.id;
   const { tokenColumn, sentAtColumn, method } = linkKinds[kind];
+  const code = newEmailCode();
+  const token = emailTokenHash(user.email, code);
   // GoTrue refuses while `sent_at + max_frequency` is ahead and names the whole seconds left (api/errors.go).
   const { rows } = await db.query<{ wait_seconds: number | null }>(
     `with previous as (
@@ -108,7 +115,7 @@ export async function issueLinkToken(
   );
   const waitSeconds = rows[0]?.wait_seconds;
   if (waitSeconds !== null && waitSeconds !== undefined) throw authErrors.emailTooSoon(waitSeconds);
-  if (!pkce) return token;
+  if (!pkce) return { tokenHash: token, code };
   await db.query(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
        authentication_method, created_at, updated_at)
@@ -123,7 +130,7 @@ export async function issueLinkToken(
       method,
     ],
   );
-  return `${pkcePrefix}${token}`;
+  return { tokenHash: `${pkcePrefix}${token}`, code };
 }
 
 export interface RedeemedLink {
@@ -144,22 +151,22 @@ export async function redeemLinkToken(
   kind: LinkKind,
   lifetimeSeconds: number,
   /**
-   * `POST /verify {email, token}`: the token must be this address's (api/verify.go `verifyUserAndToken`);
-   * it is the link's token or the six-digit code the admin API answered.
+   * `POST /verify {email, token}`: `presented` is the mailed six-digit code, whose token hash with this
+   * address must be the one issued (api/verify.go `verifyUserAndToken`).
    */
   email?: string,
 ): Promise<RedeemedLink> {
   const pkce = presented.startsWith(pkcePrefix);
-  const token = pkce ? presented.slice(pkcePrefix.length) : presented;
+  const linkToken = pkce ? presented.slice(pkcePrefix.length) : presented;
+  const token = email === undefined ? linkToken : emailTokenHash(email, presented);
   const { tokenColumn, sentAtColumn, method } = linkKinds[kind];
-  const candidates = [token, ...(email === undefined ? [] : [otpTokenHash(email, token)])].map(hashToken);
   // GoTrue finds the link's user, refuses a banned one, and only then looks at the link's age.
   const holder = await db.query<{ banned: boolean }>(
     `select coalesce(banned_until > now(), false) as banned from auth.users
-     where ${tokenColumn} = any($1) and ${tokenColumn} <> '' and ($2::text is null or lower(email) = lower($2))`,
-    [candidates, email ?? null],
+     where ${tokenColumn} = $1 and ${tokenColumn} <> '' and ($2::text is null or lower(email) = lower($2))`,
+    [hashToken(token), email ?? null],
   );
-  if (holder.rows.some((row) => row.banned)) throw authErrors.userBanned();
+  if (holder.rows[0]?.banned) throw authErrors.userBanned();
   // Confirming marks the metadata `email_verified` (models/user.go `Confirm`); a sign-up link marks the
   // e-mail identity too (api/verify.go `signupVerify`).
   const { rows } = await db.query<{ id: string }>(
@@ -168,7 +175,7 @@ export async function redeemLinkToken(
          raw_user_meta_data = case when email_confirmed_at is null
            then coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}' else raw_user_meta_data end,
          updated_at = now()
-       where ${tokenColumn} = any($1) and ${tokenColumn} <> ''
+       where ${tokenColumn} = $1 and ${tokenColumn} <> ''
          and ${sentAtColumn} > now() - $2 * interval '1 second'
          and ($4::text is null or lower(email) = lower($4))
        returning id, email
@@ -177,7 +184,7 @@ export async function redeemLinkToken(
        from redeemed where $3 and i.user_id = redeemed.id and i.provider = 'email' and i.email = redeemed.email
      )
      select id from redeemed`,
-    [candidates, lifetimeSeconds, kind === 'signup' || kind === 'invite', email ?? null],
+    [hashToken(token), lifetimeSeconds, kind === 'signup' || kind === 'invite', email ?? null],
   );
   const userId = rows[0]?.id;
   if (!userId) throw email === undefined ? authErrors.otpExpired() : authErrors.tokenExpired();
