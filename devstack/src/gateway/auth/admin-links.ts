@@ -4,7 +4,7 @@ import type { JWTPayload } from 'jose';
 import { inTransaction } from '../database';
 import type { ProjectConfig } from '../project-config';
 import { requestAud, validEmail, type AuthContext } from './context';
-import { emailTokenHash, hashToken, issueLinkToken, newOtp, type LinkKind } from './email-links';
+import { emailTokenHash, hashToken, issueLinkToken, newEmailCode, type LinkKind } from './email-links';
 import { AuthError, authErrors } from './errors';
 import { allowedRedirect } from './redirects';
 import { objectField, readJsonObject, stringField } from './request-body';
@@ -64,7 +64,8 @@ export function generateLinkRoute(
     if (!(linkTypes as readonly string[]).includes(type))
       throw authErrors.validation(`Invalid email action link type requested: ${type}`);
     const linkType = type as GeneratedLinkType;
-    const { userId, otp, hashedToken, linkToken } = await inTransaction(pool, async (client) => {
+
+    const { userId, linkToken, otp, hashedToken } = await inTransaction(pool, async (client) => {
       if (linkType === 'email_change_current' || linkType === 'email_change_new') {
         if (!user) throw authErrors.userNotFound();
         const newEmail = validEmail(stringField(body, 'new_email') ?? '');
@@ -74,9 +75,9 @@ export function generateLinkRoute(
         ]);
         if (taken.rowCount) throw authErrors.emailExists();
         // Secure e-mail change is on (`double_confirm_changes`): each address gets its own token.
-        const otp = newOtp();
-        const hashedToken = emailTokenHash(email, otp);
-        const token = linkType === 'email_change_current' ? hashedToken : emailTokenHash(newEmail, otp);
+        const code = newEmailCode();
+        const currentHash = emailTokenHash(email, code);
+        const token = linkType === 'email_change_current' ? currentHash : emailTokenHash(newEmail, code);
         const column =
           linkType === 'email_change_current' ? 'email_change_token_current' : 'email_change_token_new';
         await client.query(
@@ -84,7 +85,7 @@ export function generateLinkRoute(
              ${column} = $3, updated_at = now() where id = $1`,
           [user.id, newEmail, hashToken(token)],
         );
-        return { userId: user.id, otp, hashedToken, linkToken: token };
+        return { userId: user.id, linkToken: token, otp: code, hashedToken: currentHash };
       }
       let id = user?.id;
       if (linkType === 'signup' || linkType === 'invite') {
@@ -107,8 +108,9 @@ export function generateLinkRoute(
       }
       if (!id) throw authErrors.userNotFound();
       const kind: LinkKind = linkType;
-      const { tokenHash, code } = await issueLinkToken(client, { id, email }, kind, 0, undefined);
-      return { userId: id, otp: code, hashedToken: tokenHash, linkToken: tokenHash };
+      // No `max_frequency` for the admin: nothing is mailed.
+      const issued = await issueLinkToken(client, { id, email }, kind, 0, undefined);
+      return { userId: id, linkToken: issued.tokenHash, otp: issued.code, hashedToken: issued.tokenHash };
     }).catch((error: unknown) => {
       if ((error as { code?: string }).code === '23505') throw authErrors.emailExists();
       throw error;

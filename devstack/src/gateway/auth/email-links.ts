@@ -27,11 +27,6 @@ export function unredeemableLink(type: string) {
     : undefined;
 }
 
-/** GoTrue's `GenerateOtp` with the default `otp_length` of 6. */
-export function newOtp() {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
 /** GoTrue's prefix of a link token whose flow ends in a PKCE code exchange (api/pkce.go). */
 const pkcePrefix = 'pkce_';
 
@@ -71,6 +66,11 @@ export function codeChallengeOf(body: Record<string, unknown>): CodeChallenge | 
 }
 
 /** GoTrue's `GenerateTokenHash` (internal/crypto): what a link carries, from the address and the code. */
+/** GoTrue's `GenerateOtp` with the default `otp_length` of 6. */
+export function newEmailCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
 export function emailTokenHash(email: string, code: string): string {
   return createHash('sha224').update(`${email.toLowerCase()}${code}`).digest('hex');
 }
@@ -97,7 +97,7 @@ export async function issueLinkToken(
 ): Promise<IssuedLink> {
   const userId = user.id;
   const { tokenColumn, sentAtColumn, method } = linkKinds[kind];
-  const code = newOtp();
+  const code = newEmailCode();
   const token = emailTokenHash(user.email, code);
   // GoTrue refuses while `sent_at + max_frequency` is ahead and names the whole seconds left (api/errors.go).
   const { rows } = await db.query<{ wait_seconds: number | null }>(
@@ -166,7 +166,7 @@ export async function redeemLinkToken(
      where ${tokenColumn} = $1 and ${tokenColumn} <> '' and ($2::text is null or lower(email) = lower($2))`,
     [hashToken(token), email ?? null],
   );
-  if (holder.rows.some((row) => row.banned)) throw authErrors.userBanned();
+  if (holder.rows[0]?.banned) throw authErrors.userBanned();
   // Confirming marks the metadata `email_verified` (models/user.go `Confirm`); a sign-up link marks the
   // e-mail identity too (api/verify.go `signupVerify`).
   const { rows } = await db.query<{ id: string }>(

@@ -19,7 +19,7 @@ import { findUserByEmail } from './users';
 /** The links the stack mails itself; invitations and magic links come from the admin API only. */
 type MailedKind = Extract<LinkKind, 'signup' | 'recovery'>;
 
-/** The template each mailed link is sent with (GoTrue's `ConfirmationMail` / `RecoveryMail`). */
+/** The template each link kind is mailed with (GoTrue's `ConfirmationMail` / `RecoveryMail`). */
 const templateOfKind: Record<MailedKind, MailTemplateKind> = { signup: 'confirmation', recovery: 'recovery' };
 
 /**
