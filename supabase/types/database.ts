@@ -452,6 +452,43 @@ export type Database = {
           },
         ];
       };
+      security_log: {
+        Row: {
+          detail: string;
+          event: string;
+          hash: string;
+          ip: string | null;
+          prev_hash: string;
+          recorded_at: string;
+          seq: number;
+          user_agent: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          detail: string;
+          event: string;
+          hash: string;
+          ip?: string | null;
+          prev_hash: string;
+          recorded_at: string;
+          seq: number;
+          user_agent?: string | null;
+          user_id: string;
+        };
+        Update: {
+          detail?: string;
+          event?: string;
+          hash?: string;
+          ip?: string | null;
+          prev_hash?: string;
+          recorded_at?: string;
+          seq?: number;
+          user_agent?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       sell_requests: {
         Row: {
           cryptocurrency: string;
