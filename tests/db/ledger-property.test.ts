@@ -146,14 +146,25 @@ afterAll(async () => {
 describe('random concurrent money steps', () => {
   it(`keep journal = balances = holdings and a verifiable chain over ${rounds} × ${stepsPerRound} steps`, async () => {
     const outcomes: Outcomes = { done: 0, refused: new Map(), unexpected: [] };
+    type Reconciliation = { report: { differences: unknown[]; awaiting_seal: number } };
+    let awaitingDuringRounds = 0;
     for (let round = 0; round < rounds; round += 1) {
       for (const coin of coins) await addCurrentPrice(pool, coin, (1000 + random() * 100).toFixed(2));
-      await runRound(outcomes);
-      const { rows } = await pool.query<{ report: { differences: unknown[]; head: { seq: number } } }>(
-        'select ledger.reconcile() as report',
-      );
-      expect({ round, differences: onlyRow(rows).report.differences }).toEqual({ round, differences: [] });
+      // A reconciliation while the steps run holds the chain's head, so the steps queue their entries
+      // meanwhile: the books must still agree, sealed and awaiting entries together.
+      const [, during] = await Promise.all([
+        runRound(outcomes),
+        pool.query<Reconciliation>('select ledger.reconcile() as report'),
+      ]);
+      awaitingDuringRounds += onlyRow(during.rows).report.awaiting_seal;
+      expect({ round, during: onlyRow(during.rows).report.differences }).toEqual({ round, during: [] });
+      const { rows } = await pool.query<Reconciliation>('select ledger.reconcile() as report');
+      expect({ round, after: onlyRow(rows).report }).toMatchObject({
+        round,
+        after: { differences: [], awaiting_seal: 0 },
+      });
     }
+    expect(awaitingDuringRounds).toBeGreaterThan(0);
     expect(outcomes.unexpected).toEqual([]);
     // The mix really moved money: many steps succeeded and every kind of movement is in the journal.
     expect(outcomes.done).toBeGreaterThan((rounds * stepsPerRound) / 2);

@@ -309,6 +309,22 @@ describe('sealing after commit', () => {
     expect(checkpoint[0]?.head_seq).toBe(checkpoint[0]?.entry);
   });
 
+  it('compares the books with sealed and awaiting entries alike, so a change not yet sealed is no difference', async () => {
+    const someone = await createUser(pool);
+    const deposit = await addPendingDeposit(pool, someone.id, 70);
+    await whileTheHeadIsHeld((writer) =>
+      writer.query(`update public.transactions set status = 'complete' where id = $1`, [deposit]),
+    );
+    const { rows: queued } = await pool.query(
+      'select 1 from ledger.unsealed_entries where transaction_id = $1',
+      [deposit],
+    );
+    expect(queued).toHaveLength(1);
+    const { rows } = await pool.query('select * from ledger.book_differences()');
+    expect(rows).toEqual([]);
+    await pool.query('select ledger.seal()');
+  });
+
   it('refuses a queued entry that does not balance, as it refuses any write of the journal through the API', async () => {
     const refusal = await errorOf(
       pool.query(
