@@ -1352,10 +1352,14 @@ export type Database = {
         Row: {
           available: number | null;
           email: string | null;
+          frozen: boolean | null;
           full_name: string | null;
+          hold_until: string | null;
           id: string;
           registration_date: string;
           role: Database['public']['Enums']['app_role'];
+          two_factor: boolean | null;
+          withdrawals_locked: boolean | null;
         };
         ComputedFields: never;
         Relationships: [];

@@ -644,6 +644,14 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
     expected: ownOrAdmin,
     probe: { sql: 'select id, available from public.users_with_balance where id = $1', params: ownerId },
   },
+  // The security columns (private.account_restrictions): admins at aal2 only; the person sees nulls.
+  'users_with_balance (two-factor, hold, lock, freeze)': {
+    expected: adminOnlyFiltered,
+    probe: {
+      sql: 'select id from public.users_with_balance where id = $1 and two_factor is not null and frozen is not null',
+      params: ownerId,
+    },
+  },
   holdings: {
     expected: ownOrAdmin,
     probe: { sql: 'select quantity from public.holdings where user_id = $1', params: ownerId },

@@ -1,4 +1,5 @@
 import { cva } from 'class-variance-authority';
+import type { ReactNode } from 'react';
 import { formatStatus } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -54,6 +55,15 @@ export function statusTone(status: string, palette: StatusPalette): StatusTone {
             ? 'gray'
             : 'yellow';
   }
+}
+
+/** A badge of a given tone, for states that are not a request's or transaction's status. */
+export function ToneBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
+  return (
+    <span className={statusBadgeVariants({ tone })} data-tone={tone}>
+      {children}
+    </span>
+  );
 }
 
 export function StatusBadge({

@@ -3,17 +3,19 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TableCell } from '@/components/ui/table';
 import { csvUtcTime } from '@/lib/csv';
-import { formatStatus, formatUsd, formatUsdPlain } from '@/lib/format';
+import { formatDate, formatStatus, formatUsd, formatUsdPlain } from '@/lib/format';
 import { users, type AdminUser } from '../api/get-users';
 import { DeleteUserDialog } from './delete-user-dialog';
 import type { LedgerKind } from './ledger-page';
 import { numberColumn } from './list-columns';
 import { STICKY_ACTIONS } from './list-table';
 import { RemoveTwoFactorDialog } from './remove-two-factor-dialog';
+import { SecurityStates } from './security-states';
 
 /**
- * /admin/users: everyone with role and available balance; search by name or e-mail; remove the two-factor
- * authentication of a person who lost their phone; delete a person.
+ * /admin/users: everyone with role, available balance and security state (two-factor authentication, a
+ * withdrawal hold or lock, a freeze); search by name or e-mail; remove the two-factor authentication of a
+ * person who lost their phone; delete a person. Long names and e-mails are cut short, whole on hover.
  */
 export const usersLedger: LedgerKind<AdminUser> = {
   label: 'Users',
@@ -29,6 +31,13 @@ export const usersLedger: LedgerKind<AdminUser> = {
       { header: 'Role', value: (user) => user.role },
       { header: 'Available balance (USD)', value: (user) => formatUsdPlain(user.available) },
       { header: 'Registered (UTC)', value: (user) => csvUtcTime(user.registrationDate) },
+      { header: 'Two-factor authentication', value: (user) => (user.twoFactor ? 'yes' : 'no') },
+      {
+        header: 'Withdrawals held until (UTC)',
+        value: (user) => (user.holdUntil ? csvUtcTime(user.holdUntil) : ''),
+      },
+      { header: 'Withdrawals locked', value: (user) => (user.withdrawalsLocked ? 'yes' : 'no') },
+      { header: 'Frozen', value: (user) => (user.frozen ? 'yes' : 'no') },
       { header: 'User ID', value: (user) => user.id },
     ],
   },
@@ -40,14 +49,20 @@ export const usersLedger: LedgerKind<AdminUser> = {
         {
           header: 'Name',
           sort: 'full_name',
-          cell: (user) => <TableCell className="font-medium">{user.fullName || '—'}</TableCell>,
+          cell: (user) => (
+            <TableCell className="font-medium">
+              <span className="block max-w-40 truncate" title={user.fullName}>
+                {user.fullName || '—'}
+              </span>
+            </TableCell>
+          ),
         },
         {
           header: 'E-mail',
           sort: 'email',
           cell: (user) => (
             <TableCell>
-              <span className="block max-w-64 truncate" title={user.email}>
+              <span className="block max-w-52 truncate" title={user.email}>
                 {user.email}
               </span>
             </TableCell>
@@ -58,7 +73,15 @@ export const usersLedger: LedgerKind<AdminUser> = {
         {
           header: 'Registered',
           sort: 'registration_date',
-          cell: (user) => <TableCell>{new Date(user.registrationDate).toLocaleDateString()}</TableCell>,
+          cell: (user) => <TableCell>{formatDate(user.registrationDate)}</TableCell>,
+        },
+        {
+          header: 'Security',
+          cell: (user) => (
+            <TableCell>
+              <SecurityStates user={user} />
+            </TableCell>
+          ),
         },
         {
           header: 'Actions',
@@ -66,15 +89,18 @@ export const usersLedger: LedgerKind<AdminUser> = {
           hiddenHeader: true,
           cell: (user) => (
             <TableCell className={`${STICKY_ACTIONS} text-right`}>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove two-factor authentication of ${user.fullName || user.email}`}
-                onClick={() => setUserToRecover(user)}
-              >
-                <ShieldOffIcon aria-hidden />
-                2FA
-              </Button>
+              {/* Offered only to people who have it. */}
+              {user.twoFactor && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove two-factor authentication of ${user.fullName || user.email}`}
+                  onClick={() => setUserToRecover(user)}
+                >
+                  <ShieldOffIcon aria-hidden />
+                  2FA
+                </Button>
+              )}
               <Button
                 variant="ghost"
                 size="sm"
