@@ -112,6 +112,10 @@ const areas: Record<string, Area> = {
       buy: { title: 'Buy Cryptocurrency', Page: lazyPage(() => import('./routes/user/buy')) },
       withdraw: { title: 'Withdraw Funds', Page: lazyPage(() => import('./routes/user/withdraw')) },
       account: { title: 'Account', Page: lazyPage(() => import('./routes/user/account')) },
+      'security-log': {
+        title: 'Security log',
+        Page: lazyPage(() => import('./routes/user/security-log')),
+      },
       statement: { title: 'Statement', Page: lazyPage(() => import('./routes/user/statement')) },
       gains: { title: 'Gains report', Page: lazyPage(() => import('./routes/user/gains')) },
     },

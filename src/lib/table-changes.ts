@@ -4,7 +4,7 @@ import type { Database } from '@/types/database';
 
 /**
  * The private Broadcast topics the database writes to (supabase/schemas/22-broadcast-topics.sql): a
- * person's requests and transactions; a person's notifications, sessions, lock and security hold; and every
+ * person's requests and transactions; a person's notifications, sessions, lock, security hold and security log; and every
  * request, second approval, lock and hold for admins at aal2. Who may join which is decided by the policies
  * on `realtime.messages` when the channel joins.
  */
@@ -24,7 +24,8 @@ export type LiveTable =
   | 'sessions'
   | 'second_approvals'
   | 'withdrawal_locks'
-  | 'security_holds';
+  | 'security_holds'
+  | 'security_log';
 
 export interface TopicChanges {
   /** A topic of `liveTopics`. */
