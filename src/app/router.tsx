@@ -126,6 +126,10 @@ const areas: Record<string, Area> = {
     layout: serverDataPage(() => import('./routes/admin/layout')),
     pages: {
       users: { title: 'Users · Admin', Page: lazyPage(() => import('./routes/admin/users')) },
+      'frozen-accounts': {
+        title: 'Frozen accounts · Admin',
+        Page: lazyPage(() => import('./routes/admin/frozen-accounts')),
+      },
       transactions: {
         title: 'Transactions · Admin',
         Page: lazyPage(() => import('./routes/admin/transactions')),
