@@ -1714,6 +1714,7 @@ export type Database = {
         Returns: {
           action_path: string;
           action_text: string;
+          anti_phishing_phrase: string;
           body: string;
           id: string;
           not_me_token: string;
@@ -1934,6 +1935,7 @@ export type Database = {
       remove_payout_destination: { Args: { destination_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
+      set_anti_phishing_phrase: { Args: { phrase: string }; Returns: undefined };
       set_payout_allowlist: {
         Args: { allowlist_on: boolean };
         Returns: {
