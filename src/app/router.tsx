@@ -112,6 +112,10 @@ const areas: Record<string, Area> = {
       buy: { title: 'Buy Cryptocurrency', Page: lazyPage(() => import('./routes/user/buy')) },
       withdraw: { title: 'Withdraw Funds', Page: lazyPage(() => import('./routes/user/withdraw')) },
       account: { title: 'Account', Page: lazyPage(() => import('./routes/user/account')) },
+      'security-log': {
+        title: 'Security log',
+        Page: lazyPage(() => import('./routes/user/security-log')),
+      },
       statement: { title: 'Statement', Page: lazyPage(() => import('./routes/user/statement')) },
       gains: { title: 'Gains report', Page: lazyPage(() => import('./routes/user/gains')) },
     },
@@ -122,6 +126,10 @@ const areas: Record<string, Area> = {
     layout: serverDataPage(() => import('./routes/admin/layout')),
     pages: {
       users: { title: 'Users · Admin', Page: lazyPage(() => import('./routes/admin/users')) },
+      'frozen-accounts': {
+        title: 'Frozen accounts · Admin',
+        Page: lazyPage(() => import('./routes/admin/frozen-accounts')),
+      },
       transactions: {
         title: 'Transactions · Admin',
         Page: lazyPage(() => import('./routes/admin/transactions')),

@@ -4,8 +4,8 @@ import type { Database } from '@/types/database';
 
 /**
  * The private Broadcast topics the database writes to (supabase/schemas/22-broadcast-topics.sql): a
- * person's requests and transactions; a person's notifications, sessions, lock and security hold; and every
- * request, second approval, lock and hold for admins at aal2. Who may join which is decided by the policies
+ * person's requests and transactions; a person's notifications, sessions, lock, security hold, freeze and security
+ * log; and every request, second approval, lock, hold and freeze for admins at aal2. Who may join which is decided by the policies
  * on `realtime.messages` when the channel joins.
  */
 export const liveTopics = {
@@ -24,7 +24,9 @@ export type LiveTable =
   | 'sessions'
   | 'second_approvals'
   | 'withdrawal_locks'
-  | 'security_holds';
+  | 'security_holds'
+  | 'security_log'
+  | 'account_freezes';
 
 export interface TopicChanges {
   /** A topic of `liveTopics`. */

@@ -111,6 +111,13 @@ export type Database = {
             foreignKeyName: 'buy_requests_decided_by_fkey';
             columns: ['decided_by'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -127,6 +134,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'buy_requests_user_id_fkey';
@@ -172,6 +186,13 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'cost_basis_elections_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'cost_basis_elections_user_id_fkey';
             columns: ['user_id'];
@@ -271,6 +292,13 @@ export type Database = {
           withdraw_method?: Database['public']['Enums']['withdraw_method'];
         };
         Relationships: [
+          {
+            foreignKeyName: 'payout_destinations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'payout_destinations_user_id_fkey';
             columns: ['user_id'];
@@ -412,6 +440,13 @@ export type Database = {
             foreignKeyName: 'second_approvals_confirmed_by_fkey';
             columns: ['confirmed_by'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_confirmed_by_fkey';
+            columns: ['confirmed_by'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -428,6 +463,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'second_approvals_proposed_by_fkey';
@@ -535,6 +577,13 @@ export type Database = {
             foreignKeyName: 'sell_requests_decided_by_fkey';
             columns: ['decided_by'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -551,6 +600,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'sell_requests_user_id_fkey';
@@ -612,6 +668,13 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'tax_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'tax_settings_user_id_fkey';
             columns: ['user_id'];
@@ -757,6 +820,13 @@ export type Database = {
             foreignKeyName: 'transactions_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -808,6 +878,13 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'watchlist_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'watchlist_user_id_fkey';
             columns: ['user_id'];
@@ -880,6 +957,13 @@ export type Database = {
             foreignKeyName: 'withdraw_requests_decided_by_fkey';
             columns: ['decided_by'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -902,6 +986,13 @@ export type Database = {
             columns: ['payout_destination_id'];
             isOneToOne: false;
             referencedRelation: 'payout_destinations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
             referencedColumns: ['id'];
           },
           {
@@ -966,6 +1057,13 @@ export type Database = {
             foreignKeyName: 'buy_requests_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -1012,6 +1110,13 @@ export type Database = {
             foreignKeyName: 'buy_requests_decided_by_fkey';
             columns: ['decided_by'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -1033,6 +1138,13 @@ export type Database = {
             foreignKeyName: 'buy_requests_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'buy_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -1049,6 +1161,57 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      frozen_accounts: {
+        Row: {
+          email: string | null;
+          frozen_at: string | null;
+          frozen_by: string | null;
+          full_name: string | null;
+          id: string;
+          proposed_at: string | null;
+          proposed_by: string | null;
+          proposed_by_name: string | null;
+          unfreeze_at: string | null;
+        };
+        ComputedFields: never;
+        Relationships: [
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'second_approvals_proposed_by_fkey';
@@ -1087,6 +1250,13 @@ export type Database = {
         };
         ComputedFields: never;
         Relationships: [
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'transactions_user_id_fkey';
             columns: ['user_id'];
@@ -1141,6 +1311,13 @@ export type Database = {
             foreignKeyName: 'sell_requests_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -1189,6 +1366,13 @@ export type Database = {
             foreignKeyName: 'second_approvals_proposed_by_fkey';
             columns: ['proposed_by'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -1210,6 +1394,13 @@ export type Database = {
             foreignKeyName: 'sell_requests_decided_by_fkey';
             columns: ['decided_by'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -1226,6 +1417,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'sell_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'sell_requests_user_id_fkey';
@@ -1273,6 +1471,13 @@ export type Database = {
             foreignKeyName: 'second_approvals_proposed_by_fkey';
             columns: ['proposed_by'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -1309,6 +1514,13 @@ export type Database = {
             columns: ['buy_request_id'];
             isOneToOne: false;
             referencedRelation: 'buy_requests_with_user';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'transactions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
             referencedColumns: ['id'];
           },
           {
@@ -1397,6 +1609,13 @@ export type Database = {
             foreignKeyName: 'second_approvals_proposed_by_fkey';
             columns: ['proposed_by'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'second_approvals_proposed_by_fkey';
+            columns: ['proposed_by'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -1418,6 +1637,13 @@ export type Database = {
             foreignKeyName: 'withdraw_requests_decided_by_fkey';
             columns: ['decided_by'];
             isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_decided_by_fkey';
+            columns: ['decided_by'];
+            isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -1434,6 +1660,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'wallet_balances';
             referencedColumns: ['user_id'];
+          },
+          {
+            foreignKeyName: 'withdraw_requests_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'withdraw_requests_user_id_fkey';

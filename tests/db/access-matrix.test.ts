@@ -9,6 +9,7 @@ import {
   createUser,
   createWithdrawRequest,
   onlyRow,
+  queryAs,
   signedIn,
   signedInWithPasswordOnly,
   type Actor,
@@ -43,6 +44,8 @@ interface Fixture {
   proposedRequestId: string;
   /** A destination in the owner's address book. */
   destinationId: string;
+  /** Someone else who froze their account (the owner's must stay open for the other probes). */
+  frozenPersonId: string;
 }
 
 interface Probe {
@@ -640,6 +643,13 @@ const views: Record<string, { expected: Row; probe: Probe }> = {
       params: byId('sellRequestId'),
     },
   },
+  frozen_accounts: {
+    expected: adminOnlyFiltered,
+    probe: {
+      sql: 'select id from public.frozen_accounts where id = $1',
+      params: byId('frozenPersonId'),
+    },
+  },
   users_with_balance: {
     expected: ownOrAdmin,
     probe: { sql: 'select id, available from public.users_with_balance where id = $1', params: ownerId },
@@ -887,11 +897,14 @@ beforeAll(async () => {
   await pool.query('insert into public.account_freezes (user_id, unfreeze_delay_hours) values ($1, 48)', [
     owner.id,
   ]);
+  const frozenPerson = await createUser(pool, { fullName: 'Frozen Person' });
+  await queryAs(pool, signedIn(frozenPerson.id), 'select public.freeze_my_account()');
   // A checkpoint that includes the owner, so their proof exists.
   await pool.query('select ledger.create_checkpoint(null)');
   // A reconciliation over an intact chain records the checkpoint as verified.
   await pool.query('select ledger.reconcile()');
   fixture = {
+    frozenPersonId: frozenPerson.id,
     destinationId: onlyRow(destinations).id,
     proposedRequestId: onlyRow(withdrawals).id,
     snapshotCoin,

@@ -73,7 +73,11 @@ interface Broadcast {
  * What `change` broadcast about the person's lock or hold, in order: on their account topic, and on
  * admin:queues in the same transactions (other tests write to admin:queues meanwhile).
  */
-async function broadcastsOf(person: CreatedUser, change: () => Promise<unknown>): Promise<Broadcast[]> {
+async function broadcastsOf(
+  person: CreatedUser,
+  change: () => Promise<unknown>,
+  events: readonly string[] = ['withdrawal_locks', 'security_holds'],
+): Promise<Broadcast[]> {
   const { rows: before } = await pool.query<{ at: string | null }>(
     'select max(inserted_at)::text as at from realtime.messages',
   );
@@ -82,13 +86,13 @@ async function broadcastsOf(person: CreatedUser, change: () => Promise<unknown>)
     `with told as (
        select topic, event, payload, inserted_at from realtime.messages
         where inserted_at > coalesce($1::timestamp, '-infinity')
-          and event in ('withdrawal_locks', 'security_holds')
+          and event = any($3::text[])
      )
      select topic, event, payload from told
       where topic = $2
          or (topic = 'admin:queues' and inserted_at in (select inserted_at from told where topic = $2))
       order by inserted_at, topic`,
-    [before[0]?.at ?? null, `user:${person.id}:account`],
+    [before[0]?.at ?? null, `user:${person.id}:account`, events],
   );
   return rows;
 }
@@ -138,6 +142,49 @@ describe('a lock and a hold are told on the live topics', () => {
     ]);
     for (const { payload } of [...started, ...ended]) {
       expect(JSON.stringify(payload)).not.toMatch(/changed_at|ended_early|password/);
+    }
+  });
+});
+
+describe('a freeze is told on the live topics', () => {
+  const freezes = ['account_freezes'];
+  const freezeColumns = ['frozen_at', 'frozen_by', 'unfreeze_at', 'unfreeze_delay_hours', 'user_id'];
+
+  it('freezing and the two admins’ unfreeze are told on the person’s account topic and on admin:queues, selectable columns only', async () => {
+    const person = await createUser(pool, { deposit: 100 });
+    const secondAdmin = await createUser(pool, { admin: true });
+    const frozen = await broadcastsOf(
+      person,
+      () => queryAs(pool, signedIn(person.id), 'select public.freeze_my_account()'),
+      freezes,
+    );
+    // One transaction: its broadcasts share a moment, so their order is not told apart here.
+    expect(frozen.map(({ topic, payload }) => `${topic} ${payload.operation}`).sort()).toEqual([
+      'admin:queues INSERT',
+      'admin:queues UPDATE',
+      `user:${person.id}:account INSERT`,
+      `user:${person.id}:account UPDATE`,
+    ]);
+    expect(frozen.find(({ payload }) => payload.operation === 'UPDATE')?.payload.record).toMatchObject({
+      frozen_by: 'person',
+      unfreeze_at: null,
+    });
+    const unfrozen = await broadcastsOf(
+      person,
+      async () => {
+        await queryAs(pool, signedIn(admin.id), 'select public.unfreeze_by_admins($1)', [person.id]);
+        await queryAs(pool, signedIn(secondAdmin.id), 'select public.unfreeze_by_admins($1)', [person.id]);
+      },
+      freezes,
+    );
+    expect(unfrozen.map(({ topic, payload }) => [topic, payload.operation])).toEqual([
+      ['admin:queues', 'UPDATE'],
+      [`user:${person.id}:account`, 'UPDATE'],
+    ]);
+    for (const { payload } of [...frozen, ...unfrozen]) {
+      for (const part of [payload.record, payload.old_record]) {
+        expect(Object.keys(part ?? {}).sort()).toEqual(part ? freezeColumns : []);
+      }
     }
   });
 });

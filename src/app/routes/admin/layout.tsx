@@ -9,6 +9,7 @@ import {
   TagsIcon,
   UsersIcon,
   BookCheckIcon,
+  SnowflakeIcon,
 } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
@@ -19,7 +20,13 @@ import { useLivePendingCounts } from '@/features/admin/hooks/use-live-pending-co
 import { AssuranceGate } from '@/features/auth/components/assurance-gate';
 
 const adminNavigation: NavGroup[] = [
-  { title: 'User Management', items: [{ to: '/admin/users', label: 'Users', icon: UsersIcon }] },
+  {
+    title: 'User Management',
+    items: [
+      { to: '/admin/users', label: 'Users', icon: UsersIcon },
+      { to: '/admin/frozen-accounts', label: 'Frozen accounts', icon: SnowflakeIcon },
+    ],
+  },
   {
     title: 'Transactions',
     items: [

@@ -1,4 +1,4 @@
-import { BanknoteIcon, ShoppingCartIcon, UserCogIcon, WalletIcon } from 'lucide-react';
+import { BanknoteIcon, ScrollTextIcon, ShoppingCartIcon, UserCogIcon, WalletIcon } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
 import { MoneyRestrictionsBanner } from '@/features/account-security/components/money-restrictions-banner';
@@ -15,7 +15,13 @@ const userNavigation: NavGroup[] = [
       { to: '/user/withdraw', label: 'Withdraw', icon: BanknoteIcon },
     ],
   },
-  { title: 'Settings', items: [{ to: '/user/account', label: 'Account', icon: UserCogIcon }] },
+  {
+    title: 'Settings',
+    items: [
+      { to: '/user/account', label: 'Account', icon: UserCogIcon },
+      { to: '/user/security-log', label: 'Security log', icon: ScrollTextIcon },
+    ],
+  },
 ];
 
 /**

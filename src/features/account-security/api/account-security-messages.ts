@@ -8,3 +8,7 @@ export const NOT_ME_FAILED_MESSAGE =
 
 export const SIGNED_OUT_OTHERS_MESSAGE = 'Signed out everywhere else';
 export const SIGN_OUT_OTHERS_FAILED_MESSAGE = 'Failed to sign out the other sessions. Please try again.';
+
+export const SECURITY_LOG_LOAD_FAILED_MESSAGE = 'Failed to load your security log';
+export const SECURITY_LOG_EMPTY_MESSAGE = 'Nothing recorded yet.';
+export const SECURITY_LOG_CHECK_FAILED_MESSAGE = 'The chain could not be checked. Please try again.';

@@ -10,8 +10,8 @@ const READ_AGAIN_AFTER_MS = 500;
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The person's lock and security hold, read again when one starts or ends (broadcast on their account
- * topic: a lock, an admin lifting it, a password change) and when a hold runs out by itself, which the
+ * The person's lock, security hold and freeze, read again when one starts or ends (broadcast on their account
+ * topic: a lock, an admin lifting it, a password change, a freeze or unfreeze) and when a hold runs out by itself, which the
  * database does not broadcast.
  */
 export function useLiveMoneyRestrictions() {
@@ -19,7 +19,7 @@ export function useLiveMoneyRestrictions() {
   const queryClient = useQueryClient();
   useRealtimeInvalidation({
     topic: liveTopics.account(user?.id ?? ''),
-    tables: ['withdrawal_locks', 'security_holds'],
+    tables: ['withdrawal_locks', 'security_holds', 'account_freezes'],
     queryKeys: [moneyRestrictionsQueryKey],
     readAgainAfterMs: READ_AGAIN_AFTER_MS,
     enabled: user !== null,

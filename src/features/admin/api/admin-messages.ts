@@ -78,3 +78,11 @@ export function writeFailureMessage(error: unknown, fallback: string, known: rea
   const message = error instanceof Error ? error.message : (error as { message?: unknown } | null)?.message;
   return typeof message === 'string' && known.includes(message) ? message : fallback;
 }
+
+export const FROZEN_ACCOUNTS_FAILED_MESSAGE = 'Failed to fetch frozen accounts';
+export const UNFREEZE_FAILED_MESSAGE = 'The account could not be unfrozen. Please try again.';
+export const UNFREEZE_PROPOSED_MESSAGE = 'Unfreeze asked: it waits for a second admin';
+export const UNFROZEN_MESSAGE = 'Account unfrozen';
+/** The database's own refusals the unfreeze passes on as they are. */
+export const NOT_FROZEN_MESSAGE = 'This account is not frozen';
+export const ASKED_ALREADY_MESSAGE = 'You approved this already: it is awaiting a second admin';

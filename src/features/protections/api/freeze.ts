@@ -1,4 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@/lib/auth';
+import { liveTopics, useRealtimeInvalidation } from '@/lib/realtime';
 import { supabase } from '@/lib/supabase';
 import { databaseRefusal } from './address-book';
 
@@ -23,7 +25,15 @@ export async function getFreezeState(): Promise<FreezeState> {
   return { frozen, unfreezeAt: frozen ? unfreezeAt : null, delayHours: data?.unfreeze_delay_hours ?? 24 };
 }
 
+/** Live: read again when the freeze changes anywhere (another session, the e-mail's link, two admins). */
 export function useFreezeState() {
+  const { user } = useAuth();
+  useRealtimeInvalidation({
+    topic: liveTopics.account(user?.id ?? ''),
+    tables: ['account_freezes'],
+    queryKeys: [freezeQueryKey],
+    enabled: user !== null,
+  });
   return useQuery(queryOptions({ queryKey: freezeQueryKey, queryFn: getFreezeState }));
 }
 
