@@ -8,7 +8,7 @@
  */
 import { environment, HttpError, jsonResponse, serveJson, serviceClient } from '../_shared/http.ts';
 
-const marketQuery = 'vs_currency=usd&order=market_cap_desc&per_page=100&page=1&sparkline=false';
+const marketQuery = 'vs_currency=usd&order=market_cap_desc&per_page=10&page=1&sparkline=false';
 
 /** Asks the market function for this minute's prices, which it records; a failure is logged, never thrown. */
 async function refreshPrices() {
