@@ -16,7 +16,7 @@ create table public.notifications (
     'withdraw_request.approved', 'withdraw_request.rejected', 'deposit.completed', 'security.password',
     'security.email', 'security.factor_added', 'security.factor_removed', 'security.sign_in',
     'security.withdrawals_locked', 'admin.person_locked', 'security.frozen', 'security.unfreeze_asked',
-    'recurring_buy.placed', 'recurring_buy.skipped'
+    'recurring_buy.placed', 'recurring_buy.skipped', 'price_alert.triggered'
   ))
 );
 comment on table public.notifications is

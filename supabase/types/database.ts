@@ -322,6 +322,62 @@ export type Database = {
         };
         Relationships: [];
       };
+      price_alerts: {
+        Row: {
+          armed: boolean;
+          created_at: string;
+          cryptocurrency: string;
+          direction: string;
+          id: string;
+          last_fired_at: string | null;
+          price: number;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          armed?: boolean;
+          created_at?: string;
+          cryptocurrency: string;
+          direction: string;
+          id?: string;
+          last_fired_at?: string | null;
+          price: number;
+          user_id?: string;
+        };
+        Update: {
+          armed?: boolean;
+          created_at?: string;
+          cryptocurrency?: string;
+          direction?: string;
+          id?: string;
+          last_fired_at?: string | null;
+          price?: number;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'price_alerts_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'price_alerts_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'price_alerts_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       price_snapshots: {
         Row: {
           captured_at: string;

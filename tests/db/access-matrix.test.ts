@@ -46,6 +46,7 @@ interface Fixture {
   /** The owner's recurring buy, and its one run. */
   recurringBuyId: string;
   recurringBuyRunId: string;
+  priceAlertId: string;
 }
 
 interface Probe {
@@ -520,6 +521,40 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       },
     },
   },
+  // Alerts are set and deleted by their owner; only the snapshots' trigger arms or fires them.
+  price_alerts: {
+    select: {
+      expected: ownOnly,
+      probe: { sql: 'select id from public.price_alerts where id = $1', params: byId('priceAlertId') },
+    },
+    insert: {
+      expected: {
+        ...everyone('refused'),
+        owner: 'allowed',
+        'another user': 'allowed',
+        'admin at aal2': 'allowed',
+      },
+      probe: {
+        sql: `insert into public.price_alerts (cryptocurrency, direction, price) values ('bitcoin', 'below', 5)
+              returning id`,
+        params: () => [],
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: 'update public.price_alerts set armed = true where id = $1 returning id',
+        params: byId('priceAlertId'),
+      },
+    },
+    delete: {
+      expected: ownOnly,
+      probe: {
+        sql: 'delete from public.price_alerts where id = $1 returning id',
+        params: byId('priceAlertId'),
+      },
+    },
+  },
   payout_protection: {
     select: {
       expected: ownOnly,
@@ -939,6 +974,11 @@ beforeAll(async () => {
      values ($1, 'bitcoin', 10, 'daily', '09:00', 'UTC') returning id`,
     [owner.id],
   );
+  const { rows: priceAlerts } = await pool.query<{ id: string }>(
+    `insert into public.price_alerts (user_id, cryptocurrency, direction, price) values ($1, 'bitcoin', 'above', 1e9)
+     returning id`,
+    [owner.id],
+  );
   const { rows: recurringBuyRuns } = await pool.query<{ id: string }>(
     `insert into public.recurring_buy_runs (recurring_buy_id, user_id, scheduled_for, skip_reason)
      values ($1, $2, now(), 'No current price of bitcoin: market data is late') returning id`,
@@ -951,6 +991,7 @@ beforeAll(async () => {
   fixture = {
     recurringBuyId: onlyRow(recurringBuys).id,
     recurringBuyRunId: onlyRow(recurringBuyRuns).id,
+    priceAlertId: onlyRow(priceAlerts).id,
     destinationId: onlyRow(destinations).id,
     proposedRequestId: onlyRow(withdrawals).id,
     snapshotCoin,
@@ -1096,6 +1137,10 @@ describe('a person with two-factor authentication', () => {
       sql: 'select method from public.cost_basis_elections where user_id = $1',
       expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
     },
+    price_alerts: {
+      sql: 'select id from public.price_alerts where user_id = $1',
+      expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
+    },
     recurring_buys: {
       sql: 'select id from public.recurring_buys where user_id = $1',
       expected: { 'without a code (aal1)': 'hidden', 'after a code (aal2)': 'allowed' },
@@ -1123,6 +1168,10 @@ describe('a person with two-factor authentication', () => {
     await pool.query(`insert into public.tax_settings (user_id, time_zone) values ($1, 'UTC')`, [person.id]);
     await pool.query(
       `insert into public.cost_basis_elections (user_id, from_tax_year, method) values ($1, 2030, 'average')`,
+      [person.id],
+    );
+    await pool.query(
+      `insert into public.price_alerts (user_id, cryptocurrency, direction, price) values ($1, 'bitcoin', 'above', 1e9)`,
       [person.id],
     );
     const { rows: schedules } = await pool.query<{ id: string }>(
