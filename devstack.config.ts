@@ -24,6 +24,8 @@ export default defineDevstackConfig({
     'ledger-seal': { function: 'ledger-seal', everySeconds: 1 },
     // The daily checkpoint of the books (docs/architecture.md, "Proof of liabilities").
     'ledger-checkpoint': { function: 'ledger-checkpoint', everySeconds: 86_400 },
+    // Recurring buys run at a minute's precision (docs/deploying.md).
+    'run-recurring-buys': { function: 'run-recurring-buys', everySeconds: 60 },
   },
   seededAccounts,
   buildApp,

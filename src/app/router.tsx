@@ -118,6 +118,10 @@ const areas: Record<string, Area> = {
       },
       statement: { title: 'Statement', Page: lazyPage(() => import('./routes/user/statement')) },
       gains: { title: 'Gains report', Page: lazyPage(() => import('./routes/user/gains')) },
+      'recurring-buys': {
+        title: 'Recurring buys',
+        Page: lazyPage(() => import('./routes/user/recurring-buys')),
+      },
     },
     home: 'wallet',
     admits: ({ session }) => session !== null,

@@ -15,7 +15,8 @@ create table public.notifications (
     'buy_request.approved', 'buy_request.rejected', 'sell_request.approved', 'sell_request.rejected',
     'withdraw_request.approved', 'withdraw_request.rejected', 'deposit.completed', 'security.password',
     'security.email', 'security.factor_added', 'security.factor_removed', 'security.sign_in',
-    'security.withdrawals_locked', 'admin.person_locked', 'security.frozen', 'security.unfreeze_asked'
+    'security.withdrawals_locked', 'admin.person_locked', 'security.frozen', 'security.unfreeze_asked',
+    'recurring_buy.placed', 'recurring_buy.skipped', 'price_alert.triggered'
   ))
 );
 comment on table public.notifications is

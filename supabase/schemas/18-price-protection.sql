@@ -63,12 +63,13 @@ comment on function private.assert_fillable(text, text, timestamptz, numeric, nu
   'Refuses to approve an expired request (p_price null: the expiry alone), and a buy above or a sell below its '
   'limit price at the current price.';
 revoke execute on function private.assert_fillable(text, text, timestamptz, numeric, numeric) from public;
-create function public.create_buy_request(
-  cryptocurrency text,
-  amount numeric,
-  idempotency_key uuid default null,
-  limit_price numeric default null,
-  expires_at timestamptz default null
+create function private.place_buy_request(
+  p_user_id uuid,
+  p_cryptocurrency text,
+  p_amount numeric,
+  p_limit_price numeric,
+  p_expires_at timestamptz,
+  p_recurring_buy_id uuid default null
 )
 returns public.buy_requests
 language plpgsql
@@ -76,33 +77,15 @@ security definer
 set search_path = ''
 as $$
 declare
-  earlier jsonb;
   created public.buy_requests;
   left_over numeric;
 begin
-  earlier := private.replay_idempotent_call(
-    idempotency_key,
-    'create_buy_request',
-    jsonb_build_object(
-      'cryptocurrency', cryptocurrency, 'amount', amount, 'limit_price', limit_price, 'expires_at', expires_at
-    )
-  );
-  if earlier is not null then
-    return jsonb_populate_record(null::public.buy_requests, earlier);
-  end if;
-  perform private.assert_price_protection(create_buy_request.limit_price, create_buy_request.expires_at);
   -- Under the person's lock, as a withdrawal: the request reserves its amount the moment it exists, so two
-  -- buys submitted at once cannot both count on the same dollars.
-  perform private.lock_wallet((select auth.uid()));
-  -- Pending, for the caller; the triggers check the amount, the limits, the step-up and the money gate.
+  -- buys submitted at once (or a person's and a schedule's) cannot both count on the same dollars.
+  perform private.lock_wallet(p_user_id);
+  -- Pending; the triggers check the amount, the limits, the step-up and the money gate.
   insert into public.buy_requests (user_id, cryptocurrency, amount, limit_price, expires_at)
-  values (
-    (select auth.uid()),
-    create_buy_request.cryptocurrency,
-    create_buy_request.amount,
-    create_buy_request.limit_price,
-    coalesce(create_buy_request.expires_at, now() + interval '24 hours')
-  )
+  values (p_user_id, p_cryptocurrency, p_amount, p_limit_price, coalesce(p_expires_at, now() + interval '24 hours'))
   returning * into created;
   select available into left_over from public.wallet_balances where user_id = created.user_id;
   if left_over < 0 then
@@ -118,7 +101,51 @@ begin
       'amount', created.amount,
       'limit_price', created.limit_price,
       'expires_at', created.expires_at
+    ) || case when p_recurring_buy_id is null then '{}'::jsonb
+      else jsonb_build_object('recurring_buy_id', p_recurring_buy_id) end
+  );
+  return created;
+end;
+$$;
+comment on function private.place_buy_request(uuid, text, numeric, numeric, timestamptz, uuid) is
+  'The one way a pending buy request is made, by the person (create_buy_request) or their recurring buy '
+  '(run_recurring_buys): under the person''s lock it reserves the amount, refused with ''Insufficient balance '
+  '(including all pending requests)'' when the available balance does not cover it; the table''s triggers check '
+  'the amount, the limits, the step-up and the money gate. Expiry defaults to 24 hours.';
+revoke execute on function private.place_buy_request(uuid, text, numeric, numeric, timestamptz, uuid) from public;
+create function public.create_buy_request(
+  cryptocurrency text,
+  amount numeric,
+  idempotency_key uuid default null,
+  limit_price numeric default null,
+  expires_at timestamptz default null
+)
+returns public.buy_requests
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  earlier jsonb;
+  created public.buy_requests;
+begin
+  earlier := private.replay_idempotent_call(
+    idempotency_key,
+    'create_buy_request',
+    jsonb_build_object(
+      'cryptocurrency', cryptocurrency, 'amount', amount, 'limit_price', limit_price, 'expires_at', expires_at
     )
+  );
+  if earlier is not null then
+    return jsonb_populate_record(null::public.buy_requests, earlier);
+  end if;
+  perform private.assert_price_protection(create_buy_request.limit_price, create_buy_request.expires_at);
+  created := private.place_buy_request(
+    (select auth.uid()),
+    create_buy_request.cryptocurrency,
+    create_buy_request.amount,
+    create_buy_request.limit_price,
+    create_buy_request.expires_at
   );
   perform private.remember_idempotent_response(idempotency_key, to_jsonb(created));
   return created;

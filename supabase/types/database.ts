@@ -350,6 +350,69 @@ export type Database = {
         };
         Relationships: [];
       };
+      price_alerts: {
+        Row: {
+          armed: boolean;
+          created_at: string;
+          cryptocurrency: string;
+          direction: string;
+          id: string;
+          last_fired_at: string | null;
+          price: number;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          armed?: boolean;
+          created_at?: string;
+          cryptocurrency: string;
+          direction: string;
+          id?: string;
+          last_fired_at?: string | null;
+          price: number;
+          user_id?: string;
+        };
+        Update: {
+          armed?: boolean;
+          created_at?: string;
+          cryptocurrency?: string;
+          direction?: string;
+          id?: string;
+          last_fired_at?: string | null;
+          price?: number;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'price_alerts_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'price_alerts_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'price_alerts_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'price_alerts_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       price_snapshots: {
         Row: {
           captured_at: string;
@@ -405,6 +468,172 @@ export type Database = {
           wallet_code?: string;
         };
         Relationships: [];
+      };
+      recurring_buy_runs: {
+        Row: {
+          buy_request_id: string | null;
+          id: string;
+          ran_at: string;
+          recurring_buy_id: string;
+          scheduled_for: string;
+          skip_reason: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          buy_request_id?: string | null;
+          id?: string;
+          ran_at?: string;
+          recurring_buy_id: string;
+          scheduled_for: string;
+          skip_reason?: string | null;
+          user_id: string;
+        };
+        Update: {
+          buy_request_id?: string | null;
+          id?: string;
+          ran_at?: string;
+          recurring_buy_id?: string;
+          scheduled_for?: string;
+          skip_reason?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'recurring_buy_runs_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recurring_buy_runs_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests_with_fill';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recurring_buy_runs_buy_request_id_fkey';
+            columns: ['buy_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'buy_requests_with_user';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recurring_buy_runs_recurring_buy_id_fkey';
+            columns: ['recurring_buy_id'];
+            isOneToOne: false;
+            referencedRelation: 'recurring_buys';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recurring_buy_runs_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recurring_buy_runs_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recurring_buy_runs_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recurring_buy_runs_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
+      recurring_buys: {
+        Row: {
+          amount: number;
+          created_at: string;
+          cryptocurrency: string;
+          day_of_month: number | null;
+          day_of_week: number | null;
+          frequency: string;
+          id: string;
+          next_run_at: string | null;
+          price_ceiling: number | null;
+          time_of_day: string;
+          time_zone: string;
+          tolerance_percent: number;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          created_at?: string;
+          cryptocurrency: string;
+          day_of_month?: number | null;
+          day_of_week?: number | null;
+          frequency: string;
+          id?: string;
+          next_run_at?: string | null;
+          price_ceiling?: number | null;
+          time_of_day: string;
+          time_zone: string;
+          tolerance_percent?: number;
+          user_id: string;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          cryptocurrency?: string;
+          day_of_month?: number | null;
+          day_of_week?: number | null;
+          frequency?: string;
+          id?: string;
+          next_run_at?: string | null;
+          price_ceiling?: number | null;
+          time_of_day?: string;
+          time_zone?: string;
+          tolerance_percent?: number;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'recurring_buys_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'frozen_accounts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recurring_buys_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recurring_buys_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users_with_balance';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recurring_buys_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
       };
       second_approvals: {
         Row: {
@@ -1792,6 +2021,41 @@ export type Database = {
         };
         Returns: string;
       };
+      create_recurring_buy: {
+        Args: {
+          amount: number;
+          cryptocurrency: string;
+          day_of_month?: number;
+          day_of_week?: number;
+          frequency: string;
+          idempotency_key?: string;
+          price_ceiling?: number;
+          time_of_day: string;
+          time_zone: string;
+          tolerance_percent?: number;
+        };
+        Returns: {
+          amount: number;
+          created_at: string;
+          cryptocurrency: string;
+          day_of_month: number | null;
+          day_of_week: number | null;
+          frequency: string;
+          id: string;
+          next_run_at: string | null;
+          price_ceiling: number | null;
+          time_of_day: string;
+          time_zone: string;
+          tolerance_percent: number;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'recurring_buys';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       create_sell_request: {
         Args: {
           cryptocurrency: string;
@@ -1939,6 +2203,7 @@ export type Database = {
       remove_payout_destination: { Args: { destination_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
+      run_recurring_buys: { Args: { batch_size?: number }; Returns: number };
       seal_ledger: { Args: Record<PropertyKey, never>; Returns: Json };
       set_anti_phishing_phrase: { Args: { phrase: string }; Returns: undefined };
       set_payout_allowlist: {
@@ -1971,6 +2236,30 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'payout_protection';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      set_recurring_buy_paused: {
+        Args: { paused: boolean; recurring_buy_id: string };
+        Returns: {
+          amount: number;
+          created_at: string;
+          cryptocurrency: string;
+          day_of_month: number | null;
+          day_of_week: number | null;
+          frequency: string;
+          id: string;
+          next_run_at: string | null;
+          price_ceiling: number | null;
+          time_of_day: string;
+          time_zone: string;
+          tolerance_percent: number;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'recurring_buys';
           isOneToOne: true;
           isSetofReturn: false;
         };

@@ -1,4 +1,11 @@
-import { BanknoteIcon, ScrollTextIcon, ShoppingCartIcon, UserCogIcon, WalletIcon } from 'lucide-react';
+import {
+  BanknoteIcon,
+  RepeatIcon,
+  ScrollTextIcon,
+  ShoppingCartIcon,
+  UserCogIcon,
+  WalletIcon,
+} from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
 import { MoneyRestrictionsBanner } from '@/features/account-security/components/money-restrictions-banner';
@@ -12,6 +19,7 @@ const userNavigation: NavGroup[] = [
     items: [
       { to: '/user/wallet', label: 'Wallet', icon: WalletIcon },
       { to: '/user/buy', label: 'Buy', icon: ShoppingCartIcon },
+      { to: '/user/recurring-buys', label: 'Recurring buys', icon: RepeatIcon },
       { to: '/user/withdraw', label: 'Withdraw', icon: BanknoteIcon },
     ],
   },

@@ -1,0 +1,9 @@
+import { RecurringBuysPage } from '@/features/recurring-buys/components/recurring-buys-page';
+import { useAuth } from '@/lib/auth';
+
+export default function RecurringBuysRoute() {
+  const { user } = useAuth();
+  // The user area's guard renders this page only for a signed-in person.
+  if (!user) return null;
+  return <RecurringBuysPage userId={user.id} />;
+}

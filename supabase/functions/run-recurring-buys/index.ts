@@ -1,0 +1,36 @@
+/**
+ * POST /functions/v1/run-recurring-buys — runs the recurring buys that are due (run_recurring_buys) and answers
+ * `{ runs }`, the runs recorded. Called with the service-role key by a schedule (Supabase Cron, every minute;
+ * the local stack's `schedules`). A run prices its buy at a snapshot of the last 2 minutes, and snapshots are
+ * recorded when the market function fetches fresh prices, so it asks the market function first, with the
+ * app's own query (shared by every visitor for a minute); without an answer the due runs are skipped as
+ * "market data is late", not placed at an old price. Two calls at once are safe: each occurrence runs once.
+ */
+import { environment, HttpError, jsonResponse, serveJson, serviceClient } from '../_shared/http.ts';
+
+const marketQuery = 'vs_currency=usd&order=market_cap_desc&per_page=10&page=1&sparkline=false';
+
+/** Asks the market function for this minute's prices, which it records; a failure is logged, never thrown. */
+async function refreshPrices() {
+  const url = `${environment('SUPABASE_URL')}/functions/v1/market/coins/markets?${marketQuery}`;
+  try {
+    const response = await fetch(url);
+    await response.body?.cancel();
+    if (!response.ok) console.error(`market answered ${response.status}: due runs are skipped as late`);
+  } catch (error) {
+    console.error(`market did not answer (${String(error)}): due runs are skipped as late`);
+  }
+}
+
+Deno.serve(
+  serveJson('Failed to run the recurring buys', async (request) => {
+    const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    if (token !== environment('SUPABASE_SERVICE_ROLE_KEY')) {
+      throw new HttpError(403, 'Only the scheduler runs the recurring buys');
+    }
+    await refreshPrices();
+    const { data, error } = await serviceClient().rpc('run_recurring_buys');
+    if (error) throw error;
+    return jsonResponse(200, { runs: data });
+  }),
+);
