@@ -13,6 +13,13 @@ set search_path = ''
 as $$
 begin
   if current_setting('coinvault.anti_phishing_phrase_change', true) is not distinct from 'on' then
+    if tg_op = 'UPDATE' and (old.raw_user_meta_data ->> 'anti_phishing_phrase')
+      is distinct from (new.raw_user_meta_data ->> 'anti_phishing_phrase') then
+      -- The person's security log (admins read it too) says that it changed, never the words.
+      perform private.log_security_event(new.id, 'anti_phishing_phrase',
+        case when new.raw_user_meta_data ? 'anti_phishing_phrase' then 'Anti-phishing phrase changed'
+          else 'Anti-phishing phrase removed' end);
+    end if;
     return new;
   end if;
   if tg_op = 'UPDATE' and old.raw_user_meta_data ? 'anti_phishing_phrase' then
@@ -27,7 +34,8 @@ $$;
 comment on function private.keep_anti_phishing_phrase() is
   'Keeps the anti-phishing phrase in the user metadata as set_anti_phishing_phrase left it: a sign-up or an '
   'Auth update that names it (someone holding a session could otherwise copy a phrase into a phishing mail '
-  'or blank it) leaves the stored one.';
+  'or blank it) leaves the stored one. A change through that function enters the security log, without the '
+  'words.';
 revoke execute on function private.keep_anti_phishing_phrase() from public;
 
 create trigger keep_anti_phishing_phrase_before_write

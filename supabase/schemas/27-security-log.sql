@@ -1,5 +1,6 @@
 -- Each person's security log: every sign-in (device and address), session ended, password, e-mail and factor
--- change, address-book and payout-rule change, freeze and unfreeze, "this wasn't me" report and lock lifted, in
+-- change, address-book and payout-rule change, freeze and unfreeze, "this wasn't me" report and lock lifted,
+-- anti-phishing phrase change (26-anti-phishing-phrase.sql), in
 -- one list per person. Written only by triggers on the tables where those things happen, so no path (Auth's
 -- endpoints, an RPC, an operator's statement) is left out; append-only and hash-chained per person with the
 -- journal's machinery (ledger.refuse_rewrite, ledger.canonical_time, ledger.entry_hash), so a person can show
@@ -22,7 +23,7 @@ create table public.security_log (
     'sign_in', 'session_ended', 'password', 'email', 'factor_added', 'factor_removed', 'hold_ended',
     'not_me_reported', 'lock_ended', 'destination_saved', 'destination_removed', 'allowlist_on',
     'allowlist_off_asked', 'payout_wait_changed', 'unfreeze_delay_changed', 'frozen', 'unfreeze_asked',
-    'unfreeze_cancelled', 'unfrozen_by_admins'
+    'unfreeze_cancelled', 'unfrozen_by_admins', 'anti_phishing_phrase'
   ))
 );
 comment on table public.security_log is
@@ -34,7 +35,8 @@ comment on column public.security_log.recorded_at is 'The start of the database 
 comment on column public.security_log.event is
   'What happened: sign_in, session_ended, password, email, factor_added, factor_removed, hold_ended, '
   'not_me_reported, lock_ended, destination_saved, destination_removed, allowlist_on, allowlist_off_asked, '
-  'payout_wait_changed, unfreeze_delay_changed, frozen, unfreeze_asked, unfreeze_cancelled, unfrozen_by_admins.';
+  'payout_wait_changed, unfreeze_delay_changed, frozen, unfreeze_asked, unfreeze_cancelled, unfrozen_by_admins, '
+  'anti_phishing_phrase (changed or removed, never its words).';
 comment on column public.security_log.detail is 'The event in the person''s words.';
 comment on column public.security_log.ip is 'The address a sign-in or an ended session came from, when known.';
 comment on column public.security_log.user_agent is 'The device (user agent) of a sign-in or an ended session.';

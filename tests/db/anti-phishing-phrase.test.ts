@@ -86,6 +86,21 @@ describe('set_anti_phishing_phrase', () => {
     expect(JSON.stringify(mails.rows)).not.toContain('secret words here');
   });
 
+  it('enters the person’s security log as changed or removed, never with the words', async () => {
+    const person = await createUser(pool);
+    await setPhrase(person, 'logged but unsaid');
+    await setPhrase(person, 'logged but unsaid');
+    await setPhrase(person, '');
+    const { rows } = await pool.query(
+      `select event, detail from public.security_log where user_id = $1 order by seq`,
+      [person.id],
+    );
+    expect(rows).toEqual([
+      { event: 'anti_phishing_phrase', detail: 'Anti-phishing phrase changed' },
+      { event: 'anti_phishing_phrase', detail: 'Anti-phishing phrase removed' },
+    ]);
+  });
+
   it('is refused to anon, to a factor holder below aal2 and on a frozen account', async () => {
     expect(
       await errorOf(queryAs(pool, anon, `select public.set_anti_phishing_phrase('from nowhere')`)),

@@ -193,6 +193,23 @@ describe('password recovery', () => {
     expect((await signIn(person.email, 'recovered-password')).id).toBe(person.id);
   });
 
+  it("also mails CoinVault's any-device link, whose token_hash the app verifies without a PKCE verifier", async () => {
+    const person = await signUpNewPerson();
+    const { error } = await apiClient().auth.resetPasswordForEmail(person.email);
+    expect(error).toBeNull();
+    const [mail] = await mailTo(person.email);
+    const link = new URL(mail?.links.find((each) => each.includes('/update-password?')) ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe('http://localhost:5173/update-password');
+    expect(link.searchParams.get('type')).toBe('recovery');
+    const client = apiClient();
+    const verified = await client.auth.verifyOtp({
+      type: 'recovery',
+      token_hash: link.searchParams.get('token_hash') ?? '',
+    });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.id).toBe(person.id);
+  });
+
   it('accepts a reset link only once', async () => {
     const person = await signUpNewPerson();
     await apiClient().auth.resetPasswordForEmail(person.email);

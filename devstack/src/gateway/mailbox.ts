@@ -5,7 +5,7 @@ const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** An HTML-only mail (Auth sends only HTML, as GoTrue) as plain text: links after their words, tags gone. */
 export function textOfHtml(html: string): string {
   return html
-    .replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2: $1')
+    .replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a\s*>/gi, '$2: $1')
     .replace(/<br\s*\/?>\s*|<\/(p|h\d|div|li|tr)>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&(#\d+|[a-z]+);/gi, (whole, name: string) =>
