@@ -21,6 +21,8 @@ export interface ReconciliationReport {
   verified_from: number;
   /** The verified checkpoint a run from a checkpoint trusted the entries up to; null from genesis. */
   trusted_checkpoint: { id: number; head_seq: number; head_hash: string; verified_at: string } | null;
+  /** Entries committed during the run, not yet in the chain: counted in the books, sealed by the next seal. */
+  awaiting_seal: number;
   /** In words: which entries the run verified, which it trusted and on what. */
   scope: string;
   differences: ReconciliationDifference[];

@@ -81,6 +81,10 @@ test('an admin reads a clean reconciliation report with the chain head and makes
   await expect(
     page.getByRole('status').filter({ hasText: 'The books reconcile: no differences' }),
   ).toBeVisible();
+  // The run sealed what was committed before it; what other sessions commit meanwhile waits for the next seal.
+  await expect(page.getByTestId('reconciliation-awaiting-seal')).toHaveText(
+    /^\d+ (entry|entries) committed during the run: counted in the books, sealed into the chain next$/,
+  );
   const root = page.getByTestId('published-root');
   const before = (await root.count()) > 0 ? await root.textContent() : null;
   await page.getByRole('button', { name: 'Make a checkpoint now' }).click();

@@ -86,6 +86,11 @@ function ReportView({ report }: { report: ReconciliationReport }) {
               ? `after checkpoint #${report.trusted_checkpoint.id}'s head (entry #${report.verified_from})`
               : 'from the first'}
           </dd>
+          <dt className="text-muted-foreground">Awaiting seal</dt>
+          <dd data-testid="reconciliation-awaiting-seal">
+            {report.awaiting_seal.toLocaleString()} {report.awaiting_seal === 1 ? 'entry' : 'entries'}{' '}
+            committed during the run: counted in the books, sealed into the chain next
+          </dd>
           <dt className="text-muted-foreground">Scope</dt>
           <dd data-testid="reconciliation-scope">{report.scope}</dd>
           <dt className="text-muted-foreground">Chain head</dt>
