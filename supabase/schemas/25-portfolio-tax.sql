@@ -507,7 +507,8 @@ stable
 security definer
 set search_path = ''
 as $$
-  with caller as (
+  -- Materialized: inlined, the zone and the threshold would be looked up again for every row of the matching.
+  with caller as materialized (
     select id, private.tax_time_zone(id) as zone,
       (select long_term_after_days from public.transaction_limits where transaction_limits.id) as long_after
     from (select private.assert_reads_own_money() as id) as signed_in

@@ -121,7 +121,7 @@ test.describe('sign-up with e-mail confirmations on, as hosted projects start', 
     expect(await credentialsWork(account)).toBe(false);
 
     const [mail] = confirming.mailbox.list(account.email);
-    expect(mail?.subject).toBe('Confirm Your Signup');
+    expect(mail?.subject).toBe('Confirm your email address');
     expect(new URL(mail?.links[0] ?? '').searchParams.get('token')).toMatch(/^pkce_/);
     await page.goto(mail?.links[0] ?? '');
     await expect(page).toHaveURL(/\/user\/wallet$/);
@@ -222,7 +222,7 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     const [mail] = await mailTo(account.email);
-    expect(mail?.subject).toBe('Reset Your Password');
+    expect(mail?.subject).toBe('Reset your password');
     // PKCE: the link carries no session; its redirect's ?code= is exchanged by this browser's verifier.
     expect(new URL(mail?.links[0] ?? '').searchParams.get('token')).toMatch(/^pkce_/);
     await page.goto(mail?.links[0] ?? '');

@@ -1,10 +1,11 @@
 /**
- * HTTP plumbing shared by the `withdrawals` and `withdrawal-details` functions: CORS for the browser,
- * refusals as `{ error }` with the status docs/architecture.md §3 names, a size-capped JSON body, the caller's
- * verified identity and assurance level, and a service-role client for the steps the caller may not take
- * directly.
+ * HTTP plumbing shared by the Edge Functions: CORS for the browser, refusals as `{ error }` with the status
+ * docs/architecture.md §3 names, a size-capped JSON body checked against the domain's schemas, the caller's
+ * verified identity and assurance level, the database's refusals passed on, and a service-role client for the
+ * steps the caller may not take directly.
  */
-import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { createClient, type PostgrestError, type SupabaseClient, type User } from '@supabase/supabase-js';
+import type { z } from 'zod';
 import type { Database } from '../../types/database.ts';
 
 export const corsHeaders = {
@@ -87,6 +88,29 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
   } catch {
     throw new HttpError(400, 'Request body must be valid JSON');
   }
+}
+
+/**
+ * `body` as `schema` reads it; otherwise 400 naming the first issue, with every issue and its field in
+ * `issues` (the form shows each beside its field).
+ */
+export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw new HttpError(400, issues[0]?.message ?? 'Invalid request', { issues });
+}
+
+/**
+ * Passes on a database call's error: its own refusals carry the words to read (a raised message 400,
+ * insufficient privilege 403, what it names not found 404); anything else is the function's failure (503 or
+ * 500 from `serveJson`).
+ */
+export function throwIfFailed(error: PostgrestError | null): void {
+  if (error?.code === 'P0001') throw new HttpError(400, error.message);
+  if (error?.code === '42501') throw new HttpError(403, error.message);
+  if (error?.code === 'P0002') throw new HttpError(404, error.message);
+  if (error) throw error;
 }
 
 /** The signed-in caller, verified by Auth; 401 without a valid session. */

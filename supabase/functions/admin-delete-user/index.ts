@@ -4,11 +4,11 @@
  */
 import {
   callerClient,
-  HttpError,
   jsonResponse,
   readJsonBody,
   requireAdmin,
   serveJson,
+  throwIfFailed,
   uuidField,
 } from '../_shared/http.ts';
 
@@ -24,9 +24,7 @@ Deno.serve(
     );
     // As the caller, so the database checks the admin itself and the audit log names them.
     const { data: deleted, error } = await callerClient(request).rpc('delete_user', { user_id: userId });
-    if (error?.code === 'P0001') throw new HttpError(400, error.message);
-    if (error?.code === 'P0002') throw new HttpError(404, error.message);
-    if (error) throw error;
+    throwIfFailed(error);
     return jsonResponse(200, { deleted });
   }),
 );

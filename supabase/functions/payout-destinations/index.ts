@@ -15,15 +15,16 @@ import {
 } from '../_shared/withdrawal-crypto.ts';
 import {
   hasVerifiedFactor,
-  HttpError,
   jsonResponse,
   masterKeySecret,
+  parseBody,
   readJsonBody,
   requireAal2,
   requireUser,
   serveJson,
   serviceClient,
   sessionId,
+  throwIfFailed,
 } from '../_shared/http.ts';
 import { lastFourCharacters, payoutDestinationSchema } from '@domain/withdrawal.ts';
 
@@ -36,15 +37,7 @@ Deno.serve(
     if (hasVerifiedFactor(user)) {
       requireAal2(request, 'Enter a code from your authenticator app to change your address book');
     }
-    const parsed = payoutDestinationSchema.safeParse(await readJsonBody(request, bodyLimitBytes));
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => ({
-        path: issue.path.join('.'),
-        message: issue.message,
-      }));
-      throw new HttpError(400, issues[0]?.message ?? 'Invalid destination', { issues });
-    }
-    const destination = parsed.data;
+    const destination = parseBody(payoutDestinationSchema, await readJsonBody(request, bodyLimitBytes));
     const destinationId = crypto.randomUUID();
     const secret = masterKeySecret();
     const details: Record<string, string> = destination.details;
@@ -65,9 +58,7 @@ Deno.serve(
       details_key_version: withdrawalKeyVersion,
       details_digest: await withdrawalDetailsDigest(details, secret),
     });
-    if (error?.code === 'P0001') throw new HttpError(400, error.message);
-    if (error?.code === '42501') throw new HttpError(403, error.message);
-    if (error) throw error;
+    throwIfFailed(error);
     return jsonResponse(201, { id });
   }),
 );

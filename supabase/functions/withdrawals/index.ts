@@ -30,14 +30,15 @@ import {
   idempotencyKey,
   jsonResponse,
   masterKeySecret,
+  parseBody,
   readJsonBody,
   requireAal2,
   requireUser,
   serveJson,
   serviceClient,
   sessionId,
+  throwIfFailed,
 } from '../_shared/http.ts';
-import type { z } from 'zod';
 import {
   savedDestinationWithdrawalSchema,
   withdrawalRequest,
@@ -75,11 +76,6 @@ interface Payout {
   destinationId: string | null;
 }
 
-function refuseInvalid(error: z.ZodError): never {
-  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-  throw new HttpError(400, issues[0]?.message ?? 'Invalid withdraw request', { issues });
-}
-
 /**
  * The address book's rules, checked here to answer first (a trigger on withdraw_requests and
  * create_withdraw_request hold them in the database): a saved destination is the person's own, not removed,
@@ -87,12 +83,11 @@ function refuseInvalid(error: z.ZodError): never {
  */
 async function payoutOf(request: Request, userId: string, body: unknown, secret: string): Promise<Payout> {
   if (typeof body === 'object' && body !== null && 'destinationId' in body) {
-    const parsed = savedDestinationWithdrawalSchema.safeParse(body);
-    if (!parsed.success) refuseInvalid(parsed.error);
+    const { amount, destinationId } = parseBody(savedDestinationWithdrawalSchema, body);
     const { data: saved, error } = await serviceClient()
       .from('payout_destinations')
       .select('id, withdraw_method, encrypted_data, details_key_version, usable_at, removed_at')
-      .eq('id', parsed.data.destinationId)
+      .eq('id', destinationId)
       .eq('user_id', userId)
       .maybeSingle();
     if (error) throw error;
@@ -109,21 +104,20 @@ async function payoutOf(request: Request, userId: string, body: unknown, secret:
       throw new HttpError(422, 'The saved details of this destination do not decrypt; save it again');
     });
     return {
-      amount: parsed.data.amount,
+      amount,
       withdrawMethod: saved.withdraw_method,
       details,
       destinationId: saved.id,
     };
   }
-  const parsed = withdrawalRequest.safeParse(body);
-  if (!parsed.success) refuseInvalid(parsed.error);
+  const typed = parseBody(withdrawalRequest, body);
   const { data: rules, error } = await callerClient(request).rpc('my_payout_rules').single();
   if (error) throw error;
   if (rules.allowlist_in_force) throw new HttpError(400, allowlistRefusal);
   return {
-    amount: parsed.data.amount,
-    withdrawMethod: parsed.data.withdrawMethod,
-    details: storedDetails(parsed.data),
+    amount: typed.amount,
+    withdrawMethod: typed.withdrawMethod,
+    details: storedDetails(typed),
     destinationId: null,
   };
 }
@@ -169,9 +163,7 @@ Deno.serve(
       })
       .single();
     // The database's own refusals (limits, insufficient balance, a reused key) carry the text to read.
-    if (error?.code === 'P0001') throw new HttpError(400, error.message);
-    if (error?.code === '42501') throw new HttpError(403, error.message);
-    if (error) throw error;
+    throwIfFailed(error);
     return jsonResponse(201, created);
   }),
 );
