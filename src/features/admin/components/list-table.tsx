@@ -10,7 +10,9 @@ import type { ListSort } from '../api/list-state';
  */
 export function ListTable({ label, busy, children }: { label: string; busy: boolean; children: ReactNode }) {
   return (
-    <Table aria-busy={busy} aria-label={label}>
+    // Headers wrap between words and cells sit closer than the app's other tables: a queue's decision
+    // data fits a 1366 px screen beside the side menu without scrolling sideways.
+    <Table aria-busy={busy} aria-label={label} className="[&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-normal">
       {children}
     </Table>
   );

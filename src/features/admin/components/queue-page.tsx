@@ -38,8 +38,8 @@ function QueueRowActions<Item extends QueueRequest>({
           {note}
         </p>
       )}
-      {/* Stacked on phones, so the column that stays in view leaves room for the rest. */}
-      <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-end">
+      {/* Stacked up to wide screens, so the column that stays in view leaves room for the rest. */}
+      <div className="flex flex-col items-stretch gap-2 2xl:flex-row 2xl:justify-end">
         {state !== 'decided' && (
           <DecisionButtons
             subject={view.subject(request)}
