@@ -148,7 +148,15 @@ describe('a lock and a hold are told on the live topics', () => {
 
 describe('a freeze is told on the live topics', () => {
   const freezes = ['account_freezes'];
-  const freezeColumns = ['frozen_at', 'frozen_by', 'unfreeze_at', 'unfreeze_delay_hours', 'user_id'];
+  // Never unfreeze_email_id: which e-mail will tell the end of the delay is not the reader's.
+  const freezeColumns = [
+    'freeze_id',
+    'frozen_at',
+    'frozen_by',
+    'unfreeze_at',
+    'unfreeze_delay_hours',
+    'user_id',
+  ];
 
   it('freezing and the two admins’ unfreeze are told on the person’s account topic and on admin:queues, selectable columns only', async () => {
     const person = await createUser(pool, { deposit: 100 });
