@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { totpCode } from '../../devstack/src/gateway/auth/totp';
+import { unusedTotpCode } from '../support/two-factor-sign-in';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { enterTotpCode, existingUser, fillLogin, logIn, makeAdmin, toast } from './support/auth-people';
 import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
@@ -35,7 +35,7 @@ async function enrolByScanning(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   const secret = await scanQrSecret(page);
   await expect(page.getByTestId('two-factor-secret')).toHaveText(secret);
-  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByLabel('Authentication code').fill(await unusedTotpCode(secret));
   await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
   await expect(toast(page, 'Two-factor authentication is on')).toBeVisible();
   return secret;
@@ -85,7 +85,7 @@ test('turning two-factor authentication off takes a code, and the next log-in as
   await page.getByLabel('Authentication code').fill('123');
   await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
   await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
-  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByLabel('Authentication code').fill(await unusedTotpCode(secret));
   await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
   await expect(toast(page, 'Two-factor authentication is off')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
@@ -134,7 +134,7 @@ test('a log-in left at the code step shows no page of the user area until the co
   await expect(page.getByTestId('available-balance')).toHaveCount(0);
   await expect(page.getByLabel('Amount (USD)')).toHaveCount(0);
 
-  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByLabel('Authentication code').fill(await unusedTotpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('available-balance')).toHaveText('$500.00');
   await page.getByLabel('Amount (USD)').fill('120');

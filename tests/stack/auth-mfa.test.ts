@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { totpCode } from '../../devstack/src/gateway/auth/totp';
+import { unusedTotpCode } from '../support/two-factor-sign-in';
 import { connect } from '../support/db';
 import {
   apiClient,
@@ -111,7 +112,7 @@ describe('verifying a code', () => {
     expect((await claimsOf(person.client)).aal).toBe('aal1');
     const { error } = await person.client.auth.mfa.challengeAndVerify({
       factorId: factor.id,
-      code: totpCode(factor.totp.secret),
+      code: await unusedTotpCode(factor.totp.secret),
     });
     expect(error).toBeNull();
     const claims = await claimsOf(person.client);
@@ -133,7 +134,7 @@ describe('verifying a code', () => {
     });
     const { error } = await again.client.auth.mfa.challengeAndVerify({
       factorId: person.factorId,
-      code: totpCode(person.totpSecret),
+      code: await unusedTotpCode(person.totpSecret),
     });
     expect(error).toBeNull();
     await again.client.auth.refreshSession();
@@ -142,10 +143,35 @@ describe('verifying a code', () => {
     expect(claims.amr.map((entry) => entry.method)).toContain('totp');
   });
 
+  it("refuses a code used once already, also from another session, and takes the next step's code", async () => {
+    const person = await signUpNewPerson();
+    const factor = await enrolTotp(person.client);
+    const seen = totpCode(factor.totp.secret);
+    expect(
+      (await person.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: seen })).error,
+    ).toBeNull();
+
+    // Someone who saw the code over the person's shoulder, with the password, within the same 30 s.
+    const onlooker = await signIn(person.email, person.password);
+    const reused = await onlooker.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: seen });
+    expect(reused.error).toMatchObject({
+      status: 422,
+      code: 'mfa_verification_failed',
+      message: 'Invalid TOTP code entered',
+    });
+    expect((await claimsOf(onlooker.client)).aal).toBe('aal1');
+
+    const next = totpCode(factor.totp.secret, new Date(Date.now() + 30_000));
+    expect(
+      (await onlooker.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: next })).error,
+    ).toBeNull();
+    expect((await claimsOf(onlooker.client)).aal).toBe('aal2');
+  });
+
   it('refuses a wrong code and leaves the session at aal1', async () => {
     const person = await signUpNewPerson();
     const factor = await enrolTotp(person.client);
-    const right = totpCode(factor.totp.secret);
+    const right = await unusedTotpCode(factor.totp.secret);
     const wrong = right === '000000' ? '000001' : '000000';
     const { error } = await person.client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: wrong });
     expect(error).toMatchObject({
@@ -161,7 +187,7 @@ describe('verifying a code', () => {
   it('uses up a challenge on a wrong code: the right code then needs a new challenge', async () => {
     const person = await signUpNewPerson();
     const factor = await enrolTotp(person.client);
-    const right = totpCode(factor.totp.secret);
+    const right = await unusedTotpCode(factor.totp.secret);
     const wrong = right === '000000' ? '000001' : '000000';
     const challenge = await person.client.auth.mfa.challenge({ factorId: factor.id });
     const challengeId = challenge.data?.id ?? '';
@@ -182,7 +208,7 @@ describe('verifying a code', () => {
   it('refuses a challenge used once already, an expired one and an empty code', async () => {
     const person = await signUpNewPerson();
     const factor = await enrolTotp(person.client);
-    const code = totpCode(factor.totp.secret);
+    const code = await unusedTotpCode(factor.totp.secret);
     const challenge = await person.client.auth.mfa.challenge({ factorId: factor.id });
     expect(challenge.data?.expires_at).toBeGreaterThan(Date.now() / 1000 + 250);
     const challengeId = challenge.data?.id ?? '';
@@ -218,7 +244,7 @@ describe('verifying a code', () => {
     const factor = await enrolTotp(person.client);
     await person.client.auth.mfa.challengeAndVerify({
       factorId: factor.id,
-      code: totpCode(factor.totp.secret),
+      code: await unusedTotpCode(factor.totp.secret),
     });
     const { error } = await elsewhere.client.auth.refreshSession();
     expect(error).toMatchObject({ code: 'refresh_token_not_found' });

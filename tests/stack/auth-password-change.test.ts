@@ -11,7 +11,7 @@ import {
   type Person,
 } from '../support/api';
 import { connect } from '../support/db';
-import { totpCode } from '../../devstack/src/gateway/auth/totp';
+import { unusedTotpCode } from '../support/two-factor-sign-in';
 
 /**
  * How hosted Auth guards a new password on `PUT /user`, read from supabase/auth internal/api/user.go
@@ -113,7 +113,7 @@ describe('recovery for a factor holder (supabase/auth issue 2091)', () => {
     const before = await client.auth.updateUser({ password: 'recovered-pass-2' });
     expect(before.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
 
-    const code = totpCode(person.totpSecret);
+    const code = await unusedTotpCode(person.totpSecret);
     expect((await client.auth.mfa.challengeAndVerify({ factorId: person.factorId, code })).error).toBeNull();
     expect((await client.auth.updateUser({ password: 'recovered-pass-2' })).error).toBeNull();
     expect(await stillSignsIn(person, 'recovered-pass-2')).toBe(true);

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([buyer, otherPerson, admin].map((person) => person.client.auth.signOut()));
+  await Promise.all([buyer, otherPerson].map((person) => person.client.auth.signOut()));
 });
 
 async function buyRequestCount(person: Person) {

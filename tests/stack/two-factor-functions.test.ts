@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCode } from '../../devstack/src/gateway/auth/totp';
+import { unusedTotpCode } from '../support/two-factor-sign-in';
 import { addDeposit, addWithdrawRequest, connect } from '../support/db';
 import {
   endSecurityHoldByAdmin,
@@ -102,7 +102,7 @@ describe('a withdrawal by a person with a verified factor', () => {
 
     const verified = await passwordOnly.client.auth.mfa.challengeAndVerify({
       factorId: enrolled.factorId,
-      code: totpCode(enrolled.totpSecret),
+      code: await unusedTotpCode(enrolled.totpSecret),
     });
     expect(verified.error).toBeNull();
     const accepted = await postJson(

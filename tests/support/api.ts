@@ -3,8 +3,7 @@ import { SignJWT } from 'jose';
 import type { GatewayOptions } from '../../devstack/src/gateway/server';
 import { inject } from 'vitest';
 import { createNodeClient } from './node-client';
-import { signInWithTotp } from './two-factor-sign-in';
-import { totpCode } from '../../devstack/src/gateway/auth/totp';
+import { unusedTotpCode } from './two-factor-sign-in';
 import { seededAccounts } from '../../supabase/seed-accounts';
 
 /**
@@ -67,7 +66,7 @@ export async function signUpPersonWithTotp(fullName?: string): Promise<TwoFactor
   if (enrolled.error) throw enrolled.error;
   const verified = await person.client.auth.mfa.challengeAndVerify({
     factorId: enrolled.data.id,
-    code: totpCode(enrolled.data.totp.secret),
+    code: await unusedTotpCode(enrolled.data.totp.secret),
   });
   if (verified.error) throw verified.error;
   return {
@@ -88,10 +87,21 @@ export async function endSecurityHoldByAdmin(userId: string): Promise<void> {
   if (error) throw error;
 }
 
-/** The seeded admin at aal2 (admins work only there): the password, then a code from the seeded TOTP secret. */
+/**
+ * The seeded admin at aal2 (admins work only there): the session the global setup signed in with the
+ * password and a code (tests/setup/global-stack.ts), in a client of the caller's own. Never signed out.
+ */
 export async function signInAdmin(): Promise<Person> {
   const client = apiClient();
-  const session = await signInWithTotp(client, seededAccounts.admin);
+  const { accessToken, refreshToken } = inject('adminSession');
+  const { data, error } = await client.auth.setSession({
+    access_token: accessToken,
+    refresh_token: refreshToken,
+  });
+  if (error) throw error;
+  const session = data.session;
+  if (!session) throw new Error('The seeded admin has no session');
+  await client.realtime.setAuth(session.access_token);
   return {
     client,
     id: session.user.id,

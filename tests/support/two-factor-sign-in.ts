@@ -1,5 +1,5 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { totpCode } from '../../devstack/src/gateway/auth/totp';
+import { totpCode, totpStep } from '../../devstack/src/gateway/auth/totp';
 
 export interface TwoFactorAccount {
   email: string;
@@ -10,11 +10,30 @@ export interface TwoFactorAccount {
 
 const attempts = 5;
 
+const stepMs = 30_000;
+/** Per secret, the last step whose code this process handed out. */
+const lastStepUsed = new Map<string, number>();
+
+/**
+ * A code for `secret` this process has not used yet, as an authenticator app shows a new one every 30 s:
+ * Auth refuses a code a second time (RFC 6238 §5.2). The current step's code, else the next step's
+ * (accepted with one step of skew); past that, it waits for the clock's next step.
+ */
+export async function unusedTotpCode(secret: string): Promise<string> {
+  const current = totpStep();
+  const step = Math.max(current, (lastStepUsed.get(secret) ?? current - 1) + 1);
+  lastStepUsed.set(secret, step);
+  const waitMs = (step - 1) * stepMs - Date.now();
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs + 50));
+  return totpCode(secret, new Date(step * stepMs));
+}
+
 /**
  * Signs `client` in as a person with a TOTP factor does: the password (aal1), then a code computed from
  * their secret for their verified factor (aal2). Verifying a code ends the person's other sessions still at
  * aal1 (GoTrue's InvalidateSessionsWithAALLessThan), so two sign-ins of one person at the same moment can
- * end each other's first step; the loser signs in again, as a person would.
+ * end each other's first step, and another process may have used this step's code for the account; the
+ * loser signs in again with a later code, as a person would.
  */
 export async function signInWithTotp(
   client: Pick<SupabaseClient, 'auth' | 'realtime'>,
@@ -32,7 +51,7 @@ export async function signInWithTotp(
     if (!factor) throw new Error(`${account.email} has no verified TOTP factor`);
     const verified = await client.auth.mfa.challengeAndVerify({
       factorId: factor.id,
-      code: totpCode(account.totpSecret),
+      code: await unusedTotpCode(account.totpSecret),
     });
     if (!verified.error) {
       const { data } = await client.auth.getSession();
@@ -42,6 +61,8 @@ export async function signInWithTotp(
       await client.realtime.setAuth(data.session.access_token);
       return data.session;
     }
-    if (verified.error.code !== 'session_not_found' || attempt === attempts) throw verified.error;
+    // Another process (a test file, a worker) may have used this step's code for the same account.
+    const retried = ['session_not_found', 'mfa_verification_failed'].includes(verified.error.code ?? '');
+    if (!retried || attempt === attempts) throw verified.error;
   }
 }

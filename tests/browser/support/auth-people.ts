@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/src/config';
-import { totpCode } from '../../../devstack/src/gateway/auth/totp';
+import { unusedTotpCode } from '../../support/two-factor-sign-in';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
@@ -55,7 +55,7 @@ export async function existingUserWithTotp(prefix: string): Promise<Account & { 
   if (enrolled.error) throw enrolled.error;
   const verified = await client.auth.mfa.challengeAndVerify({
     factorId: enrolled.data.id,
-    code: totpCode(enrolled.data.totp.secret),
+    code: await unusedTotpCode(enrolled.data.totp.secret),
   });
   if (verified.error) throw verified.error;
   return { ...account, totpSecret: enrolled.data.totp.secret };
@@ -107,7 +107,7 @@ export async function logIn(page: Page, account: Account, landing: RegExp = /\/u
 
 /** Answers a code step (at log-in, in the admin area, before a withdrawal) with the current code. */
 export async function enterTotpCode(page: Page, totpSecret: string) {
-  await page.getByLabel('Authentication code').fill(totpCode(totpSecret));
+  await page.getByLabel('Authentication code').fill(await unusedTotpCode(totpSecret));
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 

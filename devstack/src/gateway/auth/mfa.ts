@@ -13,7 +13,7 @@ import { qrCodeSvg } from './qr-code';
 import { readJsonObject, type JsonObject } from './request-body';
 import type { AuthRoute } from './route';
 import { tokenResponse } from './sessions';
-import { newTotpSecret, totpCodeMatches, totpUri } from './totp';
+import { newTotpSecret, totpStepOf, totpUri } from './totp';
 
 /**
  * GoTrue's multi-factor API for TOTP (api/mfa.go): enrol a factor, challenge it, verify a code (the
@@ -47,6 +47,11 @@ export function mfaRoutes(context: AuthContext): AuthRoute[] {
   };
   /** The TOTP issuer when the caller names none: the site URL's host, as GoTrue. */
   const defaultIssuer = new URL(project.siteUrl).host;
+  /**
+   * Each factor's step of the last code accepted. Kept by this gateway only: a code accepted just before
+   * a restart of the local stack could be used once more within its minute and a half.
+   */
+  const lastAcceptedStep = new Map<string, number>();
 
   async function ownFactor(caller: Caller, factorId: string) {
     if (!uuidPattern.test(factorId)) throw mfaErrors.factorIdNotUuid();
@@ -123,10 +128,15 @@ export function mfaRoutes(context: AuthContext): AuthRoute[] {
       throw mfaErrors.challengeExpired(challengeId);
     }
     // A wrong code uses up its challenge (a retry needs a new one), with GoTrue's answer for a wrong code.
-    if (!totpCodeMatches(factor.secret, code)) {
+    // So does a code of a step no later than the last one accepted for this factor: RFC 6238 §5.2 forbids
+    // accepting a code twice (hosted GoTrue has no such check; ours answers as for a wrong code). Marked
+    // before any await, so two verifications of one code at once cannot both pass.
+    const step = totpStepOf(factor.secret, code);
+    if (step === undefined || step <= (lastAcceptedStep.get(factor.id) ?? -Infinity)) {
       await pool.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
       throw mfaErrors.wrongCode();
     }
+    lastAcceptedStep.set(factor.id, step);
     const { user, amr, refreshToken } = await completeVerification(pool, {
       challengeId,
       factorId: factor.id,

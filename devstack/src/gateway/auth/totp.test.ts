@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newTotpSecret, totpCode, totpCodeMatches, totpUri } from './totp';
+import { newTotpSecret, totpCode, totpStep, totpStepOf, totpUri } from './totp';
 
 /** RFC 6238 appendix B's SHA-1 key "12345678901234567890", in base32. */
 const rfcSecret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -13,10 +13,12 @@ describe('time-based one-time passwords (RFC 6238)', () => {
 
   it('accepts the code of the step before and after, not two steps away', () => {
     const at = new Date(1_111_111_109_000);
-    expect(totpCodeMatches(rfcSecret, totpCode(rfcSecret, new Date(at.getTime() - 30_000)), at)).toBe(true);
-    expect(totpCodeMatches(rfcSecret, totpCode(rfcSecret, new Date(at.getTime() + 30_000)), at)).toBe(true);
-    expect(totpCodeMatches(rfcSecret, totpCode(rfcSecret, new Date(at.getTime() - 60_000)), at)).toBe(false);
-    expect(totpCodeMatches(rfcSecret, '12345', at)).toBe(false);
+    const step = totpStep(at);
+    expect(totpStepOf(rfcSecret, totpCode(rfcSecret, at), at)).toBe(step);
+    expect(totpStepOf(rfcSecret, totpCode(rfcSecret, new Date(at.getTime() - 30_000)), at)).toBe(step - 1);
+    expect(totpStepOf(rfcSecret, totpCode(rfcSecret, new Date(at.getTime() + 30_000)), at)).toBe(step + 1);
+    expect(totpStepOf(rfcSecret, totpCode(rfcSecret, new Date(at.getTime() - 60_000)), at)).toBeUndefined();
+    expect(totpStepOf(rfcSecret, '12345', at)).toBeUndefined();
   });
 
   it('makes 32-character base32 secrets and the URI authenticator apps scan', () => {

@@ -36,21 +36,26 @@ function secretBytes(secret: string): Buffer {
 /** The code for the 30-second step that contains `at` (RFC 6238). */
 export function totpCode(secret: string, at: Date = new Date()): string {
   const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at.getTime() / 1000 / periodSeconds)));
+  counter.writeBigUInt64BE(BigInt(totpStep(at)));
   const mac = createHmac('sha1', secretBytes(secret)).update(counter).digest();
   const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
   const value = mac.readUInt32BE(offset) & 0x7fffffff;
   return String(value % 10 ** digits).padStart(digits, '0');
 }
 
-/** Whether `code` is the code of this step, the one before or the one after. */
-export function totpCodeMatches(secret: string, code: string, at: Date = new Date()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
+/** The 30-second step (counter since the epoch) that contains `at`. */
+export function totpStep(at: Date = new Date()): number {
+  return Math.floor(at.getTime() / 1000 / periodSeconds);
+}
+
+/** The step whose code `code` is: this step, the one before or the one after; undefined for none. */
+export function totpStepOf(secret: string, code: string, at: Date = new Date()): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
   for (let step = -skewSteps; step <= skewSteps; step++) {
     const expected = totpCode(secret, new Date(at.getTime() + step * periodSeconds * 1000));
-    if (timingSafeEqual(Buffer.from(expected), Buffer.from(code))) return true;
+    if (timingSafeEqual(Buffer.from(expected), Buffer.from(code))) return totpStep(at) + step;
   }
-  return false;
+  return undefined;
 }
 
 /**
