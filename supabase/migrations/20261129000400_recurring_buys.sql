@@ -1,5 +1,5 @@
 -- Recurring buys (issue 28). A manual buy and a schedule's run place their request through one function,
--- private.place_buy_request; the rest is new (supabase/schemas/26-automation.sql).
+-- private.place_buy_request; the rest is new (supabase/schemas/29-automation.sql).
 alter table public.notifications drop constraint notifications_kind_known;
 alter table public.notifications add constraint notifications_kind_known check (kind in (
     'buy_request.approved', 'buy_request.rejected', 'sell_request.approved', 'sell_request.rejected',

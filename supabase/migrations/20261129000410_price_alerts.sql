@@ -1,4 +1,4 @@
--- Price alerts (issue 28), judged as each price snapshot is recorded (supabase/schemas/28-price-alerts.sql).
+-- Price alerts (issue 28), judged as each price snapshot is recorded (supabase/schemas/30-price-alerts.sql).
 alter table public.notifications drop constraint notifications_kind_known;
 alter table public.notifications add constraint notifications_kind_known check (kind in (
     'buy_request.approved', 'buy_request.rejected', 'sell_request.approved', 'sell_request.rejected',
