@@ -3,6 +3,16 @@
 -- calls it, where PL/pgSQL keeps its plans for the session. The trigger checks the balance with its own query
 -- for the same reason (ledger.sums_to_zero stays, for the queue's check constraint).
 
+create or replace function ledger.canonical_time(p_at timestamptz) returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  return to_char(p_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+end;
+$$;
+
 create or replace function ledger.canonical_posting(p_account text, p_currency text, p_amount numeric) returns text
 language plpgsql
 immutable
@@ -43,7 +53,7 @@ set search_path = ''
 as $$
 begin
   return '["coinvault-ledger-entry-v1",' || p_seq || ',"' || encode(p_prev_hash, 'hex') || '","'
-    || to_char(p_recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '",'
+    || ledger.canonical_time(p_recorded_at) || '",'
     || coalesce(to_json(p_transaction_id::text)::text, 'null') || ','
     || coalesce(to_json(p_transaction_type::text)::text, 'null') || ','
     || to_json(p_transaction_status)::text || ','

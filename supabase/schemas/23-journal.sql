@@ -272,12 +272,17 @@ comment on function ledger.effect_of(uuid, public.transaction_type, text, numeri
   'The postings a transactions row stands for while complete (none otherwise): USD between the person and the '
   'bank or trading account, and for buys and sells with a quantity, the coin between the person and the inventory.';
 
+-- These helpers, run for every entry written, are PL/pgSQL rather than SQL: a SQL function with its own
+-- search_path is never inlined, and PostgreSQL 17 parses and plans its body again for every statement that
+-- calls it, where PL/pgSQL keeps its plans for the session.
 create function ledger.canonical_time(p_at timestamptz) returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select to_char(p_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+begin
+  return to_char(p_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+end;
 $$;
 comment on function ledger.canonical_time(timestamptz) is
   'A moment in every chain''s canonical form: UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ (six fraction digits).';
@@ -286,9 +291,6 @@ comment on function ledger.canonical_time(timestamptz) is
 --   ["coinvault-ledger-entry-v1", seq, prev_hash_hex, recorded_at, transaction_id, transaction_type,
 --    transaction_status, corrects, [[account, currency, amount], ...]]
 -- with recorded_at as YYYY-MM-DDTHH:MM:SS.ffffffZ (UTC) and each amount a decimal string without trailing zeros.
--- These helpers, run for every entry written, are PL/pgSQL rather than SQL: a SQL function with its own
--- search_path is never inlined, and PostgreSQL 17 parses and plans its body again for every statement that
--- calls it, where PL/pgSQL keeps its plans for the session.
 create function ledger.canonical_posting(p_account text, p_currency text, p_amount numeric) returns text
 language plpgsql
 immutable
