@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sha256Hex } from './hash-chain.ts';
 
 /**
  * A person's proof of inclusion in a checkpoint's Merkle sum tree (docs/architecture.md, "Proof of
@@ -54,11 +55,6 @@ function fromUnits(units: bigint): string {
 }
 
 const canonicalAmount = (value: string) => fromUnits(toUnits(value));
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 export function leafHash(checkpointId: number, person: string, salt: string, balances: string[]) {
   return sha256Hex(

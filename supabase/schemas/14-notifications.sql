@@ -326,7 +326,8 @@ revoke execute on function public.report_not_me(uuid) from public, anon, authent
 grant execute on function public.report_not_me(uuid) to anon, authenticated;
 create function public.claim_security_emails()
 returns table (
-  id uuid, recipient text, subject text, body text, not_me_token uuid, action_text text, action_path text
+  id uuid, recipient text, subject text, body text, not_me_token uuid, action_text text, action_path text,
+  anti_phishing_phrase text
 )
 language sql
 security definer
@@ -345,11 +346,13 @@ as $$
   from claimable
   where emails.id = claimable.id
   returning emails.id, emails.recipient, emails.subject, emails.body, emails.not_me_token, emails.action_text,
-    emails.action_path;
+    emails.action_path,
+    (select users.raw_user_meta_data ->> 'anti_phishing_phrase' from auth.users where users.id = emails.user_id);
 $$;
 comment on function public.claim_security_emails() is
   'Service role only: claims the oldest 20 security e-mails no sender holds and answers them; the caller has '
-  'five minutes to send them (20 mails at 10 s each at worst) before another sender may.';
+  'five minutes to send them (20 mails at 10 s each at worst) before another sender may. Each comes with '
+  'the person''s anti-phishing phrase as it is when sent (null: none), for the top of the mail.';
 revoke execute on function public.claim_security_emails() from public, anon, authenticated, service_role;
 grant execute on function public.claim_security_emails() to service_role;
 create function public.release_security_email(email_id uuid) returns void

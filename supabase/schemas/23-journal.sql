@@ -16,7 +16,7 @@ comment on schema ledger is
 grant usage on schema ledger to authenticated;
 
 -- Append-only: no update or delete for anyone but the migration owner (the tables' owner, as the login role,
--- so a security-definer function called through the API is refused too).
+-- so a security-definer function called through the API is refused too). The security log reuses it.
 create function ledger.refuse_rewrite() returns trigger
 language plpgsql
 set search_path = ''
@@ -25,12 +25,13 @@ begin
   if session_user = (select pg_catalog.pg_get_userbyid(relowner) from pg_catalog.pg_class where oid = tg_relid) then
     return case when tg_op = 'DELETE' then old else new end;
   end if;
-  raise exception 'The journal is append-only: % on ledger.% is refused', tg_op, tg_table_name
+  raise exception 'Append-only: % on %.% is refused', tg_op, tg_table_schema, tg_table_name
     using errcode = '42501';
 end;
 $$;
 comment on function ledger.refuse_rewrite() is
-  'Refuses update, delete and truncate of the journal to every login but the migration owner.';
+  'Refuses update, delete and truncate of an append-only table (the journal''s, the security log) to every login '
+  'but the migration owner.';
 
 create table ledger.accounts (
   name text primary key,
@@ -216,6 +217,16 @@ comment on function ledger.effect_of(uuid, public.transaction_type, text, numeri
   'The postings a transactions row stands for while complete (none otherwise): USD between the person and the '
   'bank or trading account, and for buys and sells with a quantity, the coin between the person and the inventory.';
 
+create function ledger.canonical_time(p_at timestamptz) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select to_char(p_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+$$;
+comment on function ledger.canonical_time(timestamptz) is
+  'A moment in every chain''s canonical form: UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ (six fraction digits).';
+
 -- The canonical form: the JSON text JSON.stringify gives for
 --   ["coinvault-ledger-entry-v1", seq, prev_hash_hex, recorded_at, transaction_id, transaction_type,
 --    transaction_status, corrects, [[account, currency, amount], ...]]
@@ -258,7 +269,7 @@ immutable
 set search_path = ''
 as $$
   select '["coinvault-ledger-entry-v1",' || p_seq || ',"' || encode(p_prev_hash, 'hex') || '","'
-    || to_char(p_recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '",'
+    || ledger.canonical_time(p_recorded_at) || '",'
     || coalesce(to_json(p_transaction_id::text)::text, 'null') || ','
     || coalesce(to_json(p_transaction_type::text)::text, 'null') || ','
     || to_json(p_transaction_status)::text || ','
@@ -275,7 +286,9 @@ set search_path = ''
 as $$
   select sha256(convert_to(p_canonical, 'UTF8'));
 $$;
-comment on function ledger.entry_hash(text) is 'SHA-256 of the canonical form''s UTF-8 bytes.';
+comment on function ledger.entry_hash(text) is
+  'SHA-256 of a canonical form''s UTF-8 bytes: the hash of every chain (the journal''s entries, each person''s '
+  'security log).';
 
 -- Appends one entry under the head's row lock: the lock is held to commit, so seq stays gapless (a rolled
 -- back writer leaves the head as it was) and the chain is one line. What does not depend on the entry's place

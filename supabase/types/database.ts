@@ -452,6 +452,43 @@ export type Database = {
           },
         ];
       };
+      security_log: {
+        Row: {
+          detail: string;
+          event: string;
+          hash: string;
+          ip: string | null;
+          prev_hash: string;
+          recorded_at: string;
+          seq: number;
+          user_agent: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          detail: string;
+          event: string;
+          hash: string;
+          ip?: string | null;
+          prev_hash: string;
+          recorded_at: string;
+          seq: number;
+          user_agent?: string | null;
+          user_id: string;
+        };
+        Update: {
+          detail?: string;
+          event?: string;
+          hash?: string;
+          ip?: string | null;
+          prev_hash?: string;
+          recorded_at?: string;
+          seq?: number;
+          user_agent?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       sell_requests: {
         Row: {
           cryptocurrency: string;
@@ -1444,6 +1481,7 @@ export type Database = {
         Returns: {
           action_path: string;
           action_text: string;
+          anti_phishing_phrase: string;
           body: string;
           id: string;
           not_me_token: string;
@@ -1664,6 +1702,7 @@ export type Database = {
       remove_payout_destination: { Args: { destination_id: string }; Returns: undefined };
       remove_two_factor: { Args: { user_id: string }; Returns: number };
       report_not_me: { Args: { token: string }; Returns: undefined };
+      set_anti_phishing_phrase: { Args: { phrase: string }; Returns: undefined };
       set_payout_allowlist: {
         Args: { allowlist_on: boolean };
         Returns: {

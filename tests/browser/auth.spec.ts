@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
 import { seededAccounts } from '../../supabase/seed-accounts';
 import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import {
   apiUrl,
+  type Account,
   credentialsWork,
   enterTotpCode,
   existingUser,
@@ -120,7 +121,7 @@ test.describe('sign-up with e-mail confirmations on, as hosted projects start', 
     expect(await credentialsWork(account)).toBe(false);
 
     const [mail] = confirming.mailbox.list(account.email);
-    expect(mail?.subject).toBe('Confirm Your Signup');
+    expect(mail?.subject).toBe('Confirm your email address');
     expect(new URL(mail?.links[0] ?? '').searchParams.get('token')).toMatch(/^pkce_/);
     await page.goto(mail?.links[0] ?? '');
     await expect(page).toHaveURL(/\/user\/wallet$/);
@@ -221,7 +222,7 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     const [mail] = await mailTo(account.email);
-    expect(mail?.subject).toBe('Reset Your Password');
+    expect(mail?.subject).toBe('Reset your password');
     // PKCE: the link carries no session; its redirect's ?code= is exchanged by this browser's verifier.
     expect(new URL(mail?.links[0] ?? '').searchParams.get('token')).toMatch(/^pkce_/);
     await page.goto(mail?.links[0] ?? '');
@@ -266,17 +267,22 @@ test.describe('password reset', () => {
     await logIn(page, { email: account.email, password: newPassword });
   });
 
-  // supabase/auth internal/api/user.go (PR 1766) and issue 2091: a factor holder's password changes at aal2.
-  test('a person with two-factor authentication enters their code before choosing the new password', async ({
-    page,
-  }) => {
-    const account = await existingUserWithTotp('reset-two-factor');
+  /** Asks for a reset link on the reset page; the link the mailbox then holds. */
+  async function requestResetLink(page: Page, account: Account): Promise<string> {
     await page.goto('/reset-password');
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(toast(page, 'Password reset email sent. Please check your inbox.')).toBeVisible();
     const [mail] = await mailTo(account.email);
-    await page.goto(mail?.links[0] ?? '');
+    return mail?.links[0] ?? '';
+  }
+
+  // supabase/auth internal/api/user.go (PR 1766) and issue 2091: a factor holder's password changes at aal2.
+  test('a person with two-factor authentication enters their code before choosing the new password', async ({
+    page,
+  }) => {
+    const account = await existingUserWithTotp('reset-two-factor');
+    await page.goto(await requestResetLink(page, account));
 
     await expect(page.getByRole('heading', { name: 'Enter your authentication code' })).toBeVisible();
     await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
@@ -291,19 +297,57 @@ test.describe('password reset', () => {
     expect(await credentialsWork({ email: account.email, password: newPassword })).toBe(true);
   });
 
-  test('a reset link opened in another browser signs no one in (PKCE: no verifier there)', async ({
+  /**
+   * The link as the recovery template `{{ .SiteURL }}/update-password?token_hash={{ .TokenHash }}&type=recovery`
+   * renders it: the local Auth's `{{ .TokenHash }}` is the token its own link carries (what `POST /verify`
+   * takes as `token_hash`, as GoTrue's link carries its stored hash).
+   */
+  function tokenHashLink(siteUrl: string | undefined, authLink: string): string {
+    const tokenHash = new URL(authLink).searchParams.get('token') ?? '';
+    return `${siteUrl}/update-password?${new URLSearchParams({ token_hash: tokenHash, type: 'recovery' })}`;
+  }
+
+  test('a reset link opened on another device (token_hash) lets the person set a password and log in with it', async ({
     page,
     browser,
+    baseURL,
   }) => {
-    const account = await existingUser('other-browser');
-    await page.goto('/reset-password');
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(toast(page, 'Password reset email sent. Please check your inbox.')).toBeVisible();
-    const [mail] = await mailTo(account.email);
+    const account = await existingUser('other-device');
+    const authLink = await requestResetLink(page, account);
+
+    // The phone: its own browser, with no storage (and so no PKCE verifier) from the one that asked.
+    const phone = await browser.newContext();
+    const phonePage = await phone.newPage();
+    await skipLimitsNotices(phonePage);
+    await phonePage.goto(tokenHashLink(baseURL, authLink));
+    await expect(phonePage.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    // The used token leaves the address, so a reload or the back button does not present it again.
+    await expect(phonePage).toHaveURL(/\/update-password$/);
+    const newPassword = 'from-the-phone-789';
+    await phonePage.getByLabel('New password', { exact: true }).fill(newPassword);
+    await phonePage.getByLabel('Confirm new password').fill(newPassword);
+    await phonePage.getByRole('button', { name: 'Update password' }).click();
+    await expect(toast(phonePage, 'Password updated successfully')).toBeVisible();
+    await expect(phonePage).toHaveURL(/\/user\/wallet$/);
+    await phone.close();
+
+    // Back in the browser that asked, the new password logs in; the old one no longer does.
+    await logIn(page, { email: account.email, password: newPassword });
+    expect(await credentialsWork(account)).toBe(false);
+  });
+
+  test('a token_hash link used once says it has expired the second time', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const account = await existingUser('token-hash-reuse');
+    const link = tokenHashLink(baseURL, await requestResetLink(page, account));
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
 
     const elsewhere = await browser.newPage();
-    await elsewhere.goto(mail?.links[0] ?? '');
+    await elsewhere.goto(link);
     await expect(elsewhere.getByRole('heading', { name: 'Reset link expired' })).toBeVisible();
     await expect(elsewhere.getByLabel('New password', { exact: true })).toHaveCount(0);
     await elsewhere.close();

@@ -509,6 +509,32 @@ const matrix: Record<string, Record<Operation, { expected: Row; probe: Probe }>>
       },
     },
   },
+  // The security log: its owner and admins read it; only its triggers write it, and nobody rewrites it.
+  security_log: {
+    select: {
+      expected: ownOrAdmin,
+      probe: { sql: 'select seq from public.security_log where user_id = $1', params: ownerId },
+    },
+    insert: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `insert into public.security_log (user_id, seq, recorded_at, event, detail, prev_hash, hash)
+              values ($1, 1000, now(), 'sign_in', 'x', sha256(''), sha256('')) returning seq`,
+        params: ownerId,
+      },
+    },
+    update: {
+      expected: everyone('refused'),
+      probe: {
+        sql: `update public.security_log set detail = 'x' where user_id = $1 returning seq`,
+        params: ownerId,
+      },
+    },
+    delete: {
+      expected: everyone('refused'),
+      probe: { sql: 'delete from public.security_log where user_id = $1 returning seq', params: ownerId },
+    },
+  },
   // Tax settings and method choices are the person's own; they change only through their RPCs.
   tax_settings: {
     select: {
@@ -794,6 +820,11 @@ beforeAll(async () => {
     [owner.id],
   );
   await pool.query(`insert into public.watchlist (user_id, coin_id) values ($1, 'bitcoin')`, [owner.id]);
+  // A sign-in, so the owner's security log has an entry.
+  await pool.query(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (gen_random_uuid(), $1, now(), now(), 'aal1')`,
+    [owner.id],
+  );
   const { rows: audit } = await pool.query<{ id: string }>(
     `select id from public.audit_log where target_id = $1`,
     [onlyRow(transactions).id],

@@ -143,6 +143,7 @@ describe('what a broadcast carries', () => {
         [
           'buy_requests',
           'notifications',
+          'security_log',
           'sell_requests',
           'sessions',
           'transactions',

@@ -66,7 +66,7 @@ describe('enable_confirmations = true (hosted default)', () => {
     expect(data.session).toBeNull();
     expect(data.user).toMatchObject({ email, email_confirmed_at: null });
     const [mail] = confirming.mailbox.list(email);
-    expect(mail?.subject).toBe('Confirm Your Signup');
+    expect(mail?.subject).toBe('Confirm your email address');
     expect(mail?.links[0]).toMatch(/\/auth\/v1\/verify\?token=[^&]+&type=signup&redirect_to=/);
   });
 

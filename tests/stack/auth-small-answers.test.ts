@@ -230,8 +230,11 @@ describe('POST /verify with an e-mail and a token', () => {
       status: 403,
       body: { code: 'otp_expired', message: 'Token has expired or is invalid' },
     });
-    // The token still works for the address it was mailed to.
+    // With an address, `token` is the mailed six-digit code, never the link's token hash, whoever's it is;
+    // the link itself still works for the person it was mailed to.
     const own = await postAuth(apiUrl(), '/verify', { type: 'recovery', email: attacker.email, token });
-    expect(own).toMatchObject({ status: 200, body: { user: { id: attacker.id } } });
+    expect(own).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
+    const linked = await postAuth(apiUrl(), '/verify', { type: 'recovery', token_hash: token });
+    expect(linked).toMatchObject({ status: 200, body: { user: { id: attacker.id } } });
   });
 });

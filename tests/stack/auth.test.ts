@@ -171,7 +171,7 @@ describe('password recovery', () => {
     expect(error).toBeNull();
 
     const [mail] = await mailTo(person.email);
-    expect(mail?.subject).toBe('Reset Your Password');
+    expect(mail?.subject).toBe('Reset your password');
     const link = mail?.links[0] ?? '';
     expect(link).toContain('/auth/v1/verify?');
 

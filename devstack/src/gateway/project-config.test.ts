@@ -8,8 +8,12 @@ describe('config.toml settings the local Auth does not implement stop it at star
   it.each([
     ['[auth.sms]\nenable_signup = true\n', '[auth.sms] enable_signup = true'],
     [
-      '[auth.email.template.invite]\nsubject = "Join us"\n',
-      '[auth.email.template.invite] subject = "Join us"',
+      '[auth.email.template.welcome]\nsubject = "Join us"\n',
+      '[auth.email.template.welcome] subject = "Join us"',
+    ],
+    [
+      '[auth.email.template.invite]\ncontent = "<p>Join us</p>"\n',
+      '[auth.email.template.invite] content = "<p>Join us</p>"',
     ],
     ['[auth]\n"enable_anonymous_sign_ins" = true\n', '[auth] enable_anonymous_sign_ins = true'],
     ['[auth."hook".custom_access_token]\nenabled = true\n', '[auth.hook.custom_access_token] enabled = true'],
@@ -23,6 +27,14 @@ describe('config.toml settings the local Auth does not implement stop it at star
         '[auth.email]\n"require_current_password" = true\nsecure_password_change = true\n',
     );
     expect(config).toMatchObject({ requireCurrentPassword: true, securePasswordChange: true });
+  });
+
+  it('reads the Auth e-mail templates as the Supabase CLI names them', () => {
+    expect(
+      projectConfigFromToml(
+        '[auth.email.template.recovery]\nsubject = "Reset"\ncontent_path = "./supabase/templates/recovery.html"\n',
+      ).mailTemplates,
+    ).toEqual({ recovery: { subject: 'Reset', contentPath: './supabase/templates/recovery.html' } });
   });
 
   it('reads session limits as Go durations, off when unset', () => {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { isMailTemplateKind, type MailTemplateKind, type MailTemplateSetting } from './auth/mail-templates';
 
 type TomlValue = string | number | boolean | string[];
 type TomlTables = Map<string, Map<string, TomlValue>>;
@@ -96,6 +97,8 @@ export interface ProjectConfig {
   mfaMaxEnrolledFactors: number;
   mfaTotpEnrollEnabled: boolean;
   mfaTotpVerifyEnabled: boolean;
+  /** `[auth.email.template.<kind>]` `subject` and `content_path` (loaded by `loadMailTemplates`). */
+  mailTemplates: Partial<Record<MailTemplateKind, MailTemplateSetting>>;
 }
 
 /**
@@ -153,11 +156,15 @@ const supportedAuthSettings: Record<string, Record<string, readonly TomlValue[] 
 
 /** Auth tables the stack does not implement: allowed only while switched off. */
 const switchKeys = ['enabled', 'enroll_enabled', 'verify_enabled'];
-/** Auth tables none of whose settings the stack implements: the local mails are GoTrue's default ones. */
-const refusedTablePrefixes = ['auth.email.template.'];
+const templateTable = /^auth\.email\.template\.(.+)$/;
 
 function isRefusedSetting(table: string, key: string, value: TomlValue): boolean {
-  if (refusedTablePrefixes.some((prefix) => table.startsWith(prefix))) return true;
+  const template = templateTable.exec(table)?.[1];
+  if (template !== undefined) {
+    return (
+      !isMailTemplateKind(template) || !['subject', 'content_path'].includes(key) || typeof value !== 'string'
+    );
+  }
   const supported = supportedAuthSettings[table];
   if (!supported) return switchKeys.includes(key) && value === true;
   if (!(key in supported)) return true;
@@ -188,6 +195,21 @@ function durationSeconds(value: TomlValue | undefined, fallback: number): number
 
 function stringList(value: TomlValue | undefined, fallback: string[]): string[] {
   return Array.isArray(value) && value.length ? value.map(String) : fallback;
+}
+
+function mailTemplateSettings(tables: TomlTables): ProjectConfig['mailTemplates'] {
+  const settings: ProjectConfig['mailTemplates'] = {};
+  for (const [table, values] of tables) {
+    const kind = templateTable.exec(table)?.[1];
+    if (kind === undefined || !isMailTemplateKind(kind)) continue;
+    const subject = values.get('subject');
+    const contentPath = values.get('content_path');
+    settings[kind] = {
+      subject: typeof subject === 'string' ? subject : undefined,
+      contentPath: typeof contentPath === 'string' ? contentPath : undefined,
+    };
+  }
+  return settings;
 }
 
 export function projectConfigFromToml(text: string): ProjectConfig {
@@ -241,6 +263,7 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     // Off unless config.toml turns them on, as the Supabase CLI reads it (hosted projects have TOTP on).
     mfaTotpEnrollEnabled: tables.get('auth.mfa.totp')?.get('enroll_enabled') === true,
     mfaTotpVerifyEnabled: tables.get('auth.mfa.totp')?.get('verify_enabled') === true,
+    mailTemplates: mailTemplateSettings(tables),
   };
 }
 

@@ -17,6 +17,7 @@ import { createFunctionsRuntime } from './functions/runtime';
 import { createJwtVerifier } from './jwt';
 import { createMailStandIn } from './mail-stand-in';
 import { createMailbox, type Mailbox } from './mailbox';
+import { loadMailTemplates } from './auth/mail-templates';
 import { loadProjectConfig, type ProjectConfig } from './project-config';
 import { createRestHandler } from './rest';
 import { createRouter, createUpstreams, setCorsHeaders } from './routing';
@@ -108,6 +109,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const { anonKey, serviceRoleKey } = await projectApiKeys(jwtKeys, options);
   const jwt = createJwtVerifier(jwtKeys);
   const mailbox = createMailbox({ print: options.printMail ?? false });
+  const mailTemplates = await loadMailTemplates(project.mailTemplates, root);
   // Pipelined: a REST request's begin, settings, statement and commit go out in one write.
   const restPool = createPool({
     connectionString: databaseUrlAs(options.databaseUrl, 'authenticator'),
@@ -126,6 +128,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     pool: adminPool,
     jwt,
     mailbox,
+    mailTemplates,
     project,
     apiUrl: url,
     refreshTokenReuseIntervalSeconds:

@@ -20,7 +20,13 @@ interface SecurityEmail {
   not_me_token: string;
   action_text: string | null;
   action_path: string | null;
+  /** The person's own phrase (Settings), at the top of every mail so a phishing one without it stands out. */
+  anti_phishing_phrase: string | null;
 }
+
+/** The same words as the Auth templates' (supabase/templates/). */
+const phraseWarning =
+  'An e-mail that claims to be from CoinVault without this phrase is not from us: do not follow its links.';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -38,13 +44,18 @@ function message(email: SecurityEmail) {
   const actionHtml = action
     ? `<p>${escapeHtml(action.text)}<br><a href="${escapeHtml(action.link)}">${escapeHtml(action.link)}</a></p>`
     : '';
+  const phrase = email.anti_phishing_phrase;
+  const phraseText = phrase ? `Your anti-phishing phrase: ${phrase}\n${phraseWarning}\n\n` : '';
+  const phraseHtml = phrase
+    ? `<p style="border:1px solid #d4d4d8;padding:8px 12px">Your anti-phishing phrase: <strong>${escapeHtml(phrase)}</strong><br>${escapeHtml(phraseWarning)}</p>`
+    : '';
   return {
     from: Deno.env.get('EMAIL_FROM') || 'CoinVault <security@coinvault.example>',
     to: [email.recipient],
     subject: email.subject,
-    text: `${email.body}\n\n${actionText}${warning}\n${notMeLink}\n\n${help}\n`,
+    text: `${phraseText}${email.body}\n\n${actionText}${warning}\n${notMeLink}\n\n${help}\n`,
     html:
-      `<p>${escapeHtml(email.body)}</p>${actionHtml}<p>${escapeHtml(warning)}<br>` +
+      `${phraseHtml}<p>${escapeHtml(email.body)}</p>${actionHtml}<p>${escapeHtml(warning)}<br>` +
       `<a href="${escapeHtml(notMeLink)}">${escapeHtml(notMeLink)}</a></p><p>${escapeHtml(help)}</p>`,
   };
 }

@@ -4,6 +4,7 @@ import { bearerToken, headerValue } from '../http';
 import type { JWTPayload } from 'jose';
 import { InvalidJwtError, type JwtVerifier } from '../jwt';
 import type { Mailbox } from '../mailbox';
+import type { MailTemplates } from './mail-templates';
 import type { ProjectConfig } from '../project-config';
 import { AuthError, authErrors, maxPasswordBytes } from './errors';
 import { authRateLimits, createRateLimiter, type AuthRateLimits } from './rate-limiter';
@@ -14,6 +15,8 @@ export interface AuthOptions {
   pool: pg.Pool;
   jwt: JwtVerifier;
   mailbox: Mailbox;
+  /** The project's e-mail templates (or GoTrue's defaults), parsed at start. */
+  mailTemplates: MailTemplates;
   project: ProjectConfig;
   /** The public API URL, for links in e-mails and the JWT issuer. */
   apiUrl: string;

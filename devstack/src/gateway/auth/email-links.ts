@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { authErrors } from './errors';
 import type { Queryable } from './users';
@@ -52,20 +52,35 @@ export function codeChallengeOf(body: Record<string, unknown>): CodeChallenge | 
   return { challenge, method: normalised };
 }
 
+/** GoTrue's `GenerateTokenHash` (internal/crypto): what a link carries, from the address and the code. */
+export function emailTokenHash(email: string, code: string): string {
+  return createHash('sha224').update(`${email.toLowerCase()}${code}`).digest('hex');
+}
+
+/** A mailed link's token (`TokenHash`, PKCE-prefixed when the flow ends in a code exchange) and its code. */
+export interface IssuedLink {
+  tokenHash: string;
+  /** The six-digit code (`{{ .Token }}`) that `POST /verify {email, token}` takes instead of the link. */
+  code: string;
+}
+
 /**
- * Issues a link token of `kind` for the user: refused within `maxFrequencySeconds` of the previous one
- * (GoTrue's per-user `max_frequency`), stored hashed, and (PKCE) recorded with a flow state whose code
- * the link's redirect will carry. Returns the token for the link.
+ * Issues a link of `kind` for the user as GoTrue's `sendConfirmation` / `sendPasswordRecovery`: a six-digit
+ * code and its token hash (the link's token). Refused within `maxFrequencySeconds` of the previous one
+ * (GoTrue's per-user `max_frequency`); stored hashed once more, and (PKCE) recorded with a flow state whose
+ * code the link's redirect will carry.
  */
 export async function issueLinkToken(
   db: Queryable,
-  userId: string,
+  user: { id: string; email: string },
   kind: LinkKind,
   maxFrequencySeconds: number,
   pkce: CodeChallenge | undefined,
-): Promise<string> {
+): Promise<IssuedLink> {
+  const userId = user.id;
   const { tokenColumn, sentAtColumn, method } = linkKinds[kind];
-  const token = randomBytes(24).toString('base64url');
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const token = emailTokenHash(user.email, code);
   // GoTrue refuses while `sent_at + max_frequency` is ahead and names the whole seconds left (api/errors.go).
   const { rows } = await db.query<{ wait_seconds: number | null }>(
     `with previous as (
@@ -82,7 +97,7 @@ export async function issueLinkToken(
   );
   const waitSeconds = rows[0]?.wait_seconds;
   if (waitSeconds !== null && waitSeconds !== undefined) throw authErrors.emailTooSoon(waitSeconds);
-  if (!pkce) return token;
+  if (!pkce) return { tokenHash: token, code };
   await db.query(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
        authentication_method, created_at, updated_at)
@@ -97,7 +112,7 @@ export async function issueLinkToken(
       method,
     ],
   );
-  return `${pkcePrefix}${token}`;
+  return { tokenHash: `${pkcePrefix}${token}`, code };
 }
 
 export interface RedeemedLink {
@@ -117,11 +132,15 @@ export async function redeemLinkToken(
   presented: string,
   kind: LinkKind,
   lifetimeSeconds: number,
-  /** `POST /verify {email, token}`: the token must be this address's (api/verify.go `verifyUserAndToken`). */
+  /**
+   * `POST /verify {email, token}`: `presented` is the mailed six-digit code, whose token hash with this
+   * address must be the one issued (api/verify.go `verifyUserAndToken`).
+   */
   email?: string,
 ): Promise<RedeemedLink> {
   const pkce = presented.startsWith(pkcePrefix);
-  const token = pkce ? presented.slice(pkcePrefix.length) : presented;
+  const linkToken = pkce ? presented.slice(pkcePrefix.length) : presented;
+  const token = email === undefined ? linkToken : emailTokenHash(email, presented);
   const { tokenColumn, sentAtColumn, method } = linkKinds[kind];
   // Confirming marks the metadata `email_verified` (models/user.go `Confirm`); a sign-up link marks the
   // e-mail identity too (api/verify.go `signupVerify`).

@@ -11,17 +11,12 @@ import {
 import { AuthError, authErrors } from './errors';
 import { allowedRedirect } from './redirects';
 import { readJsonObject, stringField } from './request-body';
+import type { MailTemplateKind } from './mail-templates';
 import type { AuthRoute } from './route';
 import { findUserByEmail } from './users';
 
-const mails: Record<LinkKind, { subject: string; heading: string; action: string }> = {
-  signup: { subject: 'Confirm Your Signup', heading: 'Confirm your signup', action: 'confirm your user' },
-  recovery: {
-    subject: 'Reset Your Password',
-    heading: 'Reset Password',
-    action: 'reset the password for your user',
-  },
-};
+/** The template each link kind is mailed with (GoTrue's `ConfirmationMail` / `RecoveryMail`). */
+const templateOfKind: Record<LinkKind, MailTemplateKind> = { signup: 'confirmation', recovery: 'recovery' };
 
 /**
  * Where the e-mailed link's redirect goes after a failure: GoTrue puts the error in the fragment, and for a
@@ -44,24 +39,34 @@ export function createLinkMailer(context: AuthContext) {
    * (GoTrue's `sendConfirmation` / `sendPasswordRecovery`).
    */
   async function mail(
-    user: { id: string; email: string },
+    user: { id: string; email: string; metadata: Record<string, unknown> },
     kind: LinkKind,
     redirectTo: string | null | undefined,
     pkce: CodeChallenge | undefined,
   ) {
-    const token = await issueLinkToken(pool, user.id, kind, project.emailMaxFrequencySeconds, pkce);
+    const { tokenHash, code } = await issueLinkToken(
+      pool,
+      user,
+      kind,
+      project.emailMaxFrequencySeconds,
+      pkce,
+    );
     if (!context.allowEmail('email_functions')) throw authErrors.emailRateLimited();
+    const redirect = allowedRedirect(project, redirectTo);
     const link = new URL(`${apiUrl}/auth/v1/verify`);
-    link.searchParams.set('token', token);
+    link.searchParams.set('token', tokenHash);
     link.searchParams.set('type', kind);
-    link.searchParams.set('redirect_to', allowedRedirect(project, redirectTo));
-    const { subject, heading, action } = mails[kind];
-    mailbox.send({
-      to: user.email.toLowerCase(),
-      subject,
-      text: `Follow this link to ${action}:\n${link.href}`,
-      html: `<h2>${heading}</h2><p>Follow this link to ${action}:</p><p><a href="${link.href}">${heading}</a></p>`,
+    link.searchParams.set('redirect_to', redirect);
+    const { subject, html } = context.mailTemplates[templateOfKind[kind]].render({
+      SiteURL: project.siteUrl,
+      ConfirmationURL: link.href,
+      Email: user.email,
+      Token: code,
+      TokenHash: tokenHash,
+      Data: user.metadata,
+      RedirectTo: redirect,
     });
+    mailbox.send({ to: user.email.toLowerCase(), subject, html });
   }
 
   return { mail };
@@ -82,7 +87,15 @@ export function linkRoutes(context: AuthContext, links: LinkMailer): AuthRoute[]
     if (!emailPattern.test(email)) throw authErrors.invalidEmail();
     const pkce = codeChallengeOf(body);
     const user = await findUserByEmail(pool, email);
-    if (user) await links.mail(user, 'recovery', url.searchParams.get('redirect_to'), pkce);
+    if (user) {
+      const { id, email, raw_user_meta_data: metadata } = user;
+      await links.mail(
+        { id, email, metadata: metadata ?? {} },
+        'recovery',
+        url.searchParams.get('redirect_to'),
+        pkce,
+      );
+    }
     return {};
   }
 

@@ -130,12 +130,14 @@ export function reauthenticationRoutes(context: AuthContext): AuthRoute[] {
         const waitSeconds = rows[0]?.wait_seconds;
         if (waitSeconds !== null && waitSeconds !== undefined) throw authErrors.emailTooSoon(waitSeconds);
         if (!context.allowEmail('email_functions')) throw authErrors.emailRateLimited();
-        mailbox.send({
-          to: user.email.toLowerCase(),
-          subject: `${nonce} is your verification code`,
-          text: `Use the code below to verify your identity. It expires shortly.\n${nonce}`,
-          html: `<h2>Your verification code</h2><p>Use the code below to verify your identity. It expires shortly.</p><p>${nonce}</p>`,
+        // GoTrue's ReauthenticateMail (templatemailer.go).
+        const mail = context.mailTemplates.reauthentication.render({
+          SiteURL: project.siteUrl,
+          Email: user.email,
+          Token: nonce,
+          Data: user.raw_user_meta_data ?? {},
         });
+        mailbox.send({ to: user.email.toLowerCase(), ...mail });
         return {};
       },
     },

@@ -75,7 +75,14 @@ export function signUpRoutes(context: AuthContext, links: LinkMailer): AuthRoute
           }
         }
         if (confirmAtOnce) return context.sessionFor(userId, request, 'password');
-        await links.mail({ id: userId, email }, 'signup', url.searchParams.get('redirect_to'), pkce);
+        const stored = await findUserById(pool, userId);
+        const storedMetadata = stored?.raw_user_meta_data ?? metadata;
+        await links.mail(
+          { id: userId, email, metadata: storedMetadata },
+          'signup',
+          url.searchParams.get('redirect_to'),
+          pkce,
+        );
         const user = await findUserById(pool, userId);
         if (!user) throw authErrors.userNotFound();
         return userJson(user);
