@@ -73,6 +73,7 @@ test('at 360 px wide, no user page scrolls sideways', async ({ page }) => {
       ['/user/buy', 'Buy Cryptocurrency'],
       ['/user/withdraw', 'Withdraw Funds'],
       ['/user/account', 'Account'],
+      ['/user/security-log', 'Security log'],
       ['/user/statement', 'Statement'],
     ],
     'signed-in',
@@ -85,6 +86,7 @@ test('at 360 px wide, no admin page scrolls sideways', async ({ page }) => {
     page,
     [
       ['/admin/users', 'Users'],
+      ['/admin/frozen-accounts', 'Frozen accounts'],
       ['/admin/transactions', 'Transactions'],
       ['/admin/deposit', 'Deposit'],
       ['/admin/status-types', 'Status types'],

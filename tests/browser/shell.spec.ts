@@ -62,6 +62,7 @@ test.describe('guards', () => {
     ]);
     await expect(menu.getByRole('link')).toHaveText([
       'Users',
+      'Frozen accounts',
       'Transactions',
       'Deposit',
       'Status types',
@@ -126,7 +127,14 @@ test.describe('signed-in shell on a desktop screen', () => {
 
     const menu = sideMenu(page);
     await expect(menu.getByRole('heading')).toHaveText(['Trading', 'Settings']);
-    await expect(menu.getByRole('link')).toHaveText(['Wallet', 'Buy', 'Withdraw', 'Account', 'Logout']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Wallet',
+      'Buy',
+      'Withdraw',
+      'Account',
+      'Security log',
+      'Logout',
+    ]);
     await expect(menu.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
     await menu.getByRole('link', { name: 'Buy' }).click();
     await expect(page).toHaveURL(/\/user\/buy$/);
@@ -234,7 +242,14 @@ test.describe('signed-in shell on a small screen', () => {
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole('link')).toHaveText(['Wallet', 'Buy', 'Withdraw', 'Account', 'Logout']);
+    await expect(drawer.getByRole('link')).toHaveText([
+      'Wallet',
+      'Buy',
+      'Withdraw',
+      'Account',
+      'Security log',
+      'Logout',
+    ]);
     await drawer.getByRole('link', { name: 'Logout' }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/login$/);
