@@ -1,16 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
 import { personWithBalance } from './support/admin-people';
-import { logIn, toast } from './support/auth-people';
-import { signInAdmin, signInSecondAdmin } from './support/buy-people';
+import { toast } from './support/auth-people';
+import { openAsWorkerAdmin, workerAdminClient, workerSecondAdminClient } from './support/buy-people';
 import { openFromMenu } from './support/navigation';
-import { workerAdmin } from './support/worker-admin';
 
 test('frozen accounts: a freeze shows live, this admin asks to unfreeze and gets no second button, and another admin’s confirmation takes the row away live', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  const admin = await workerAdminClient();
+  await openAsWorkerAdmin(page);
   await openFromMenu(page, 'Frozen accounts', 'Frozen accounts');
 
   const person = await personWithBalance(admin, 'Frozen', 0);
@@ -28,7 +27,7 @@ test('frozen accounts: a freeze shows live, this admin asks to unfreeze and gets
   const again = await admin.rpc('unfreeze_by_admins', { user_id: person.id });
   expect(again.error?.message).toBe('You approved this already: it is awaiting a second admin');
 
-  const second = await signInSecondAdmin();
+  const second = await workerSecondAdminClient();
   const confirmed = await second.rpc('unfreeze_by_admins', { user_id: person.id });
   expect(confirmed).toMatchObject({ data: true, error: null });
   await expect(row).toHaveCount(0);
@@ -37,12 +36,12 @@ test('frozen accounts: a freeze shows live, this admin asks to unfreeze and gets
 test('frozen accounts: the second admin confirms another admin’s request from the screen', async ({
   page,
 }) => {
-  const second = await signInSecondAdmin();
-  const person = await personWithBalance(await signInAdmin(), 'Unfrozen', 0);
+  const second = await workerSecondAdminClient();
+  const person = await personWithBalance(await workerAdminClient(), 'Unfrozen', 0);
   expect((await person.client.rpc('freeze_my_account')).error).toBeNull();
   expect((await second.rpc('unfreeze_by_admins', { user_id: person.id })).data).toBe(false);
 
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
   await openFromMenu(page, 'Frozen accounts', 'Frozen accounts');
   const row = page.getByTestId('frozen-account-row').filter({ hasText: person.fullName });
   await expect(row).toContainText('asked to unfreeze: awaiting a second admin');

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { personWithBalance, submitWalletWithdrawal } from './support/admin-people';
-import { existingUserWithTotp, logIn, withDatabase } from './support/auth-people';
-import { signInAdmin } from './support/buy-people';
-import { workerAdmin } from './support/worker-admin';
+import { existingUserWithTotp, withDatabase } from './support/auth-people';
+import { openAsWorkerAdmin, workerAdminClient } from './support/buy-people';
 
 test.use({ locale: 'en-US' });
 
@@ -21,7 +20,7 @@ const sidewaysOverflow = (page: Page) =>
 test('the admin Users list shows who has two-factor authentication, a hold, a lock or a freeze', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const restricted = await personWithBalance(admin, 'Locked And Frozen', 0);
   await withDatabase((client) =>
     client.query('insert into private.withdrawal_locks (user_id) values ($1)', [restricted.id]),
@@ -31,7 +30,7 @@ test('the admin Users list shows who has two-factor authentication, a hold, a lo
   // Setting up an authenticator is a security change: withdrawals wait for the hold.
   const protectedPerson = await existingUserWithTotp('users-two-factor');
 
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
   await page.goto(`/admin/users?q=${encodeURIComponent(restricted.email)}`);
   const restrictedRow = page.getByTestId('admin-user-row');
   await expect(restrictedRow).toHaveCount(1);
@@ -60,11 +59,11 @@ test('the admin Users list shows who has two-factor authentication, a hold, a lo
 test('a 200-character name is cut short with the whole name on hover, and the Users list fits at 1366 and 390', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   // personWithBalance adds a space and 8 characters: 200 in all, the longest a name may be.
   const person = await personWithBalance(admin, 'Maximiliana'.padEnd(191, ' Longname'), 0);
   expect(person.fullName).toHaveLength(200);
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
   await page.goto(`/admin/users?q=${encodeURIComponent(person.email)}`);
   const row = page.getByTestId('admin-user-row');
   await expect(row).toHaveCount(1);
@@ -90,10 +89,10 @@ test('a 200-character name is cut short with the whole name on hover, and the Us
 test('at 1366 the withdraw queue and the transactions list fit beside the side menu without scrolling sideways', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Queue Person With A Rather Long Name', 500);
   await submitWalletWithdrawal(person, 30, '0x1111222233334444555566667777888899990000');
-  await logIn(page, workerAdmin(), /\/admin\/users$/);
+  await openAsWorkerAdmin(page);
   await page.setViewportSize({ width: 1366, height: 900 });
   for (const [path, rowTestId] of [
     ['withdraw-requests', 'admin-withdraw-request-row'],

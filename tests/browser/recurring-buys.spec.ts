@@ -3,7 +3,7 @@ import { localDefaults } from '../../devstack/src/config';
 import { moveBack } from '../support/time-travel';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiUrl, logIn, withDatabase } from './support/auth-people';
-import { signInAdmin, signUpFundedBuyer } from './support/buy-people';
+import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
 test.use({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
@@ -21,7 +21,7 @@ async function runScheduler() {
 test('a person schedules a weekly buy, sees its run place a request, pauses and deletes it', async ({
   page,
 }) => {
-  const admin = await signInAdmin();
+  const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 500);
   await skipLimitsNotices(page);
   await logIn(page, buyer);
