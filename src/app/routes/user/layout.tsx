@@ -1,4 +1,11 @@
-import { BanknoteIcon, RepeatIcon, ShoppingCartIcon, UserCogIcon, WalletIcon } from 'lucide-react';
+import {
+  BanknoteIcon,
+  BellRingIcon,
+  RepeatIcon,
+  ShoppingCartIcon,
+  UserCogIcon,
+  WalletIcon,
+} from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
 import { MoneyRestrictionsBanner } from '@/features/account-security/components/money-restrictions-banner';
@@ -13,6 +20,7 @@ const userNavigation: NavGroup[] = [
       { to: '/user/wallet', label: 'Wallet', icon: WalletIcon },
       { to: '/user/buy', label: 'Buy', icon: ShoppingCartIcon },
       { to: '/user/recurring-buys', label: 'Recurring buys', icon: RepeatIcon },
+      { to: '/user/price-alerts', label: 'Price alerts', icon: BellRingIcon },
       { to: '/user/withdraw', label: 'Withdraw', icon: BanknoteIcon },
     ],
   },
