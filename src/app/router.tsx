@@ -118,6 +118,7 @@ const areas: Record<string, Area> = {
       },
       statement: { title: 'Statement', Page: lazyPage(() => import('./routes/user/statement')) },
       gains: { title: 'Gains report', Page: lazyPage(() => import('./routes/user/gains')) },
+      'price-alerts': { title: 'Price alerts', Page: lazyPage(() => import('./routes/user/price-alerts')) },
       'recurring-buys': {
         title: 'Recurring buys',
         Page: lazyPage(() => import('./routes/user/recurring-buys')),

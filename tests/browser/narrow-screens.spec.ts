@@ -71,6 +71,8 @@ test('at 360 px wide, no user page scrolls sideways', async ({ page }) => {
     [
       ['/user/wallet', 'Your Wallet'],
       ['/user/buy', 'Buy Cryptocurrency'],
+      ['/user/recurring-buys', 'Recurring buys'],
+      ['/user/price-alerts', 'Price alerts'],
       ['/user/withdraw', 'Withdraw Funds'],
       ['/user/account', 'Account'],
       ['/user/security-log', 'Security log'],

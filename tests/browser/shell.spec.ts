@@ -130,6 +130,8 @@ test.describe('signed-in shell on a desktop screen', () => {
     await expect(menu.getByRole('link')).toHaveText([
       'Wallet',
       'Buy',
+      'Recurring buys',
+      'Price alerts',
       'Withdraw',
       'Account',
       'Security log',
@@ -245,6 +247,8 @@ test.describe('signed-in shell on a small screen', () => {
     await expect(drawer.getByRole('link')).toHaveText([
       'Wallet',
       'Buy',
+      'Recurring buys',
+      'Price alerts',
       'Withdraw',
       'Account',
       'Security log',

@@ -1,5 +1,6 @@
 import {
   BanknoteIcon,
+  BellRingIcon,
   RepeatIcon,
   ScrollTextIcon,
   ShoppingCartIcon,
@@ -20,6 +21,7 @@ const userNavigation: NavGroup[] = [
       { to: '/user/wallet', label: 'Wallet', icon: WalletIcon },
       { to: '/user/buy', label: 'Buy', icon: ShoppingCartIcon },
       { to: '/user/recurring-buys', label: 'Recurring buys', icon: RepeatIcon },
+      { to: '/user/price-alerts', label: 'Price alerts', icon: BellRingIcon },
       { to: '/user/withdraw', label: 'Withdraw', icon: BanknoteIcon },
     ],
   },

@@ -272,6 +272,7 @@ export function RecurringBuysPage({ userId }: { userId: string }) {
   const recurringBuys = useRecurringBuys(userId);
   return (
     <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Recurring buys</h1>
       <Card>
         <CardHeader>
           <CardTitle>New recurring buy</CardTitle>

@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { UsdAmountInput } from '@/components/ui/usd-amount-input';
+import { ErrorMessage } from '@/components/error-message';
+import { QueryState } from '@/components/query-state';
+import { formatDateTime, formatUsd } from '@/lib/format';
+import { useMarketCoins } from '@/lib/market-feed';
+import { useChangePriceAlerts } from '../api/change-price-alerts';
+import { PRICE_ALERTS_FAILED_MESSAGE, usePriceAlerts, type PriceAlert } from '../api/get-price-alerts';
+
+function NewAlertForm({ userId }: { userId: string }) {
+  const market = useMarketCoins();
+  const change = useChangePriceAlerts(userId);
+  const [coin, setCoin] = useState('');
+  const [direction, setDirection] = useState<PriceAlert['direction']>('above');
+  const [price, setPrice] = useState('');
+  const coins = market.data?.coins ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate(
+      {
+        action: 'set',
+        alert: { cryptocurrency: coin || (coins[0]?.id ?? ''), direction, price: Number(price) },
+      },
+      { onSuccess: () => setPrice('') },
+    );
+  };
+
+  return (
+    <CardContent className="grid gap-4">
+      <form className="flex flex-wrap items-end gap-4" onSubmit={submit} aria-label="New price alert">
+        <FormField label="Coin" className="w-48">
+          {(control) => (
+            <NativeSelect {...control} value={coin} onChange={(event) => setCoin(event.target.value)}>
+              {coins.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="When the price goes" className="w-40">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={direction}
+              onChange={(event) => setDirection(event.target.value === 'below' ? 'below' : 'above')}
+            >
+              <option value="above">above</option>
+              <option value="below">below</option>
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Price (USD)" className="w-40">
+          {(control) => (
+            <UsdAmountInput
+              {...control}
+              required
+              min="0.01"
+              value={price}
+              onChange={(event) => setPrice(event.target.value)}
+            />
+          )}
+        </FormField>
+        <Button type="submit" disabled={change.isPending || coins.length === 0}>
+          Set alert
+        </Button>
+      </form>
+      {change.isError && <ErrorMessage>{change.error.message}</ErrorMessage>}
+    </CardContent>
+  );
+}
+
+function Alerts({ userId, alerts }: { userId: string; alerts: PriceAlert[] }) {
+  const change = useChangePriceAlerts(userId);
+  if (alerts.length === 0)
+    return <CardContent className="text-muted-foreground">No price alerts yet.</CardContent>;
+  return (
+    <CardContent className="grid gap-4">
+      <ul className="grid gap-3">
+        {alerts.map((alert) => (
+          <li key={alert.id} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              {alert.cryptocurrency} {alert.direction} {formatUsd(alert.price)}
+              <span className="text-muted-foreground text-sm">
+                {alert.armed
+                  ? ' · waiting'
+                  : alert.lastFiredAt
+                    ? ' · told; waits for the price to come back'
+                    : ' · already past: waits for the next crossing'}
+                {alert.lastFiredAt && ` · last told ${formatDateTime(alert.lastFiredAt)}`}
+              </span>
+            </span>
+            <Button
+              variant="outline"
+              disabled={change.isPending}
+              aria-label={`Delete the alert ${alert.cryptocurrency} ${alert.direction} ${formatUsd(alert.price)}`}
+              onClick={() => change.mutate({ action: 'delete', id: alert.id })}
+            >
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {change.isError && <ErrorMessage>{change.error.message}</ErrorMessage>}
+    </CardContent>
+  );
+}
+
+/**
+ * /user/price-alerts: "tell me when a coin goes above / below P", judged on the server's prices and told in
+ * the notifications, once per crossing.
+ */
+export function PriceAlertsPage({ userId }: { userId: string }) {
+  const alerts = usePriceAlerts(userId);
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Price alerts</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>New price alert</CardTitle>
+          <CardDescription>
+            You are told in your notifications when the price passes yours, once: the alert waits again once
+            the price has come back more than 1 % the other way.
+          </CardDescription>
+        </CardHeader>
+        <NewAlertForm userId={userId} />
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Your price alerts</CardTitle>
+        </CardHeader>
+        <QueryState
+          query={alerts}
+          placeholder={<Skeleton className="mx-6 mb-6 h-16" />}
+          errorMessage={PRICE_ALERTS_FAILED_MESSAGE}
+        >
+          {(data) => <Alerts userId={userId} alerts={data} />}
+        </QueryState>
+      </Card>
+    </div>
+  );
+}
