@@ -6,7 +6,7 @@
  * app's own query (shared by every visitor for a minute); without an answer the due runs are skipped as
  * "market data is late", not placed at an old price. Two calls at once are safe: each occurrence runs once.
  */
-import { environment, HttpError, jsonResponse, serveJson, serviceClient } from '../_shared/http.ts';
+import { environment, jsonResponse, requireScheduler, serveJson, serviceClient } from '../_shared/http.ts';
 
 const marketQuery = 'vs_currency=usd&order=market_cap_desc&per_page=10&page=1&sparkline=false';
 
@@ -24,10 +24,7 @@ async function refreshPrices() {
 
 Deno.serve(
   serveJson('Failed to run the recurring buys', async (request) => {
-    const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-    if (token !== environment('SUPABASE_SERVICE_ROLE_KEY')) {
-      throw new HttpError(403, 'Only the scheduler runs the recurring buys');
-    }
+    requireScheduler(request, 'Only the scheduler runs the recurring buys');
     await refreshPrices();
     const { data, error } = await serviceClient().rpc('run_recurring_buys');
     if (error) throw error;
