@@ -138,9 +138,12 @@ test.describe('signed-in shell on a desktop screen', () => {
       'Logout',
     ]);
     await expect(menu.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
-    await menu.getByRole('link', { name: 'Buy' }).click();
+    await menu.getByRole('link', { name: 'Buy', exact: true }).click();
     await expect(page).toHaveURL(/\/user\/buy$/);
-    await expect(menu.getByRole('link', { name: 'Buy' })).toHaveAttribute('aria-current', 'page');
+    await expect(menu.getByRole('link', { name: 'Buy', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(menu.getByRole('link', { name: 'Account' })).not.toHaveAttribute('aria-current', 'page');
 
     await topBar.getByRole('link', { name: 'CoinVault' }).click();
