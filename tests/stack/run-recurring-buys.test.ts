@@ -66,6 +66,27 @@ describe('run-recurring-buys', () => {
     expect(placed).toEqual([{ status: 'pending', at_snapshot_plus_2_percent: true }]);
   });
 
+  it('runs every due schedule in one call, past the database’s batch of 1,000', async () => {
+    const people = await Promise.all(Array.from({ length: 51 }, () => createUser(pool)));
+    // 1,001 schedules due a minute ago, at most 20 a person; written as the owner, as time passing would.
+    const { rows: due } = await pool.query<{ id: string }>(
+      `insert into public.recurring_buys (user_id, cryptocurrency, amount, frequency, time_of_day, time_zone, next_run_at)
+       select ($1::uuid[])[1 + n / 20], 'bitcoin', 10, 'daily', '09:00', 'UTC', now() - interval '1 minute'
+       from generate_series(0, 1000) as n
+       returning id`,
+      [people.map((person) => person.id)],
+    );
+    const response = await runRecurringBuys(inject('serviceRoleKey'));
+    expect(response.status).toBe(200);
+    const { rows } = await pool.query<{ still_due: number; runs: number }>(
+      `select count(*) filter (where next_run_at <= now())::integer as still_due,
+              (select count(*) from public.recurring_buy_runs where recurring_buy_id = any($1))::integer as runs
+       from public.recurring_buys where id = any($1)`,
+      [due.map((schedule) => schedule.id)],
+    );
+    expect(rows).toEqual([{ still_due: 0, runs: 1001 }]);
+  });
+
   it('refuses anyone calling with a key other than the service role', async () => {
     const response = await runRecurringBuys(inject('anonKey'));
     expect(response.status).toBe(403);
