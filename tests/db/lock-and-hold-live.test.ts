@@ -146,6 +146,41 @@ describe('a lock and a hold are told on the live topics', () => {
   });
 });
 
+describe('a new security hold length is told to everyone it moves', () => {
+  const setHoldHours = (hours: number) =>
+    pool.query('update public.transaction_limits set security_hold_hours = $1 where id', [hours]);
+
+  it('people whose hold runs hear of it on their account topic, and admin:queues once, carrying no column', async () => {
+    const held = await createUser(pool);
+    const notHeld = await createUser(pool);
+    await changePassword(pool, held.id);
+    const { rows } = await pool.query<{ hours: number }>(
+      'select security_hold_hours as hours from public.transaction_limits where id',
+    );
+    const hours = onlyRow(rows).hours;
+    try {
+      const told = await broadcastsOf(held, () => setHoldHours(hours + 24));
+      expect(told.map(({ topic, event, payload }) => [topic, event, payload.operation])).toEqual([
+        ['admin:queues', 'security_holds', 'UPDATE'],
+        [`user:${held.id}:account`, 'security_holds', 'UPDATE'],
+      ]);
+      for (const { payload } of told) expect([payload.record, payload.old_record]).toEqual([{}, {}]);
+      // Someone without a hold hears nothing of the next change, which the held person hears (the witness).
+      const { rows: before } = await pool.query<{ at: string }>(
+        'select max(inserted_at)::text as at from realtime.messages',
+      );
+      await setHoldHours(hours);
+      const { rows: topics } = await pool.query<{ topic: string }>(
+        `select topic from realtime.messages where inserted_at > $1::timestamp and topic = any($2::text[])`,
+        [onlyRow(before).at, [`user:${held.id}:account`, `user:${notHeld.id}:account`]],
+      );
+      expect(topics.map(({ topic }) => topic)).toEqual([`user:${held.id}:account`]);
+    } finally {
+      await setHoldHours(hours);
+    }
+  });
+});
+
 describe('a freeze is told on the live topics', () => {
   const freezes = ['account_freezes'];
   // Never unfreeze_email_id: which e-mail will tell the end of the delay is not the reader's.
