@@ -147,16 +147,15 @@ describe('random concurrent money steps', () => {
   it(`keep journal = balances = holdings and a verifiable chain over ${rounds} × ${stepsPerRound} steps`, async () => {
     const outcomes: Outcomes = { done: 0, refused: new Map(), unexpected: [] };
     type Reconciliation = { report: { differences: unknown[]; awaiting_seal: number } };
-    let awaitingDuringRounds = 0;
     for (let round = 0; round < rounds; round += 1) {
       for (const coin of coins) await addCurrentPrice(pool, coin, (1000 + random() * 100).toFixed(2));
-      // A reconciliation while the steps run holds the chain's head, so the steps queue their entries
-      // meanwhile: the books must still agree, sealed and awaiting entries together.
+      // A reconciliation while the steps run holds the chain's head, so steps that write meanwhile queue
+      // their entries: the books must still agree, sealed and awaiting entries together. How much they
+      // overlap is up to the scheduler; tests/db/ledger.test.ts holds the head to make entries wait.
       const [, during] = await Promise.all([
         runRound(outcomes),
         pool.query<Reconciliation>('select ledger.reconcile() as report'),
       ]);
-      awaitingDuringRounds += onlyRow(during.rows).report.awaiting_seal;
       expect({ round, during: onlyRow(during.rows).report.differences }).toEqual({ round, during: [] });
       const { rows } = await pool.query<Reconciliation>('select ledger.reconcile() as report');
       expect({ round, after: onlyRow(rows).report }).toMatchObject({
@@ -164,7 +163,6 @@ describe('random concurrent money steps', () => {
         after: { differences: [], awaiting_seal: 0 },
       });
     }
-    expect(awaitingDuringRounds).toBeGreaterThan(0);
     expect(outcomes.unexpected).toEqual([]);
     // The mix really moved money: many steps succeeded and every kind of movement is in the journal.
     expect(outcomes.done).toBeGreaterThan((rounds * stepsPerRound) / 2);
