@@ -68,8 +68,7 @@ create function private.place_buy_request(
   p_cryptocurrency text,
   p_amount numeric,
   p_limit_price numeric,
-  p_expires_at timestamptz,
-  p_recurring_buy_id uuid default null
+  p_expires_at timestamptz
 )
 returns public.buy_requests
 language plpgsql
@@ -101,18 +100,17 @@ begin
       'amount', created.amount,
       'limit_price', created.limit_price,
       'expires_at', created.expires_at
-    ) || case when p_recurring_buy_id is null then '{}'::jsonb
-      else jsonb_build_object('recurring_buy_id', p_recurring_buy_id) end
+    )
   );
   return created;
 end;
 $$;
-comment on function private.place_buy_request(uuid, text, numeric, numeric, timestamptz, uuid) is
-  'The one way a pending buy request is made, by the person (create_buy_request) or their recurring buy '
-  '(run_recurring_buys): under the person''s lock it reserves the amount, refused with ''Insufficient balance '
-  '(including all pending requests)'' when the available balance does not cover it; the table''s triggers check '
-  'the amount, the limits, the step-up and the money gate. Expiry defaults to 24 hours.';
-revoke execute on function private.place_buy_request(uuid, text, numeric, numeric, timestamptz, uuid) from public;
+comment on function private.place_buy_request(uuid, text, numeric, numeric, timestamptz) is
+  'A person''s pending buy request (create_buy_request; a recurring buy''s runs make theirs together with the '
+  'same checks, private.run_recurring_occurrences): under the person''s lock it reserves the amount, refused '
+  'with ''Insufficient balance (including all pending requests)'' when the available balance does not cover it; '
+  'the table''s triggers check the amount, the limits, the step-up and the money gate. Expiry defaults to 24 hours.';
+revoke execute on function private.place_buy_request(uuid, text, numeric, numeric, timestamptz) from public;
 create function public.create_buy_request(
   cryptocurrency text,
   amount numeric,

@@ -39,8 +39,9 @@ declare
     'table', TG_TABLE_NAME,
     'schema', TG_TABLE_SCHEMA,
     'operation', TG_OP,
-    'record', private.selectable_columns(TG_RELID, case when TG_OP = 'DELETE' then null else to_jsonb(NEW) end),
-    'old_record', private.selectable_columns(TG_RELID, case when TG_OP = 'INSERT' then null else to_jsonb(OLD) end)
+    -- Only the side the operation has: an insert has no old row, a delete no new one.
+    'record', case when TG_OP <> 'DELETE' then private.selectable_columns(TG_RELID, to_jsonb(NEW)) end,
+    'old_record', case when TG_OP <> 'INSERT' then private.selectable_columns(TG_RELID, to_jsonb(OLD)) end
   );
 begin
   if changed_row ->> 'user_id' is not null then

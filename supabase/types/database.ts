@@ -564,6 +564,7 @@ export type Database = {
           cryptocurrency: string;
           day_of_month: number | null;
           day_of_week: number | null;
+          expiry_hours: number;
           frequency: string;
           id: string;
           next_run_at: string | null;
@@ -580,6 +581,7 @@ export type Database = {
           cryptocurrency: string;
           day_of_month?: number | null;
           day_of_week?: number | null;
+          expiry_hours?: number;
           frequency: string;
           id?: string;
           next_run_at?: string | null;
@@ -595,6 +597,7 @@ export type Database = {
           cryptocurrency?: string;
           day_of_month?: number | null;
           day_of_week?: number | null;
+          expiry_hours?: number;
           frequency?: string;
           id?: string;
           next_run_at?: string | null;
@@ -2027,6 +2030,7 @@ export type Database = {
           cryptocurrency: string;
           day_of_month?: number;
           day_of_week?: number;
+          expiry_hours?: number;
           frequency: string;
           idempotency_key?: string;
           price_ceiling?: number;
@@ -2040,6 +2044,7 @@ export type Database = {
           cryptocurrency: string;
           day_of_month: number | null;
           day_of_week: number | null;
+          expiry_hours: number;
           frequency: string;
           id: string;
           next_run_at: string | null;
@@ -2248,6 +2253,7 @@ export type Database = {
           cryptocurrency: string;
           day_of_month: number | null;
           day_of_week: number | null;
+          expiry_hours: number;
           frequency: string;
           id: string;
           next_run_at: string | null;
@@ -2275,6 +2281,43 @@ export type Database = {
         Returns: undefined;
       };
       unfreeze_by_admins: { Args: { user_id: string }; Returns: boolean };
+      update_recurring_buy: {
+        Args: {
+          amount: number;
+          cryptocurrency: string;
+          day_of_month?: number;
+          day_of_week?: number;
+          expiry_hours?: number;
+          frequency: string;
+          price_ceiling?: number;
+          recurring_buy_id: string;
+          time_of_day: string;
+          time_zone: string;
+          tolerance_percent?: number;
+        };
+        Returns: {
+          amount: number;
+          created_at: string;
+          cryptocurrency: string;
+          day_of_month: number | null;
+          day_of_week: number | null;
+          expiry_hours: number;
+          frequency: string;
+          id: string;
+          next_run_at: string | null;
+          price_ceiling: number | null;
+          time_of_day: string;
+          time_zone: string;
+          tolerance_percent: number;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'recurring_buys';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
     };
     Enums: {
       app_role: 'user' | 'admin';

@@ -52,6 +52,8 @@ interface ScheduleOptions {
   dayOfMonth?: number | null;
   priceCeiling?: number | null;
   idempotencyKey?: string;
+  tolerancePercent?: number;
+  expiryHours?: number;
 }
 
 function schedule(actor: Actor, options: ScheduleOptions = {}) {
@@ -60,7 +62,8 @@ function schedule(actor: Actor, options: ScheduleOptions = {}) {
     actor,
     `select id, next_run_at from public.create_recurring_buy(
        cryptocurrency => $1, amount => $2, frequency => $3, time_of_day => $4, time_zone => $5,
-       idempotency_key => $6, day_of_week => $7, day_of_month => $8, price_ceiling => $9)`,
+       idempotency_key => $6, day_of_week => $7, day_of_month => $8, price_ceiling => $9,
+       tolerance_percent => $10, expiry_hours => $11)`,
     [
       coin,
       options.amount ?? 100,
@@ -71,6 +74,33 @@ function schedule(actor: Actor, options: ScheduleOptions = {}) {
       options.dayOfWeek ?? null,
       options.dayOfMonth ?? null,
       options.priceCeiling ?? null,
+      options.tolerancePercent ?? 2,
+      options.expiryHours ?? 24,
+    ],
+  );
+}
+
+/** update_recurring_buy with every term, as the app's edit form sends them. */
+function change(actor: Actor, id: string, options: ScheduleOptions = {}) {
+  return queryAs<Schedule & { amount: string; frequency: string }>(
+    pool,
+    actor,
+    `select id, next_run_at, amount::text, frequency from public.update_recurring_buy(
+       recurring_buy_id => $1, cryptocurrency => $2, amount => $3, frequency => $4, time_of_day => $5,
+       time_zone => $6, day_of_week => $7, day_of_month => $8, price_ceiling => $9, tolerance_percent => $10,
+       expiry_hours => $11)`,
+    [
+      id,
+      coin,
+      options.amount ?? 100,
+      options.frequency ?? 'daily',
+      options.timeOfDay ?? '09:00',
+      options.timeZone ?? 'Europe/Berlin',
+      options.dayOfWeek ?? null,
+      options.dayOfMonth ?? null,
+      options.priceCeiling ?? null,
+      options.tolerancePercent ?? 2,
+      options.expiryHours ?? 24,
     ],
   );
 }
@@ -87,6 +117,12 @@ const dueSince = (schedule: Schedule, by = '1 day') =>
   moveBack(pool, 'update public.recurring_buys set next_run_at = next_run_at - $2::interval where id = $1', [
     schedule.id,
     by,
+  ]);
+
+/** The schedule's next occurrence was a minute ago, whenever it would have been. */
+const dueNow = (schedule: Schedule) =>
+  moveBack(pool, "update public.recurring_buys set next_run_at = now() - interval '1 minute' where id = $1", [
+    schedule.id,
   ]);
 
 const runScheduler = async () => {
@@ -177,6 +213,33 @@ describe('the next occurrence', () => {
     );
   });
 
+  it('twice a month: the 1st and the 15th at the chosen time, in the person’s zone', async () => {
+    // Thursday 26 November 2026, 20:00 UTC; 09:00 in Berlin is 08:00 UTC in winter.
+    expect(await next('twice_monthly', '09:00', 'Europe/Berlin', '2026-11-26T20:00:00Z')).toBe(
+      '2026-12-01 08:00Z',
+    );
+    expect(await next('twice_monthly', '09:00', 'Europe/Berlin', '2026-12-01T08:00:00Z')).toBe(
+      '2026-12-15 08:00Z',
+    );
+    expect(await next('twice_monthly', '09:00', 'Europe/Berlin', '2026-12-15T08:00:00Z')).toBe(
+      '2027-01-01 08:00Z',
+    );
+    // 00:30 on the 1st in Tokyo is still the 31st in UTC.
+    expect(await next('twice_monthly', '00:30', 'Asia/Tokyo', '2027-01-15T00:00:00Z')).toBe(
+      '2027-01-31 15:30Z',
+    );
+  });
+
+  it('twice a month across a clock change: 08:00 in New York before and after 14 March 2027', async () => {
+    // Clocks spring forward on Sunday 14 March 2027: 08:00 is 13:00 UTC on the 1st, 12:00 UTC on the 15th.
+    expect(await next('twice_monthly', '08:00', 'America/New_York', '2027-02-20T00:00:00Z')).toBe(
+      '2027-03-01 13:00Z',
+    );
+    expect(await next('twice_monthly', '08:00', 'America/New_York', '2027-03-01T13:00:00Z')).toBe(
+      '2027-03-15 12:00Z',
+    );
+  });
+
   it('weekly: the chosen weekday at the chosen time, in the person’s zone', async () => {
     // Thursday 26 November 2026, 20:00 UTC; Monday 08:00 in New York is 13:00 UTC (winter time).
     expect(await next('weekly', '08:00', 'America/New_York', '2026-11-26T20:00:00Z', { week: 1 })).toBe(
@@ -212,7 +275,7 @@ describe('scheduling a recurring buy', () => {
       'Choose a day of the month from 1 to 31',
     );
     expect((await errorOf(schedule(actor, { frequency: 'hourly' }))).message).toBe(
-      'Choose daily, weekly or monthly',
+      'Choose daily, weekly, twice a month or monthly',
     );
     expect((await errorOf(schedule(actor, { amount: -5 }))).code).toBe('P0001');
     expect((await errorOf(schedule(actor, { priceCeiling: 0 }))).message).toBe(
@@ -427,6 +490,38 @@ describe('a run', () => {
     expect(refusal.message).toBe('No such recurring buy');
   });
 
+  it('twice a month, runs once for its occurrence and moves to the 1st or the 15th', async () => {
+    const person = await createUser(pool, { deposit: 500 });
+    await addCurrentPrice(pool, coin, 200);
+    const twiceMonthly = await scheduleFor(person, { frequency: 'twice_monthly', timeZone: 'Asia/Tokyo' });
+    await dueNow(twiceMonthly);
+    await runScheduler();
+    await runScheduler();
+    expect(await runsOf(twiceMonthly)).toEqual([{ placed: true, skip_reason: null }]);
+    const { rows } = await pool.query<{ day: number; time: string }>(
+      `select extract(day from next_run_at at time zone 'Asia/Tokyo')::int as day,
+              to_char(next_run_at at time zone 'Asia/Tokyo', 'HH24:MI') as time
+       from public.recurring_buys where id = $1`,
+      [twiceMonthly.id],
+    );
+    expect([1, 15]).toContain(rows[0]?.day);
+    expect(rows[0]?.time).toBe('09:00');
+  });
+
+  it('shares the balance among a person’s runs of one call, in order: the third of 100 USD is short', async () => {
+    const person = await createUser(pool, { deposit: 250 });
+    await addCurrentPrice(pool, coin, 200);
+    const schedules = [await scheduleFor(person), await scheduleFor(person), await scheduleFor(person)];
+    for (const each of schedules) await dueSince(each);
+    await runScheduler();
+    const outcomes = await Promise.all(schedules.map(runsOf));
+    expect(outcomes.flat().filter((run) => run.placed)).toHaveLength(2);
+    expect(outcomes.flat().filter((run) => !run.placed)).toEqual([
+      { placed: false, skip_reason: 'Insufficient balance (including all pending requests)' },
+    ]);
+    expect(await walletOf(pool, person.id)).toMatchObject({ balance: 250, reserved: 200, available: 50 });
+  });
+
   it('deleted, it runs no more, and the requests it placed stay', async () => {
     const person = await createUser(pool, { deposit: 500 });
     await addCurrentPrice(pool, coin, 200);
@@ -441,5 +536,100 @@ describe('a run', () => {
     );
     expect(rowCount).toBe(1);
     expect(await buyRequestsOf(person)).toHaveLength(1);
+  });
+});
+
+describe('changing a recurring buy', () => {
+  it('changes amount, coin, cadence, tolerance, ceiling and expiry from the next run; the runs stay', async () => {
+    const person = await createUser(pool, { deposit: 500 });
+    await addCurrentPrice(pool, coin, 200);
+    const daily = await scheduleFor(person);
+    await dueSince(daily);
+    await runScheduler();
+    const firstCoin = coin;
+    coin = `changed${randomUUID().slice(0, 8)}`;
+    await addCurrentPrice(pool, coin, 100);
+    const { rows } = await change(signedIn(person.id), daily.id, {
+      amount: 50,
+      frequency: 'weekly',
+      dayOfWeek: 1,
+      tolerancePercent: 5,
+      priceCeiling: 1000,
+      expiryHours: 48,
+    });
+    expect(rows[0]).toMatchObject({ id: daily.id, amount: '50', frequency: 'weekly' });
+    expect(rows[0]?.next_run_at?.getTime()).toBeGreaterThan(Date.now());
+    // The run before the change stays as it was.
+    expect(await runsOf(daily)).toEqual([{ placed: true, skip_reason: null }]);
+    await dueNow(daily);
+    await runScheduler();
+    const { rows: requests } = await pool.query<{
+      cryptocurrency: string;
+      amount: string;
+      limit_price: string;
+      hours: string;
+    }>(
+      `select cryptocurrency, amount::text, limit_price::text,
+              round(extract(epoch from expires_at - now()) / 3600)::text as hours
+       from public.buy_requests where user_id = $1 order by date, amount desc`,
+      [person.id],
+    );
+    expect(requests).toEqual([
+      { cryptocurrency: firstCoin, amount: '100', limit_price: '204.00', hours: '24' },
+      { cryptocurrency: coin, amount: '50', limit_price: '105.00', hours: '48' },
+    ]);
+    expect(await runsOf(daily)).toHaveLength(2);
+  });
+
+  it('refuses what creating refuses, and another person’s schedule; nothing changes', async () => {
+    const person = await createUser(pool, { twoFactor: true });
+    const daily = await scheduleFor(person);
+    const actor = signedIn(person.id);
+    expect((await errorOf(change(actor, daily.id, { timeZone: 'Mars/Olympus' }))).message).toBe(
+      'Unknown time zone: Mars/Olympus',
+    );
+    expect(
+      (await errorOf(change(actor, daily.id, { frequency: 'twice_monthly', expiryHours: 0 }))).message,
+    ).toBe('Each buy must expire after 1 hour to 30 days (720 hours)');
+    expect((await errorOf(change(actor, daily.id, { tolerancePercent: 11 }))).message).toBe(
+      'Price tolerance must be over 0 % and at most 10 %',
+    );
+    expect(await errorOf(change(signedInWithPasswordOnly(person.id), daily.id, { amount: 50 }))).toEqual({
+      code: '42501',
+      message: 'Enter a code from your authenticator app to change a recurring buy',
+    });
+    const stranger = await createUser(pool);
+    expect((await errorOf(change(signedIn(stranger.id), daily.id, { amount: 50 }))).message).toBe(
+      'No such recurring buy',
+    );
+    await pool.query(
+      `insert into public.account_freezes (user_id, freeze_id, frozen_at, frozen_by)
+       values ($1, gen_random_uuid(), now(), 'person')`,
+      [person.id],
+    );
+    expect((await errorOf(change(actor, daily.id, { amount: 50 }))).message).toMatch(
+      /^Your account is frozen/,
+    );
+    const { rows } = await pool.query(
+      'select amount::text, frequency, time_zone, tolerance_percent::text, expiry_hours from public.recurring_buys where id = $1',
+      [daily.id],
+    );
+    expect(rows).toEqual([
+      {
+        amount: '100',
+        frequency: 'daily',
+        time_zone: 'Europe/Berlin',
+        tolerance_percent: '2',
+        expiry_hours: 24,
+      },
+    ]);
+  });
+
+  it('paused, stays paused with its new terms', async () => {
+    const person = await createUser(pool);
+    const daily = await scheduleFor(person);
+    await queryAs(pool, signedIn(person.id), 'select public.set_recurring_buy_paused($1, true)', [daily.id]);
+    const { rows } = await change(signedIn(person.id), daily.id, { frequency: 'twice_monthly', amount: 75 });
+    expect(rows).toEqual([{ id: daily.id, next_run_at: null, amount: '75', frequency: 'twice_monthly' }]);
   });
 });
