@@ -14,6 +14,7 @@ create table public.buy_requests (
   limit_price numeric,
   expires_at timestamptz not null default now() + interval '24 hours',
   rejection_reason text,
+  recurring boolean not null default false,
   -- numeric(14,2) in range and scale, declared as a check so that 3 decimals are refused, not rounded.
   constraint buy_requests_amount_is_usd check (private.is_usd_amount(amount)),
   constraint buy_requests_cryptocurrency_not_blank check (btrim(cryptocurrency) <> '' and length(cryptocurrency) <= 100),
@@ -25,6 +26,8 @@ create table public.buy_requests (
 );
 comment on table public.buy_requests is 'A person''s request to buy a coin for USD; an admin approves or rejects it.';
 comment on column public.buy_requests.cryptocurrency is 'The coin''s market-data id (e.g. bitcoin), never its symbol.';
+comment on column public.buy_requests.recurring is
+  'Placed by a run of the person''s recurring buy (run_recurring_buys), not by the person at that moment.';
 comment on column public.buy_requests.amount is 'USD to spend; positive, at most 2 decimals, within the limits.';
 comment on column public.buy_requests.status is
   'pending until decided by approve_buy_request or reject_buy_request, or cancelled by its owner (cancel_request); '

@@ -58,7 +58,8 @@ select
   case when buy_requests.status = 'pending' then private.money_gate(buy_requests.user_id, 'buy') end
     as held_because,
   proposal.proposed_by,
-  buy_requests.rejection_reason
+  buy_requests.rejection_reason,
+  buy_requests.recurring
 from public.buy_requests
 left join public.profiles on profiles.id = buy_requests.user_id
 left join public.second_approvals as proposal
@@ -104,6 +105,7 @@ comment on column public.buy_requests_with_user.available is
   'What an approval would take from: the person''s available balance now (wallet_balances.available) plus the '
   'amount this request reserves while it is pending and unexpired.';
 comment on column public.buy_requests_with_user.rejection_reason is 'Why it was rejected (shown to the person).';
+comment on column public.buy_requests_with_user.recurring is 'Placed by a run of the person''s recurring buy.';
 comment on column public.withdraw_requests_with_user.rejection_reason is 'Why it was rejected (shown to the person).';
 comment on column public.withdraw_requests_with_user.available is
   'The person''s available balance now (wallet_balances.available; open withdraw requests already reserved).';

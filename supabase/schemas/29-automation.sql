@@ -528,8 +528,8 @@ begin
     join public.recurring_buys as schedules on schedules.id = runs.schedule_id
   ),
   placed as (
-    insert into public.buy_requests (id, user_id, cryptocurrency, amount, limit_price, expires_at)
-    select request_id, user_id, cryptocurrency, amount, limit_price, expires_at
+    insert into public.buy_requests (id, user_id, cryptocurrency, amount, limit_price, expires_at, recurring)
+    select request_id, user_id, cryptocurrency, amount, limit_price, expires_at, true
     from decided
     where request_id is not null
     order by ord

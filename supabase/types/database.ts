@@ -75,6 +75,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          recurring: boolean;
           rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -89,6 +90,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          recurring?: boolean;
           rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -102,6 +104,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          recurring?: boolean;
           rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
@@ -1332,6 +1335,7 @@ export type Database = {
           limit_price: number | null;
           price: number | null;
           proposed_by: string | null;
+          recurring: boolean;
           rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -1975,6 +1979,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          recurring: boolean;
           rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;

@@ -346,6 +346,29 @@ describe('a run', () => {
     expect(rows).toEqual([{ next: true }]);
   });
 
+  it('is marked recurring in the admin buy queue; the person’s own buy is not', async () => {
+    const person = await createUser(pool, { deposit: 500 });
+    const admin = await createUser(pool, { admin: true });
+    await addCurrentPrice(pool, coin, 200);
+    const daily = await scheduleFor(person);
+    await dueSince(daily);
+    await runScheduler();
+    await queryAs(pool, signedIn(person.id), 'select public.create_buy_request($1, 50, $2)', [
+      coin,
+      randomUUID(),
+    ]);
+    const { rows } = await queryAs<{ amount: string; recurring: boolean }>(
+      pool,
+      signedIn(admin.id),
+      'select amount::text, recurring from public.buy_requests_with_user where user_id = $1 order by recurring',
+      [person.id],
+    );
+    expect(rows).toEqual([
+      { amount: '50', recurring: false },
+      { amount: '100', recurring: true },
+    ]);
+  });
+
   it('runs a person with two-factor authentication without a session: the schedule is the consent', async () => {
     const person = await createUser(pool, { twoFactor: true, deposit: 500 });
     await addCurrentPrice(pool, coin, 200);

@@ -26,6 +26,8 @@ export interface AdminBuyRequest extends PriceProtectedRequest, MoneySafety {
   available: number;
   status: RequestStatus;
   date: string;
+  /** Placed by a run of the person's recurring buy, not by the person at that moment. */
+  recurring: boolean;
 }
 
 /** The buy queue's fetcher: every buy request with its person, price protection and the balance it takes from. */
@@ -40,7 +42,7 @@ export const buyRequests = adminList({
     supabase
       .from('buy_requests_with_user')
       .select(
-        `id, user_id, full_name, email, cryptocurrency, amount, available, status, date, ${PRICE_PROTECTION_COLUMNS}, ${MONEY_SAFETY_COLUMNS}`,
+        `id, user_id, full_name, email, cryptocurrency, amount, available, status, date, recurring, ${PRICE_PROTECTION_COLUMNS}, ${MONEY_SAFETY_COLUMNS}`,
         { count: 'exact', head },
       ),
   toItem: (row): AdminBuyRequest => ({
@@ -49,6 +51,7 @@ export const buyRequests = adminList({
     ...moneySafetyFields(row),
     cryptocurrency: row.cryptocurrency,
     status: row.status,
+    recurring: row.recurring ?? false,
   }),
   failedMessage: BUY_REQUESTS_FAILED_MESSAGE,
 });

@@ -1,5 +1,7 @@
 import { coinName } from '@domain/coins.ts';
 import { requestStatuses } from '@domain/statuses.ts';
+import { ToneBadge } from '@/components/ui/status-badge';
+import { TableCell } from '@/components/ui/table';
 import { whenAndWhoColumns } from '@/lib/csv';
 import { formatUsd, formatUsdPlain } from '@/lib/format';
 import { BUY_APPROVED_MESSAGE, BUY_REJECTED_MESSAGE } from '../api/admin-messages';
@@ -10,7 +12,10 @@ import { priceProtectionColumns } from './price-protection-columns';
 import { limitText, usdOrDash } from './price-protection-texts';
 import { decisionConfirmation, type QueueKind } from './queue-kind';
 
-/** /admin/buy-requests: the live queue; Approve and Reject while a request is pending, each confirmed first. */
+/**
+ * /admin/buy-requests: the live queue, a recurring buy's requests marked "Recurring"; Approve and Reject while a
+ * request is pending, each confirmed first.
+ */
 export const buyQueue: QueueKind<AdminBuyRequest> = {
   label: 'Buy requests',
   rowTestId: 'admin-buy-request-row',
@@ -25,6 +30,7 @@ export const buyQueue: QueueKind<AdminBuyRequest> = {
       { header: 'Amount (USD)', value: (request) => formatUsdPlain(request.amount) },
       { header: 'Available balance (USD)', value: (request) => formatUsdPlain(request.available) },
       { header: 'Status', value: (request) => request.status },
+      { header: 'Recurring', value: (request) => (request.recurring ? 'yes' : 'no') },
       { header: 'Request ID', value: (request) => request.id },
     ],
   },
@@ -33,7 +39,18 @@ export const buyQueue: QueueKind<AdminBuyRequest> = {
     return {
       choices: [{ name: 'status', label: 'Status', choices: requestStatuses }],
       columns: [
-        coinColumn(),
+        {
+          ...coinColumn<AdminBuyRequest>(),
+          // A schedule's request says so: nobody asked for it at that moment, so the admin knows why it came.
+          cell: (request) => (
+            <TableCell>
+              <div className="flex flex-wrap items-center gap-1">
+                {coinName(request.cryptocurrency)}
+                {request.recurring && <ToneBadge tone="blue">Recurring</ToneBadge>}
+              </div>
+            </TableCell>
+          ),
+        },
         numberColumn('Amount (USD)', (request) => formatUsd(request.amount), { sort: 'amount' }),
         availableColumn(),
         numberColumn('Price now (USD)', (request) => usdOrDash(request.price)),
