@@ -4,10 +4,11 @@ import { recurringBuysQueryKey, type RecurringBuy } from './get-recurring-buys';
 
 export const CREATE_RECURRING_BUY_FAILED_MESSAGE = 'Failed to schedule the recurring buy. Please try again.';
 
-export interface NewRecurringBuy {
+/** What a schedule buys and when, as the person chose it (creating or changing one). */
+export interface RecurringBuyTerms {
   cryptocurrency: string;
   amount: number;
-  frequency: 'daily' | 'weekly' | 'monthly';
+  frequency: 'daily' | 'weekly' | 'twice_monthly' | 'monthly';
   /** ISO day of the week, 1 Monday to 7 Sunday, for a weekly buy. */
   dayOfWeek?: number;
   /** 1 to 31 for a monthly buy (a shorter month's last day). */
@@ -17,6 +18,11 @@ export interface NewRecurringBuy {
   timeZone: string;
   tolerancePercent: number;
   priceCeiling?: number;
+  /** Hours each run's buy request waits for approval before it expires, 1 to 720. */
+  expiryHours: number;
+}
+
+export interface NewRecurringBuy extends RecurringBuyTerms {
   /** One per form submission: a retry of the same submission makes no second schedule. */
   idempotencyKey: string;
 }
@@ -33,6 +39,7 @@ export async function createRecurringBuy(schedule: NewRecurringBuy): Promise<Rec
     time_zone: schedule.timeZone,
     tolerance_percent: schedule.tolerancePercent,
     price_ceiling: schedule.priceCeiling,
+    expiry_hours: schedule.expiryHours,
     idempotency_key: schedule.idempotencyKey,
   });
   if (error) {

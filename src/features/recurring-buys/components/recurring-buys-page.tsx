@@ -12,38 +12,68 @@ import { QueryState } from '@/components/query-state';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { useMarketCoins } from '@/lib/market-feed';
 import { useChangeRecurringBuy } from '../api/change-recurring-buy';
-import { useCreateRecurringBuy, type NewRecurringBuy } from '../api/create-recurring-buy';
+import { useCreateRecurringBuy, type RecurringBuyTerms } from '../api/create-recurring-buy';
 import {
   RECURRING_BUYS_FAILED_MESSAGE,
   useRecurringBuys,
+  type RecurringBuy,
   type RecurringBuys,
 } from '../api/get-recurring-buys';
+import { useUpdateRecurringBuy } from '../api/update-recurring-buy';
 import { describeSchedule, weekdays } from '../utils/describe-schedule';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-const frequencies = { daily: 'Every day', weekly: 'Every week', monthly: 'Every month' } as const;
-const isFrequency = (value: string): value is NewRecurringBuy['frequency'] => value in frequencies;
+const frequencies = {
+  daily: 'Every day',
+  weekly: 'Every week',
+  twice_monthly: 'Twice a month (the 1st and the 15th)',
+  monthly: 'Every month',
+} as const;
+const isFrequency = (value: string): value is RecurringBuyTerms['frequency'] => value in frequencies;
 const tolerances = [1, 2, 5];
+const expiries = { 1: '1 hour', 24: '24 hours', 72: '3 days', 168: '7 days', 720: '30 days' } as const;
 
-function NewScheduleForm({ userId }: { userId: string }) {
+interface ScheduleFormProps {
+  /** The terms the form starts from: a new schedule's defaults, or the schedule being changed. */
+  initial: Partial<RecurringBuyTerms> & Pick<RecurringBuyTerms, 'timeZone'>;
+  label: string;
+  submitLabel: string;
+  pendingLabel: string;
+  isPending: boolean;
+  error: Error | null;
+  onSubmit: (terms: RecurringBuyTerms, reset: () => void) => void;
+  onCancel?: () => void;
+}
+
+/** The terms of a schedule, for a new one or to change one: coin, amount, when, tolerance, ceiling, expiry. */
+function ScheduleForm({
+  initial,
+  label,
+  submitLabel,
+  pendingLabel,
+  isPending,
+  error,
+  onSubmit,
+  onCancel,
+}: ScheduleFormProps) {
   const market = useMarketCoins();
-  const create = useCreateRecurringBuy(userId);
-  const [coin, setCoin] = useState('');
-  const [amount, setAmount] = useState('');
-  const [frequency, setFrequency] = useState<NewRecurringBuy['frequency']>('weekly');
-  const [dayOfWeek, setDayOfWeek] = useState(1);
-  const [dayOfMonth, setDayOfMonth] = useState(1);
-  const [timeOfDay, setTimeOfDay] = useState('09:00');
-  const [tolerance, setTolerance] = useState(2);
-  const [ceiling, setCeiling] = useState('');
-  // One key per filled-in form: a retry after a lost answer makes no second schedule.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [coin, setCoin] = useState(initial.cryptocurrency ?? '');
+  const [amount, setAmount] = useState(initial.amount === undefined ? '' : String(initial.amount));
+  const [frequency, setFrequency] = useState<RecurringBuyTerms['frequency']>(initial.frequency ?? 'weekly');
+  const [dayOfWeek, setDayOfWeek] = useState(initial.dayOfWeek ?? 1);
+  const [dayOfMonth, setDayOfMonth] = useState(initial.dayOfMonth ?? 1);
+  const [timeOfDay, setTimeOfDay] = useState(initial.timeOfDay ?? '09:00');
+  const [tolerance, setTolerance] = useState(initial.tolerancePercent ?? 2);
+  const [ceiling, setCeiling] = useState(
+    initial.priceCeiling === undefined ? '' : String(initial.priceCeiling),
+  );
+  const [expiryHours, setExpiryHours] = useState(initial.expiryHours ?? 24);
   const coins = market.data?.coins ?? [];
-  const timeZone = browserTimeZone();
+  const timeZone = initial.timeZone;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(
+    onSubmit(
       {
         cryptocurrency: coin || (coins[0]?.id ?? ''),
         amount: Number(amount),
@@ -54,24 +84,23 @@ function NewScheduleForm({ userId }: { userId: string }) {
         timeZone,
         tolerancePercent: tolerance,
         priceCeiling: ceiling ? Number(ceiling) : undefined,
-        idempotencyKey,
+        expiryHours,
       },
-      {
-        onSuccess: () => {
-          setAmount('');
-          setCeiling('');
-          setIdempotencyKey(crypto.randomUUID());
-        },
+      () => {
+        setAmount('');
+        setCeiling('');
       },
     );
   };
 
   return (
     <CardContent>
-      <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} aria-label="New recurring buy">
+      <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} aria-label={label}>
         <FormField label="Coin">
           {(control) => (
             <NativeSelect {...control} value={coin} onChange={(event) => setCoin(event.target.value)}>
+              {/* A schedule's coin stays choosable even when the market list no longer shows it. */}
+              {coin && !coins.some((item) => item.id === coin) && <option value={coin}>{coin}</option>}
               {coins.map((item) => (
                 <option key={item.id} value={item.id}>
                   {item.name}
@@ -158,11 +187,27 @@ function NewScheduleForm({ userId }: { userId: string }) {
               value={tolerance}
               onChange={(event) => setTolerance(Number(event.target.value))}
             >
-              {tolerances.map((percent) => (
+              {[...new Set([...tolerances, tolerance])].map((percent) => (
                 <option key={percent} value={percent}>
                   Up to {percent} % above the price at the time
                 </option>
               ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Each buy waits for approval">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={expiryHours}
+              onChange={(event) => setExpiryHours(Number(event.target.value))}
+            >
+              {Object.entries(expiries).map(([hours, name]) => (
+                <option key={hours} value={hours}>
+                  Up to {name}
+                </option>
+              ))}
+              {!(expiryHours in expiries) && <option value={expiryHours}>Up to {expiryHours} hours</option>}
             </NativeSelect>
           )}
         </FormField>
@@ -177,18 +222,91 @@ function NewScheduleForm({ userId }: { userId: string }) {
           )}
         </FormField>
         <div className="grid gap-2 sm:col-span-2">
-          <Button type="submit" className="w-fit" disabled={create.isPending || coins.length === 0}>
-            {create.isPending ? 'Scheduling…' : 'Schedule recurring buy'}
-          </Button>
-          {create.isError && <ErrorMessage>{create.error.message}</ErrorMessage>}
+          <div className="flex gap-2">
+            <Button type="submit" className="w-fit" disabled={isPending || (coins.length === 0 && !coin)}>
+              {isPending ? pendingLabel : submitLabel}
+            </Button>
+            {onCancel && (
+              <Button type="button" variant="outline" onClick={onCancel}>
+                Cancel
+              </Button>
+            )}
+          </div>
+          {error && <ErrorMessage>{error.message}</ErrorMessage>}
         </div>
       </form>
     </CardContent>
   );
 }
 
+function NewScheduleForm({ userId }: { userId: string }) {
+  const create = useCreateRecurringBuy(userId);
+  // One key per filled-in form: a retry after a lost answer makes no second schedule.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  return (
+    <ScheduleForm
+      initial={{ timeZone: browserTimeZone() }}
+      label="New recurring buy"
+      submitLabel="Schedule recurring buy"
+      pendingLabel="Scheduling…"
+      isPending={create.isPending}
+      error={create.error}
+      onSubmit={(terms, reset) =>
+        create.mutate(
+          { ...terms, idempotencyKey },
+          {
+            onSuccess: () => {
+              reset();
+              setIdempotencyKey(crypto.randomUUID());
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+/** The schedule's own terms, in the form's shape (numbers come back from the database as numbers). */
+const termsOf = (schedule: RecurringBuy): RecurringBuyTerms => ({
+  cryptocurrency: schedule.cryptocurrency,
+  amount: schedule.amount,
+  frequency: isFrequency(schedule.frequency) ? schedule.frequency : 'daily',
+  dayOfWeek: schedule.day_of_week ?? undefined,
+  dayOfMonth: schedule.day_of_month ?? undefined,
+  timeOfDay: schedule.time_of_day.slice(0, 5),
+  timeZone: schedule.time_zone,
+  tolerancePercent: schedule.tolerance_percent,
+  priceCeiling: schedule.price_ceiling ?? undefined,
+  expiryHours: schedule.expiry_hours,
+});
+
+function EditScheduleForm({
+  userId,
+  schedule,
+  onDone,
+}: {
+  userId: string;
+  schedule: RecurringBuy;
+  onDone: () => void;
+}) {
+  const update = useUpdateRecurringBuy(userId);
+  return (
+    <ScheduleForm
+      initial={termsOf(schedule)}
+      label={`Change the ${schedule.cryptocurrency} recurring buy`}
+      submitLabel="Save changes"
+      pendingLabel="Saving…"
+      isPending={update.isPending}
+      error={update.error}
+      onSubmit={(terms) => update.mutate({ id: schedule.id, ...terms }, { onSuccess: onDone })}
+      onCancel={onDone}
+    />
+  );
+}
+
 function Schedules({ userId, data }: { userId: string; data: RecurringBuys }) {
   const change = useChangeRecurringBuy(userId);
+  const [editing, setEditing] = useState<string | null>(null);
   if (data.schedules.length === 0) {
     return <CardContent className="text-muted-foreground">No recurring buys yet.</CardContent>;
   }
@@ -212,6 +330,7 @@ function Schedules({ userId, data }: { userId: string; data: RecurringBuys }) {
                 <p className="text-muted-foreground text-sm">
                   {describeSchedule(schedule)} · limit {schedule.tolerance_percent} % over the price
                   {schedule.price_ceiling !== null && ` · skipped above ${formatUsd(schedule.price_ceiling)}`}
+                  {` · each buy waits up to ${schedule.expiry_hours} h`}
                 </p>
                 <p className="text-sm">
                   {paused
@@ -220,6 +339,13 @@ function Schedules({ userId, data }: { userId: string; data: RecurringBuys }) {
                 </p>
               </div>
               <div className="flex gap-2">
+                <Button
+                  variant="outline"
+                  disabled={editing === schedule.id}
+                  onClick={() => setEditing(schedule.id)}
+                >
+                  Edit
+                </Button>
                 <Button
                   variant="outline"
                   disabled={change.isPending}
@@ -236,6 +362,9 @@ function Schedules({ userId, data }: { userId: string; data: RecurringBuys }) {
                 </Button>
               </div>
             </div>
+            {editing === schedule.id && (
+              <EditScheduleForm userId={userId} schedule={schedule} onDone={() => setEditing(null)} />
+            )}
             {runs.length > 0 && (
               <Table aria-label={`Runs of the ${schedule.cryptocurrency} recurring buy`}>
                 <TableHeader>
@@ -264,9 +393,9 @@ function Schedules({ userId, data }: { userId: string; data: RecurringBuys }) {
 }
 
 /**
- * /user/recurring-buys: schedule a buy of a dollar amount daily, weekly or monthly at a time in this device's
- * time zone, each run an ordinary buy request at the price then plus a tolerance; pause, resume or delete a
- * schedule, and read what each run did.
+ * /user/recurring-buys: schedule a buy of a dollar amount daily, weekly, twice a month or monthly at a time in
+ * this device's time zone, each run an ordinary buy request at the price then plus a tolerance; change, pause,
+ * resume or delete a schedule, and read what each run did.
  */
 export function RecurringBuysPage({ userId }: { userId: string }) {
   const recurringBuys = useRecurringBuys(userId);

@@ -14,6 +14,12 @@ describe('describeSchedule', () => {
     );
   });
 
+  it('says a twice-monthly buy falls on the 1st and the 15th', () => {
+    expect(describeSchedule({ ...base, frequency: 'twice_monthly' })).toBe(
+      'On the 1st and the 15th at 09:00 (Europe/Berlin)',
+    );
+  });
+
   it('warns that a day past 28 falls on a shorter month’s last day', () => {
     expect(describeSchedule({ ...base, frequency: 'monthly', day_of_month: 31 })).toBe(
       'Monthly on the 31st (or the month’s last day) at 09:00 (Europe/Berlin)',

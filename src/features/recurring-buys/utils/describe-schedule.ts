@@ -21,9 +21,11 @@ export function describeSchedule(
   const when =
     schedule.frequency === 'weekly'
       ? `Every ${weekdays[(schedule.day_of_week ?? 1) - 1]}`
-      : schedule.frequency === 'monthly'
-        ? `Monthly on the ${ordinal(schedule.day_of_month ?? 1)}${(schedule.day_of_month ?? 1) > 28 ? ' (or the month’s last day)' : ''}`
-        : 'Every day';
+      : schedule.frequency === 'twice_monthly'
+        ? 'On the 1st and the 15th'
+        : schedule.frequency === 'monthly'
+          ? `Monthly on the ${ordinal(schedule.day_of_month ?? 1)}${(schedule.day_of_month ?? 1) > 28 ? ' (or the month’s last day)' : ''}`
+          : 'Every day';
   return `${when} at ${schedule.time_of_day.slice(0, 5)} (${schedule.time_zone})`;
 }
 
