@@ -768,7 +768,7 @@ describe('npm run ledger:reconcile', () => {
     expect(failure.code).toBe(1);
     const [header, row, ...rest] = failure.stdout.trim().split('\n');
     expect(header).toBe(
-      'head_seq,head_hash,checkpoint_id,checkpoint_root,check,entry,subject,expected,found',
+      'head_seq,head_hash,checkpoint_id,checkpoint_root,awaiting_seal,check,entry,subject,expected,found',
     );
     expect(row).toContain(`,balance differs,`);
     expect(row).toContain(`person ${person.id} USD`);
