@@ -185,16 +185,18 @@ comment on trigger refuse_delete_before_delete on ledger.head is 'The head row m
 
 -- Double entry, checked where an entry is written: each currency's amounts sum to zero.
 create function ledger.sums_to_zero(p_currencies text[], p_amounts numeric[]) returns boolean
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select cardinality(p_currencies) = cardinality(p_amounts) and cardinality(p_amounts) > 0
+begin
+  return cardinality(p_currencies) = cardinality(p_amounts) and cardinality(p_amounts) > 0
     and not exists (
       select from unnest(p_currencies, p_amounts) as legs (currency, amount)
       group by legs.currency
       having sum(legs.amount) <> 0
     );
+end;
 $$;
 comment on function ledger.sums_to_zero(text[], numeric[]) is
   'Whether postings (currency and amount, side by side) sum to zero in each currency: an entry balances.';
@@ -248,10 +250,12 @@ create function ledger.effect_of(
   p_cryptocurrency text,
   p_quantity numeric
 ) returns table (account text, currency text, amount numeric)
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
+begin
+  return query
   select legs.account, legs.currency, legs.amount
   from (
     values
@@ -267,6 +271,7 @@ as $$
         case p_type when 'buy' then p_quantity when 'sell' then -p_quantity end)
   ) as legs (account, currency, amount)
   where p_status = 'complete' and legs.amount is not null and legs.currency is not null;
+end;
 $$;
 comment on function ledger.effect_of(uuid, public.transaction_type, text, numeric, text, numeric) is
   'The postings a transactions row stands for while complete (none otherwise): USD between the person and the '
