@@ -13,20 +13,24 @@ import { findUserByEmail, findUserById, insertUser, userJson, type UserRow } fro
  * `sanitizeUser`, api/signup.go).
  */
 export function sanitizedSignUp(existing: UserRow, metadata: Record<string, unknown>, now: Date) {
-  const at = now.toISOString();
   return {
-    ...userJson(existing),
+    // Never confirmed nor signed in: those fields are left out (`omitempty` in models/user.go).
+    ...userJson({
+      ...existing,
+      email_confirmed_at: null,
+      confirmed_at: null,
+      last_sign_in_at: null,
+      email_change: null,
+      email_change_sent_at: null,
+      confirmation_sent_at: now,
+      created_at: now,
+      updated_at: now,
+      identities: [],
+      raw_app_meta_data: { provider: 'email', providers: ['email'] },
+      raw_user_meta_data: metadata,
+    }),
     id: randomUUID(),
     role: '',
-    email_confirmed_at: null,
-    confirmed_at: null,
-    last_sign_in_at: null,
-    confirmation_sent_at: at,
-    created_at: at,
-    updated_at: at,
-    identities: [],
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: metadata,
   };
 }
 
