@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { bearerToken } from '../http';
 import { inTransaction } from '../database';
 import type { JWTPayload } from 'jose';
-import { adminRoles, requestAud, uuidPattern, validEmail, verifiedClaims, type AuthContext } from './context';
+import type { RequireAdmin } from './admin-credentials';
+import { requestAud, uuidPattern, validEmail, type AuthContext } from './context';
 import { AuthError, authErrors, maxPasswordBytes } from './errors';
 import { generateLinkRoute } from './admin-links';
 import { parseGoDuration } from './go-duration';
@@ -95,24 +95,8 @@ async function applyAdminChanges(
  * GoTrue's admin API (api/admin.go, api/mail.go `adminGenerateLink`), behind `requireAdminCredentials`:
  * users (create, list, get, update, delete), their factors, and generated links.
  */
-export function adminRoutes(context: AuthContext): AuthRoute[] {
-  const { pool, jwt, project } = context;
-
-  /**
-   * GoTrue's `requireAdminCredentials` (api/middleware.go): a bearer token signed for an admin role; one
-   * naming a session must name a live one.
-   */
-  async function requireAdmin(request: IncomingMessage): Promise<JWTPayload> {
-    const token = bearerToken(request);
-    if (!token) throw authErrors.noAuthorization();
-    // GoTrue's admin roles need not be API roles (supabase_admin is not one).
-    const claims = await verifiedClaims(jwt, token);
-    const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
-    if (sessionId !== '' && sessionId !== nilUuid) await context.authenticated(request);
-    const { role } = claims;
-    if (typeof role !== 'string' || !adminRoles.has(role)) throw authErrors.notAdmin();
-    return claims;
-  }
+export function adminRoutes(context: AuthContext, requireAdmin: RequireAdmin): AuthRoute[] {
+  const { pool, project } = context;
 
   /** GoTrue's `loadUser` (api/admin.go): a UUID, of a user (a soft-deleted one too). */
   async function loadUser(userId: string) {

@@ -220,9 +220,11 @@ export async function insertUser(
   return inserted;
 }
 
+/** Whether `password` is the user's; never for a user without one (invited: models/user.go `HasPassword`). */
 export async function passwordMatches(db: Queryable, userId: string, password: string): Promise<boolean> {
   const { rows } = await db.query<{ matches: boolean }>(
-    `select encrypted_password = extensions.crypt($2, encrypted_password) as matches
+    `select case when coalesce(encrypted_password, '') = '' then false
+            else encrypted_password = extensions.crypt($2, encrypted_password) end as matches
      from auth.users where id = $1`,
     [userId, password],
   );
