@@ -136,6 +136,7 @@ interface SuiteFigures {
   notLoaded: string[];
   /** Why the suite did not run at all. */
   failedToStart?: string;
+  refusedCases: string[];
   wrongCases: string[];
 }
 
@@ -181,6 +182,7 @@ async function runSuite(monorepo: string, suite: Suite, details: string[]): Prom
     refused: 0,
     wrong: 0,
     notLoaded: [],
+    refusedCases: [],
     wrongCases: [],
   };
   const work = await mkdtemp(path.join(tmpdir(), `client-suite-${suite.name}-`));
@@ -297,8 +299,10 @@ async function runSuite(monorepo: string, suite: Suite, details: string[]): Prom
       for (const result of file.assertionResults) {
         if (result.status === 'passed') figures.passed++;
         else if (result.status !== 'failed') continue;
-        else if (refusedCases.has(result.fullName)) figures.refused++;
-        else {
+        else if (refusedCases.has(result.fullName)) {
+          figures.refused++;
+          figures.refusedCases.push(`${path.relative(root, file.name)} › ${result.fullName}`);
+        } else {
           figures.wrong++;
           figures.wrongCases.push(`${path.relative(root, file.name)} › ${result.fullName}`);
           details.push(
@@ -344,5 +348,7 @@ console.log(`\nEach wrong case's failure: ${detailsFile}`);
 for (const result of results) {
   if (result.notLoaded.length)
     console.log(`\n${result.suite}, files not loaded:\n  ${result.notLoaded.join('\n  ')}`);
+  if (result.refusedCases.length)
+    console.log(`\n${result.suite}, refused by name:\n  ${result.refusedCases.join('\n  ')}`);
   if (result.wrongCases.length) console.log(`\n${result.suite}, wrong:\n  ${result.wrongCases.join('\n  ')}`);
 }
