@@ -36,6 +36,7 @@ comment on function ledger.guard_unsealed_entries() is
   'Refuses every update and truncate of the queue of entries awaiting seal, and the deletion of a queued entry '
   'unless the entry at the head of the chain is that one (the sealer appends it, then deletes it): for every '
   'login, the migration owner included.';
+revoke execute on function ledger.guard_unsealed_entries() from public;
 
 create trigger refuse_rewrite_before_change before update or delete on ledger.unsealed_entries
   for each row execute function ledger.guard_unsealed_entries();

@@ -358,7 +358,9 @@ describe('sealing after commit', () => {
       { code: '42501', message: 'Append-only: UPDATE on ledger.unsealed_entries is refused' },
       {
         code: '42501',
-        message: expect.stringMatching(/^Entry \d+ awaiting seal leaves the queue only once sealed at the head/),
+        message: expect.stringMatching(
+          /^Entry \d+ awaiting seal leaves the queue only once sealed at the head/,
+        ),
       },
       { code: '42501', message: 'Append-only: TRUNCATE on ledger.unsealed_entries is refused' },
     ]);
