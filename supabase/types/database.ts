@@ -75,7 +75,6 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
-          recurring: boolean;
           rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -90,7 +89,6 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
-          recurring?: boolean;
           rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -104,7 +102,6 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
-          recurring?: boolean;
           rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
@@ -361,7 +358,8 @@ export type Database = {
           direction: string;
           id: string;
           last_fired_at: string | null;
-          price: number;
+          percent: number | null;
+          price: number | null;
           user_id: string;
         };
         ComputedFields: never;
@@ -372,7 +370,8 @@ export type Database = {
           direction: string;
           id?: string;
           last_fired_at?: string | null;
-          price: number;
+          percent?: number | null;
+          price?: number | null;
           user_id?: string;
         };
         Update: {
@@ -382,7 +381,8 @@ export type Database = {
           direction?: string;
           id?: string;
           last_fired_at?: string | null;
-          price?: number;
+          percent?: number | null;
+          price?: number | null;
           user_id?: string;
         };
         Relationships: [
@@ -567,7 +567,6 @@ export type Database = {
           cryptocurrency: string;
           day_of_month: number | null;
           day_of_week: number | null;
-          expiry_hours: number;
           frequency: string;
           id: string;
           next_run_at: string | null;
@@ -584,7 +583,6 @@ export type Database = {
           cryptocurrency: string;
           day_of_month?: number | null;
           day_of_week?: number | null;
-          expiry_hours?: number;
           frequency: string;
           id?: string;
           next_run_at?: string | null;
@@ -600,7 +598,6 @@ export type Database = {
           cryptocurrency?: string;
           day_of_month?: number | null;
           day_of_week?: number | null;
-          expiry_hours?: number;
           frequency?: string;
           id?: string;
           next_run_at?: string | null;
@@ -1335,7 +1332,6 @@ export type Database = {
           limit_price: number | null;
           price: number | null;
           proposed_by: string | null;
-          recurring: boolean;
           rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -1979,7 +1975,6 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
-          recurring: boolean;
           rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -2035,7 +2030,6 @@ export type Database = {
           cryptocurrency: string;
           day_of_month?: number;
           day_of_week?: number;
-          expiry_hours?: number;
           frequency: string;
           idempotency_key?: string;
           price_ceiling?: number;
@@ -2049,7 +2043,6 @@ export type Database = {
           cryptocurrency: string;
           day_of_month: number | null;
           day_of_week: number | null;
-          expiry_hours: number;
           frequency: string;
           id: string;
           next_run_at: string | null;
@@ -2258,7 +2251,6 @@ export type Database = {
           cryptocurrency: string;
           day_of_month: number | null;
           day_of_week: number | null;
-          expiry_hours: number;
           frequency: string;
           id: string;
           next_run_at: string | null;
@@ -2286,42 +2278,15 @@ export type Database = {
         Returns: undefined;
       };
       unfreeze_by_admins: { Args: { user_id: string }; Returns: boolean };
-      update_recurring_buy: {
-        Args: {
-          amount: number;
-          cryptocurrency: string;
-          day_of_month?: number;
-          day_of_week?: number;
-          expiry_hours?: number;
-          frequency: string;
-          price_ceiling?: number;
-          recurring_buy_id: string;
-          time_of_day: string;
-          time_zone: string;
-          tolerance_percent?: number;
-        };
+      verify_security_log: {
+        Args: { person_id?: string };
         Returns: {
-          amount: number;
-          created_at: string;
-          cryptocurrency: string;
-          day_of_month: number | null;
-          day_of_week: number | null;
-          expiry_hours: number;
-          frequency: string;
-          id: string;
-          next_run_at: string | null;
-          price_ceiling: number | null;
-          time_of_day: string;
-          time_zone: string;
-          tolerance_percent: number;
-          user_id: string;
-        };
-        SetofOptions: {
-          from: '*';
-          to: 'recurring_buys';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
+          check: string;
+          entry: number;
+          expected: string;
+          found: string;
+          subject: string;
+        }[];
       };
     };
     Enums: {
