@@ -53,11 +53,13 @@ comment on policy "Notifications are read at aal2 or without a factor" on public
   'aal2: a log-in left at the code step sees none.';
 
 create function private.notify(p_user_id uuid, p_kind text, p_title text, p_body text) returns void
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
+begin
   insert into public.notifications (user_id, kind, title, body) values (p_user_id, p_kind, p_title, p_body);
+end;
 $$;
 comment on function private.notify(uuid, text, text, text) is
   'Adds a notification (from triggers on rows of a person who exists: a deletion cascades, it writes none).';

@@ -2278,6 +2278,16 @@ export type Database = {
         Returns: undefined;
       };
       unfreeze_by_admins: { Args: { user_id: string }; Returns: boolean };
+      verify_security_log: {
+        Args: { person_id?: string };
+        Returns: {
+          check: string;
+          entry: number;
+          expected: string;
+          found: string;
+          subject: string;
+        }[];
+      };
     };
     Enums: {
       app_role: 'user' | 'admin';
