@@ -289,7 +289,12 @@ revoke execute on function private.spread_pool_cost(numeric[], numeric, numeric)
 -- hifo, a max-heap of lot numbers by cost per coin (older first on a tie), filled with the lots bought since
 -- its last sale when a hifo sale comes (lots emptied by another method are dropped when they reach its top);
 -- and the pool (open quantity and cost) for the average.
-create function private.cost_basis(p_user_id uuid)
+create function private.cost_basis(
+  p_user_id uuid,
+  p_sold_from timestamptz default '-infinity',
+  p_sold_before timestamptz default 'infinity',
+  p_with_open boolean default true
+)
 returns table (
   kind text,
   cryptocurrency text,
@@ -341,7 +346,8 @@ declare
   qty_left numeric;
   child integer;
   parent integer;
-  swap integer;
+  moved integer;
+  moved_unit numeric;
 begin
   select array_agg(from_tax_year order by from_tax_year), array_agg(elections.method order by from_tax_year)
   into election_years, election_methods
@@ -356,7 +362,7 @@ begin
     order by place
   loop
     if coin is distinct from movement.cryptocurrency then
-      if coin is not null then
+      if coin is not null and p_with_open then
         if pooled then
           lot_cost := private.spread_pool_cost(lot_qty, pool_qty, pool_cost);
         end if;
@@ -375,6 +381,9 @@ begin
       heap := '{}'; heap_size := 0; heap_next := 1;
       pool_qty := 0; pool_cost := 0; pooled := false;
     end if;
+
+    -- Nothing after the range changes the rows asked for, unless the lots still held are asked for too.
+    continue when not p_with_open and movement.moved_at >= p_sold_before;
 
     if movement.quantity > 0 then
       lot_count := lot_count + 1;
@@ -406,18 +415,20 @@ begin
       pooled := false;
     end if;
     if sale_method = 'hifo' then
+      -- Sifted up through a hole (one write a level, not a swap); lots come in order, so every lot already in
+      -- the heap is older and wins a tie.
       for i in heap_next .. lot_count loop
         continue when lot_qty[i] = 0;
+        moved_unit := lot_unit[i];
         heap_size := heap_size + 1;
-        heap[heap_size] := i;
         child := heap_size;
         while child > 1 loop
           parent := child / 2;
-          exit when lot_unit[heap[parent]] > lot_unit[heap[child]]
-            or (lot_unit[heap[parent]] = lot_unit[heap[child]] and heap[parent] < heap[child]);
-          swap := heap[parent]; heap[parent] := heap[child]; heap[child] := swap;
+          exit when lot_unit[heap[parent]] >= moved_unit;
+          heap[child] := heap[parent];
           child := parent;
         end loop;
+        heap[child] := i;
       end loop;
       heap_next := lot_count + 1;
     end if;
@@ -429,7 +440,9 @@ begin
     while wanted > 0 loop
       if sale_method = 'hifo' then
         while heap_size > 0 and lot_qty[heap[1]] = 0 loop
-          heap[1] := heap[heap_size];
+          -- The last lot sifted down from the top through a hole.
+          moved := heap[heap_size];
+          moved_unit := lot_unit[moved];
           heap_size := heap_size - 1;
           parent := 1;
           loop
@@ -439,11 +452,11 @@ begin
               or (lot_unit[heap[child + 1]] = lot_unit[heap[child]] and heap[child + 1] < heap[child])) then
               child := child + 1;
             end if;
-            exit when lot_unit[heap[parent]] > lot_unit[heap[child]]
-              or (lot_unit[heap[parent]] = lot_unit[heap[child]] and heap[parent] < heap[child]);
-            swap := heap[parent]; heap[parent] := heap[child]; heap[child] := swap;
+            exit when moved_unit > lot_unit[heap[child]] or (moved_unit = lot_unit[heap[child]] and moved < heap[child]);
+            heap[parent] := heap[child];
             parent := child;
           end loop;
+          heap[parent] := moved;
         end loop;
         lot := case when heap_size > 0 then heap[1] end;
       else
@@ -478,6 +491,8 @@ begin
     pool_qty := pool_qty - (sold - wanted);
     pool_cost := pool_cost - sale_basis;
 
+    -- Only the rows asked for: a report of one year still matches every earlier sale, but returns its own.
+    continue when movement.moved_at < p_sold_from or movement.moved_at >= p_sold_before;
     -- One row per part; the proceeds split by quantity, the last part taking the rest.
     left_over := movement.usd;
     qty_left := sold;
@@ -493,11 +508,12 @@ begin
   end loop;
 end;
 $$;
-comment on function private.cost_basis(uuid) is
+comment on function private.cost_basis(uuid, timestamptz, timestamptz, boolean) is
   'A person''s sales matched to lots by the method of each sale''s tax year (file comment): one disposal row '
-  'per lot a sale consumed (proceeds and cost basis in cents; a part sold beyond every lot has no lot and no '
-  'cost), then one open row per lot still held (its quantity and the cost left).';
-revoke execute on function private.cost_basis(uuid) from public;
+  'per lot a sale sold in [p_sold_from, p_sold_before) consumed (proceeds and cost basis in cents; a part sold '
+  'beyond every lot has no lot and no cost), then, with p_with_open, one open row per lot still held (its '
+  'quantity and the cost left). Every sale is matched whatever the range; only the rows asked for are returned.';
+revoke execute on function private.cost_basis(uuid, timestamptz, timestamptz, boolean) from public;
 
 create type public.disposal as (
   sale_id uuid,
@@ -542,8 +558,8 @@ as $$
       else 'short'
     end,
     parts.method
-  from caller, private.cost_basis(caller.id) as parts
-  where parts.kind = 'disposal' and parts.sold_at >= sold_from and parts.sold_at < sold_before
+  from caller, private.cost_basis(caller.id, sold_from, sold_before, false) as parts
+  where parts.kind = 'disposal'
   order by parts.sold_at, parts.sale_id, parts.acquired_at nulls last, parts.lot_id;
 $$;
 comment on function public.disposals(timestamptz, timestamptz) is

@@ -473,6 +473,36 @@ test('settings: limit rules, then saving the limits', { tag: '@shared-state' }, 
   await expect(toast(page, 'Transaction limits updated')).toBeVisible();
 });
 
+test('settings: the holding period for long-term gains', { tag: '@shared-state' }, async ({ page }) => {
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Settings', 'Settings');
+  const form = page.getByRole('form', { name: 'Holding period' });
+  const days = form.getByLabel('Long-term after (days held)');
+  await expect(days).toHaveValue('365');
+
+  await days.fill('0');
+  await form.getByRole('button', { name: 'Save holding period' }).click();
+  await expect(
+    form.getByText('The holding period must be a whole number of days from 1 to 3660'),
+  ).toBeVisible();
+
+  await days.fill('400');
+  await form.getByRole('button', { name: 'Save holding period' }).click();
+  await expect(toast(page, 'Holding period updated')).toBeVisible();
+  const savedDays = async () =>
+    (
+      await withDatabase((db) =>
+        db.query<{ days: number }>('select long_term_after_days as days from public.transaction_limits'),
+      )
+    ).rows[0]?.days;
+  expect(await savedDays()).toBe(400);
+
+  // Other specs' gains reports rely on the default, so the saved value is that.
+  await days.fill('365');
+  await form.getByRole('button', { name: 'Save holding period' }).click();
+  await expect.poll(savedDays).toBe(365);
+});
+
 test('audit log: shows who did what to which record, newest first', async ({ page }) => {
   const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Audited', 300);

@@ -1,4 +1,5 @@
 import { AdminPage } from '@/features/admin/components/admin-page';
+import { HoldingPeriodCard } from '@/features/admin/components/holding-period-card';
 import { LimitsForm } from '@/features/admin/components/limits-form';
 import { SecurityHoldCard } from '@/features/admin/components/security-hold-card';
 
@@ -7,6 +8,7 @@ export default function AdminSettingsRoute() {
     <AdminPage title="Settings">
       <LimitsForm />
       <SecurityHoldCard />
+      <HoldingPeriodCard />
     </AdminPage>
   );
 }
