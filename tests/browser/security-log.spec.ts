@@ -68,6 +68,7 @@ test('the security log lists sign-ins live, newest first; the person checks its 
 test('an admin opens a person’s security log from Users: newest first, a page at a time, live, as CSV', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const account = await existingUser('admin-reads-log');
   // The sign-up's own session is entry 1; 60 more make two pages of 50.
   await signInsOf(account.email, 60);
