@@ -571,16 +571,18 @@ comment on policy "People and admins can read the freeze" on public.account_free
   'The account page shows the person''s freeze and delay; admins at aal2 see whom they are asked to unfreeze.';
 
 create function private.is_frozen(p_user_id uuid) returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (
+begin
+  return exists (
     select from public.account_freezes as current_freeze
     where current_freeze.user_id = p_user_id and current_freeze.frozen_at is not null
       and (current_freeze.unfreeze_at is null or current_freeze.unfreeze_at > now())
   );
+end;
 $$;
 comment on function private.is_frozen(uuid) is 'Whether the person''s account is frozen now (an unfreeze counts once its delay has passed).';
 revoke execute on function private.is_frozen(uuid) from public;

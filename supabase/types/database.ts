@@ -358,7 +358,8 @@ export type Database = {
           direction: string;
           id: string;
           last_fired_at: string | null;
-          price: number;
+          percent: number | null;
+          price: number | null;
           user_id: string;
         };
         ComputedFields: never;
@@ -369,7 +370,8 @@ export type Database = {
           direction: string;
           id?: string;
           last_fired_at?: string | null;
-          price: number;
+          percent?: number | null;
+          price?: number | null;
           user_id?: string;
         };
         Update: {
@@ -379,7 +381,8 @@ export type Database = {
           direction?: string;
           id?: string;
           last_fired_at?: string | null;
-          price?: number;
+          percent?: number | null;
+          price?: number | null;
           user_id?: string;
         };
         Relationships: [
