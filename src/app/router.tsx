@@ -131,6 +131,10 @@ const areas: Record<string, Area> = {
     layout: serverDataPage(() => import('./routes/admin/layout')),
     pages: {
       users: { title: 'Users · Admin', Page: lazyPage(() => import('./routes/admin/users')) },
+      'users/:personId/security-log': {
+        title: 'Security log · Admin',
+        Page: lazyPage(() => import('./routes/admin/person-security-log')),
+      },
       'frozen-accounts': {
         title: 'Frozen accounts · Admin',
         Page: lazyPage(() => import('./routes/admin/frozen-accounts')),

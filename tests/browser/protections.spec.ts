@@ -55,6 +55,8 @@ async function withdrawTo(page: Page, destination: string) {
 test('an address book and a freeze: save, wait, cancel from the mailbox, withdraw, freeze, unfreeze after the delay', async ({
   page,
 }) => {
+  // A long journey: two saved destinations, the mailbox, three withdrawals, a freeze and an unfreeze.
+  test.setTimeout(120_000);
   const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 500);
   await skipLimitsNotices(page);
@@ -115,7 +117,19 @@ test('an address book and a freeze: save, wait, cancel from the mailbox, withdra
     ),
   ).toBeVisible();
 
+  // Nor does the password change: the person is told why, not Auth's generic failure.
   await page.goto('/user/account');
+  await page.getByLabel('Current password', { exact: true }).fill(person.password);
+  await page.getByLabel('New password', { exact: true }).fill('thief-pass-999');
+  await page.getByLabel('Confirm new password').fill('thief-pass-999');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(
+    toast(
+      page,
+      'Your account is frozen, so its password cannot change. Unfreeze it on the Account page first.',
+    ),
+  ).toBeVisible();
+
   await page
     .getByRole('form', { name: 'Unfreeze' })
     .getByLabel('Password', { exact: true })

@@ -116,6 +116,17 @@ describe('what the security log records', () => {
     expect(await verifySecurityLog(log)).toEqual([]);
   });
 
+  it('records an e-mail address change and a factor removed', async () => {
+    const person = await createUser(pool);
+    await pool.query(`update auth.users set email = 'moved-' || email where id = $1`, [person.id]);
+    await addVerifiedFactor(pool, person.id);
+    await pool.query('delete from auth.mfa_factors where user_id = $1', [person.id]);
+    const log = await logOf(person);
+    expect(log.map((entry) => entry.event)).toEqual(['email', 'factor_added', 'factor_removed']);
+    expect(log[0]?.detail).toBe('E-mail address changed; new withdrawals wait for the security hold');
+    expect(await verifySecurityLog(log)).toEqual([]);
+  });
+
   it('records a "this wasn\'t me" report and support lifting its lock', async () => {
     const person = await createUser(pool);
     await pool.query('insert into private.withdrawal_locks (user_id) values ($1)', [person.id]);

@@ -10,11 +10,11 @@ import {
 
 /**
  * The anti-phishing phrase at the top of every e-mail CoinVault sends a person, as they read them in the
- * mailbox. The kinds: Auth's through supabase/templates/ — recovery (reset password) and reauthentication
- * (the code before a password change) — and every security e-mail of send-security-emails (the phrase's own
- * change and a changed password here; they share one message builder). Auth's confirmation mail goes before
- * anyone can choose a phrase; magic links, invites and e-mail changes are not sent by CoinVault (their
- * templates carry the phrase too, for hosted Supabase).
+ * mailbox. The kinds: Auth's through supabase/templates/ — recovery (reset password), reauthentication (the
+ * code before a password change), a sign-in link (magic link) and an e-mail change (to both addresses) — and
+ * every security e-mail of send-security-emails (the phrase's own change and a changed password here; they
+ * share one message builder). Auth's confirmation and invitation mails go to someone who has no account yet,
+ * so no phrase (their templates carry it all the same).
  */
 const phraseLine = (phrase: string) => `Your anti-phishing phrase: ${phrase}`;
 const warning = 'An e-mail that claims to be from CoinVault without this phrase is not from us';
@@ -49,6 +49,23 @@ describe('Auth e-mails show the phrase first', () => {
     );
     expect(mail?.text.startsWith(phraseLine('quiet lantern'))).toBe(true);
     expect(mail?.text).toMatch(/\n\d{6}$/);
+  });
+
+  it('a sign-in link', async () => {
+    const person = await personWithPhrase('amber kettle');
+    expect((await apiClient().auth.signInWithOtp({ email: person.email })).error).toBeNull();
+    const mail = await newestMail(person.email, 'Your sign-in link');
+    expect(mail.text.startsWith(`${phraseLine('amber kettle')}\n${warning}`)).toBe(true);
+  });
+
+  it('an e-mail change, to the current address and the new one', async () => {
+    const person = await personWithPhrase('silver otter');
+    const newAddress = `moved-${person.email}`;
+    expect((await person.client.auth.updateUser({ email: newAddress })).error).toBeNull();
+    for (const address of [person.email, newAddress]) {
+      const mail = await newestMail(address, 'Confirm your new email address');
+      expect(mail.text.startsWith(`${phraseLine('silver otter')}\n${warning}`)).toBe(true);
+    }
   });
 
   it('escaped, so a phrase cannot add markup to the mail', async () => {

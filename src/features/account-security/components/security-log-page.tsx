@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { ArrowLeftIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { verifySecurityLog, type SecurityLogEntry } from '@domain/security-log.ts';
 import type { ChainBreak } from '@domain/hash-chain.ts';
 import { Button } from '@/components/ui/button';
@@ -6,13 +8,16 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { DateTime } from '@/components/date-time';
 import { QueryRows } from '@/components/query-state';
+import { useAuth } from '@/lib/auth';
 import { downloadCsv } from '@/lib/csv';
+import { liveTopics } from '@/lib/realtime';
 import {
   SECURITY_LOG_CHECK_FAILED_MESSAGE,
   SECURITY_LOG_EMPTY_MESSAGE,
   SECURITY_LOG_LOAD_FAILED_MESSAGE,
 } from '../api/account-security-messages';
-import { useLiveSecurityLog } from '../hooks/use-live-security-log';
+import { getWholeSecurityLog, SECURITY_LOG_PAGE_ROWS, useSecurityLogOwner } from '../api/get-security-log';
+import { useLiveSecurityLogPage } from '../hooks/use-live-security-log';
 import { deviceName } from '../utils/device-name';
 import { securityLogCsv } from '../utils/security-log-csv';
 
@@ -60,82 +65,175 @@ function EntryRow({ entry }: { entry: SecurityLogEntry }) {
 }
 
 /**
- * /user/security-log: every sign-in and security change, newest first and live; the person checks the hash
- * chain in their browser and downloads it as CSV.
+ * A person's security log, newest first and live, a screen of entries at a time (keyset paging: each older
+ * screen starts below the oldest entry of the one before). Checking the chain and the CSV read the whole log.
  */
-export function SecurityLogPage() {
-  const log = useLiveSecurityLog();
+function SecurityLogCard({
+  personId,
+  topic,
+  description,
+}: {
+  personId: string;
+  topic: string;
+  description: string;
+}) {
+  // The `before` of each screen opened, newest screen first: null is the newest entries.
+  const [screens, setScreens] = useState<(number | null)[]>([null]);
+  const before = screens.at(-1) ?? null;
+  const page = useLiveSecurityLogPage(personId, topic, before);
   const [check, setCheck] = useState<ChainCheck | null>(null);
-  const [checking, setChecking] = useState(false);
-  const entries = log.data;
+  const [working, setWorking] = useState<'checking' | 'downloading' | null>(null);
+  const entries = page.data;
+  const oldestShown = entries?.at(-1)?.seq;
+  const empty = before === null && entries?.length === 0;
 
   const checkChain = async () => {
-    if (!entries) return;
-    setChecking(true);
+    setWorking('checking');
     try {
-      setCheck({ checkedThrough: entries.length, breaks: await verifySecurityLog(entries) });
+      const whole = await getWholeSecurityLog(personId);
+      setCheck({ checkedThrough: whole.length, breaks: await verifySecurityLog(whole) });
     } catch {
       setCheck({ failed: true });
     } finally {
-      setChecking(false);
+      setWorking(null);
+    }
+  };
+
+  const downloadAll = async () => {
+    setWorking('downloading');
+    try {
+      downloadCsv('security-log.csv', securityLogCsv(await getWholeSecurityLog(personId)));
+    } catch {
+      setCheck({ failed: true });
+    } finally {
+      setWorking(null);
     }
   };
 
   return (
+    <Card>
+      <CardHeader>
+        <CardDescription>{description}</CardDescription>
+        <div className="flex flex-wrap gap-2 pt-2">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!entries || empty || working !== null}
+            onClick={() => void checkChain()}
+          >
+            {working === 'checking' ? 'Checking…' : 'Check the chain'}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!entries || empty || working !== null}
+            onClick={() => void downloadAll()}
+          >
+            {working === 'downloading' ? 'Preparing…' : 'Download CSV'}
+          </Button>
+        </div>
+        <div role="status">{check && <ChainCheckResult check={check} />}</div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Table aria-label="Security log">
+          <TableHeader>
+            <TableRow>
+              <TableHead>#</TableHead>
+              <TableHead>When</TableHead>
+              <TableHead>What happened</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            <QueryRows
+              columns={3}
+              queries={[
+                page.error ? { error: new Error(SECURITY_LOG_LOAD_FAILED_MESSAGE), isPending: false } : page,
+              ]}
+              rows={entries}
+              emptyMessage={SECURITY_LOG_EMPTY_MESSAGE}
+              placeholderRows={5}
+            >
+              {(entry) => <EntryRow key={entry.seq} entry={entry} />}
+            </QueryRows>
+          </TableBody>
+        </Table>
+        {(screens.length > 1 || (oldestShown ?? 1) > 1) && (
+          <nav aria-label="Security log pages" className="flex flex-wrap items-center gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={screens.length === 1}
+              onClick={() => setScreens((opened) => opened.slice(0, -1))}
+            >
+              Newer entries
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={oldestShown === undefined || oldestShown <= 1 || page.isPlaceholderData}
+              onClick={() => oldestShown !== undefined && setScreens((opened) => [...opened, oldestShown])}
+            >
+              Older entries
+            </Button>
+            {entries && entries.length > 0 && (
+              <span className="text-muted-foreground text-sm tabular-nums">
+                Entries {entries.at(-1)?.seq} to {entries[0]?.seq}
+              </span>
+            )}
+          </nav>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /user/security-log: every sign-in and security change, newest first and live; the person checks the hash
+ * chain in their browser and downloads it as CSV.
+ */
+export function SecurityLogPage() {
+  const { user } = useAuth();
+  const personId = user?.id ?? '';
+  return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Security log</h1>
-      <Card>
-        <CardHeader>
-          <CardDescription>
-            Every sign-in and every change to your account’s security, newest first. Each entry carries the
-            hash of the one before it, so an entry changed or removed afterwards shows when you check the
-            chain — here, in your browser, or from the CSV file.
-          </CardDescription>
-          <div className="flex flex-wrap gap-2 pt-2">
-            <Button
-              type="button"
-              variant="outline"
-              disabled={!entries || entries.length === 0 || checking}
-              onClick={() => void checkChain()}
-            >
-              {checking ? 'Checking…' : 'Check the chain'}
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={!entries || entries.length === 0}
-              onClick={() => entries && downloadCsv('security-log.csv', securityLogCsv(entries))}
-            >
-              Download CSV
-            </Button>
-          </div>
-          <div role="status">{check && <ChainCheckResult check={check} />}</div>
-        </CardHeader>
-        <CardContent>
-          <Table aria-label="Security log">
-            <TableHeader>
-              <TableRow>
-                <TableHead>#</TableHead>
-                <TableHead>When</TableHead>
-                <TableHead>What happened</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              <QueryRows
-                columns={3}
-                queries={[
-                  log.error ? { error: new Error(SECURITY_LOG_LOAD_FAILED_MESSAGE), isPending: false } : log,
-                ]}
-                rows={entries?.toReversed()}
-                emptyMessage={SECURITY_LOG_EMPTY_MESSAGE}
-                placeholderRows={5}
-              >
-                {(entry) => <EntryRow key={entry.seq} entry={entry} />}
-              </QueryRows>
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
+      <SecurityLogCard
+        personId={personId}
+        topic={liveTopics.account(personId)}
+        description={`Every sign-in and every change to your account’s security, newest first, ${SECURITY_LOG_PAGE_ROWS} to a page. Each entry carries the hash of the one before it, so an entry changed or removed afterwards shows when you check the chain — here, in your browser, or from the CSV file.`}
+      />
+    </div>
+  );
+}
+
+/**
+ * /admin/users/<id>/security-log: one person's log as they see it, for an admin at aal2 (a dispute, a
+ * support case), live on admin:queues; reached from that person's row on the Users page.
+ */
+export function PersonSecurityLog({ personId }: { personId: string }) {
+  const owner = useSecurityLogOwner(personId);
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/admin/users" className="text-sm underline-offset-4 hover:underline">
+          <ArrowLeftIcon aria-hidden className="mr-1 inline size-4" />
+          Users
+        </Link>
+        <p className="font-medium" data-testid="security-log-owner">
+          {owner.data
+            ? `${owner.data.full_name || '—'} · ${owner.data.email}`
+            : owner.isPending
+              ? '…'
+              : personId}
+        </p>
+      </div>
+      <SecurityLogCard
+        personId={personId}
+        topic={liveTopics.adminQueues}
+        description={`This person’s sign-ins and security changes, newest first, ${SECURITY_LOG_PAGE_ROWS} to a page. Checking the chain recomputes every entry’s hash in this browser.`}
+      />
     </div>
   );
 }

@@ -1,15 +1,16 @@
-import { useAuth } from '@/lib/auth';
-import { liveTopics, useRealtimeInvalidation } from '@/lib/realtime';
-import { securityLogQueryKey, useSecurityLog } from '../api/get-security-log';
+import { useRealtimeInvalidation } from '@/lib/realtime';
+import { securityLogQueryKey, useSecurityLogPage } from '../api/get-security-log';
 
-/** The person's security log, read again when an entry is added (broadcast on their account topic). */
-export function useLiveSecurityLog() {
-  const { user } = useAuth();
+/**
+ * One screen of a person's security log, read again when an entry is added: `topic` is the person's own
+ * account topic, or admin:queues for an admin (both carry every new entry).
+ */
+export function useLiveSecurityLogPage(personId: string, topic: string, before: number | null) {
   useRealtimeInvalidation({
-    topic: liveTopics.account(user?.id ?? ''),
+    topic,
     tables: ['security_log'],
-    queryKeys: [securityLogQueryKey],
-    enabled: user !== null,
+    queryKeys: [securityLogQueryKey(personId)],
+    enabled: personId !== '',
   });
-  return useSecurityLog();
+  return useSecurityLogPage(personId, before);
 }

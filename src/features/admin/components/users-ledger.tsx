@@ -1,6 +1,7 @@
-import { ShieldOffIcon, Trash2Icon } from 'lucide-react';
+import { ScrollTextIcon, ShieldOffIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router-dom';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { TableCell } from '@/components/ui/table';
 import { csvUtcTime } from '@/lib/csv';
 import { formatDate, formatStatus, formatUsd, formatUsdPlain } from '@/lib/format';
@@ -14,8 +15,8 @@ import { SecurityStates } from './security-states';
 
 /**
  * /admin/users: everyone with role, available balance and security state (two-factor authentication, a
- * withdrawal hold or lock, a freeze); search by name or e-mail; remove the two-factor authentication of a
- * person who lost their phone; delete a person. Long names and e-mails are cut short, whole on hover.
+ * withdrawal hold or lock, a freeze); search by name or e-mail; open a person's security log; remove the
+ * two-factor authentication of a person who lost their phone; delete a person. Long names and e-mails are cut short, whole on hover.
  */
 export const usersLedger: LedgerKind<AdminUser> = {
   label: 'Users',
@@ -91,6 +92,14 @@ export const usersLedger: LedgerKind<AdminUser> = {
             <TableCell className={STICKY_ACTIONS}>
               {/* Stacked up to wide screens, as a queue's actions: the list fits 1366 px. */}
               <div className="flex flex-col items-end gap-1 2xl:flex-row 2xl:justify-end">
+                <Link
+                  to={`/admin/users/${user.id}/security-log`}
+                  className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+                  aria-label={`Security log of ${user.fullName || user.email}`}
+                >
+                  <ScrollTextIcon aria-hidden />
+                  Log
+                </Link>
                 {/* Offered only to people who have it. */}
                 {user.twoFactor && (
                   <Button

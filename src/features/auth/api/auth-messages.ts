@@ -26,6 +26,8 @@ export const RESET_LINK_SESSION_ENDED_MESSAGE =
 export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully';
 export const PASSWORD_UPDATE_FAILED_MESSAGE = 'Failed to update password';
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is incorrect.';
+export const ACCOUNT_FROZEN_PASSWORD_MESSAGE =
+  'Your account is frozen, so its password cannot change. Unfreeze it on the Account page first.';
 
 export const TWO_FACTOR_ON_MESSAGE = 'Two-factor authentication is on';
 

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { confirmationMatches } from '../utils/new-password';
+import { assertNotFrozen } from './account-frozen';
 import { CURRENT_PASSWORD_WRONG_MESSAGE, NEW_PASSWORDS_MISMATCH_MESSAGE } from './auth-messages';
 
 export const changePasswordInputSchema = z
@@ -31,6 +32,7 @@ const currentPasswordRefusals = new Set(['current_password_required', 'current_p
  * sessions, as Supabase does.
  */
 export async function changePassword({ currentPassword, newPassword }: ChangePasswordInput) {
+  await assertNotFrozen();
   const { error } = await supabase.auth.updateUser({
     password: newPassword,
     current_password: currentPassword,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { confirmationMatches, newPasswordField } from '../utils/new-password';
+import { AccountFrozenError, assertNotFrozen } from './account-frozen';
 import {
   SAME_PASSWORD_MESSAGE,
   WEAK_PASSWORD_MESSAGE,
@@ -30,6 +31,7 @@ export function setNewPasswordError(error: unknown): { message: string; field?: 
   if (isAuthApiError(error) && error.code === 'weak_password') {
     return { message: WEAK_PASSWORD_MESSAGE, field: 'newPassword' };
   }
+  if (error instanceof AccountFrozenError) return { message: error.message };
   const connectionProblem = connectionProblemMessage(error);
   if (connectionProblem) return { message: connectionProblem };
   if (isAuthSessionMissingError(error) || (isAuthApiError(error) && error.code === 'session_not_found')) {
@@ -42,6 +44,7 @@ export function setNewPasswordError(error: unknown): { message: string; field?: 
 
 /** Sets the password of the person the reset link signed in; they stay signed in. */
 export async function setNewPassword({ newPassword }: SetNewPasswordInput) {
+  await assertNotFrozen();
   const { error } = await supabase.auth.updateUser({ password: newPassword });
   if (error) throw error;
 }

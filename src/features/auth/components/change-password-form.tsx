@@ -10,6 +10,7 @@ import {
   useChangePassword,
   type ChangePasswordInput,
 } from '../api/change-password';
+import { AccountFrozenError } from '../api/account-frozen';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { NewPasswordFields } from './new-password-fields';
 import { PASSWORD_UPDATED_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '../api/auth-messages';
@@ -35,7 +36,9 @@ export function ChangePasswordForm() {
         setError('currentPassword', { message: error.message }, { shouldFocus: true });
       }
       const reason =
-        error instanceof CurrentPasswordWrongError ? error.message : connectionProblemMessage(error);
+        error instanceof CurrentPasswordWrongError || error instanceof AccountFrozenError
+          ? error.message
+          : connectionProblemMessage(error);
       toast.error(PASSWORD_UPDATE_FAILED_MESSAGE, { description: reason });
       return;
     }
