@@ -553,6 +553,26 @@ describe('tampering as the database owner, triggers disabled', () => {
     });
     expect(differences).toContainEqual(expect.objectContaining({ check: 'balance differs', entry: forged }));
   });
+
+  it('finds a request whose status no longer matches what settled it, naming the request', async () => {
+    const { rows } = await pool.query<{ id: string }>(
+      `select id from public.buy_requests where user_id = $1 and status = 'approved'`,
+      [person.id],
+    );
+    const approved = onlyRow(rows).id;
+    const differences = await reportAfterTampering((db) =>
+      db.query(`update public.buy_requests set status = 'rejected' where id = $1`, [approved]),
+    );
+    expect(differences).toEqual([
+      {
+        check: 'request settled 1 times',
+        entry: null,
+        subject: `buy request ${approved} (rejected)`,
+        expected: '0',
+        found: '1',
+      },
+    ]);
+  });
 });
 
 describe('checkpoints and proof of liabilities', () => {
