@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { logIn } from './support/auth-people';
-import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
+import { signUpBitcoinHolder, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
 // A zone of its own, so the statement's times are shown to be the person's, not the server's or UTC.
@@ -20,7 +20,7 @@ test('a person downloads their statement of a period as CSV: the columns named o
   await logIn(page, buyer);
   await expect(
     page.getByText(
-      "The CSV file's columns: Date, Type, Status, Cryptocurrency, Amount (USD), Transaction ID; amounts are plain numbers in USD.",
+      "The CSV file's columns: Date, Type, Status, Cryptocurrency, Quantity, Price (USD), Amount (USD), Balance (USD), Transaction ID; amounts are plain numbers in USD.",
       { exact: false },
     ),
   ).toBeVisible();
@@ -37,15 +37,20 @@ test('a person downloads their statement of a period as CSV: the columns named o
   ]);
   expect(download.suggestedFilename()).toBe(`statement-${today()}-to-${today()}.csv`);
   const [header, ...rows] = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
-  expect(header).toBe('Date (America/Sao_Paulo),Type,Status,Cryptocurrency,Amount (USD),Transaction ID');
+  expect(header).toBe(
+    'Date (America/Sao_Paulo),Type,Status,Cryptocurrency,Quantity,Price (USD),Amount (USD),Balance (USD),Transaction ID',
+  );
   expect(rows).toHaveLength(1);
-  const [date, type, status, coin, amount, id] = (rows[0] ?? '').split(',');
+  const [date, type, status, coin, quantity, price, amount, balance, id] = (rows[0] ?? '').split(',');
   expect(date).toMatch(new RegExp(`^${today()}T\\d{2}:\\d{2}:\\d{2}-03:00$`));
-  expect({ type, status, coin, amount }).toEqual({
+  expect({ type, status, coin, quantity, price, amount, balance }).toEqual({
     type: 'deposit',
     status: 'complete',
     coin: '',
+    quantity: '',
+    price: '',
     amount: '1234.50',
+    balance: '1234.50',
   });
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -75,4 +80,41 @@ test("the printable statement lists the period in the person's zone with its tot
     page.getByRole('alert').filter({ hasText: 'The start date must be on or before the end date' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+});
+
+test("the statement names its holder and shows each buy's coin quantity and price, the balance after each entry and the opening and closing balances", async ({
+  page,
+}) => {
+  const { holder, client } = await signUpBitcoinHolder(await workerAdminClient(), 500, 100);
+  await client.auth.signOut({ scope: 'local' });
+  await skipLimitsNotices(page);
+  await logIn(page, holder);
+  const tomorrow = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    dateStyle: 'short',
+  }).format(new Date(Date.now() + 86_400_000));
+
+  await page.goto(`/user/statement?from=${today()}&to=${today()}`);
+  await expect(page.getByTestId('statement-holder')).toHaveText(holder.fullName);
+  const total = (label: string) => page.getByText(label, { exact: true }).locator('..');
+  await expect(total('Opening balance')).toContainText('$0.00');
+  await expect(total('Closing balance')).toContainText('$400.00');
+  const [deposit, buy] = [
+    page.getByTestId('statement-row').first(),
+    page.getByTestId('statement-row').last(),
+  ];
+  await expect(page.getByTestId('statement-row')).toHaveCount(2);
+  await expect(deposit).toContainText('$500.00');
+  await expect(buy).toContainText('Bitcoin');
+  // Quantity (8 decimals), the fill price, the amount and the balance after it.
+  await expect(buy.getByRole('cell').nth(4)).toHaveText(/^0\.\d{8}$/);
+  await expect(buy.getByRole('cell').nth(5)).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expect(buy.getByRole('cell').nth(6)).toHaveText('$100.00');
+  await expect(buy.getByRole('cell').nth(7)).toHaveText('$400.00');
+
+  // A later period opens with everything before it.
+  await page.goto(`/user/statement?from=${tomorrow}&to=${tomorrow}`);
+  await expect(total('Opening balance')).toContainText('$400.00');
+  await expect(total('Closing balance')).toContainText('$400.00');
+  await expect(page.getByText('No transactions in this period.')).toBeVisible();
 });

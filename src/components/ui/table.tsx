@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { cn } from '@/lib/utils';
 
 /** Whether the element's content is wider than the element, kept up to date as either changes size. */
@@ -19,14 +19,64 @@ function useOverflowsSideways(ref: RefObject<HTMLElement | null>): boolean {
 }
 
 /**
+ * Names each body cell after its column's header (`data-label`), kept up to date as rows come and go: on a
+ * phone a row is a card, and each of its cells shows that name beside its value. A cell spanning several
+ * columns (a total's title, an empty list's message) is a row's own text and gets no name.
+ */
+function useCellsNamedAfterHeaders(ref: RefObject<HTMLTableElement | null>) {
+  useLayoutEffect(() => {
+    const table = ref.current;
+    if (!table) return;
+    const name = () => {
+      const headers = Array.from(table.tHead?.rows[0]?.cells ?? [], (cell) => cell.textContent.trim());
+      for (const body of Array.from(table.tBodies)) {
+        for (const row of Array.from(body.rows)) {
+          let column = 0;
+          for (const cell of Array.from(row.cells)) {
+            const header = cell.colSpan === 1 ? headers[column] : undefined;
+            if (header) cell.dataset.label = header;
+            else delete cell.dataset.label;
+            column += cell.colSpan;
+          }
+        }
+      }
+    };
+    name();
+    // Only rows and text are watched: naming a cell changes an attribute, which does not call this again.
+    const observer = new MutationObserver(name);
+    observer.observe(table, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [ref]);
+}
+
+/**
+ * On a phone (below 640 px) a table's rows are cards: the header row is read by screen readers only, each
+ * cell is a line with its column's name (see useCellsNamedAfterHeaders) and its value, nothing stays
+ * sticky, empty cells are left out. Money and statuses are then read without scrolling sideways.
+ */
+const PHONE_CARDS = cn(
+  'max-sm:block max-sm:[&_tbody]:block max-sm:[&_tbody]:space-y-2 max-sm:[&_thead]:sr-only',
+  'max-sm:[&_tbody>tr]:block max-sm:[&_tbody>tr]:rounded-md max-sm:[&_tbody>tr]:border max-sm:[&_tbody>tr]:px-3 max-sm:[&_tbody>tr]:py-1',
+  'max-sm:[&_tbody>tr:last-child]:border',
+  // A cell is a block with its name floated left, so a value of several lines stacks at the right of it.
+  'max-sm:[&_td]:static max-sm:[&_td]:flow-root max-sm:[&_td[data-label]]:before:float-left max-sm:[&_td[data-label]]:before:mr-3',
+  'max-sm:[&_td]:border-l-0 max-sm:[&_td]:px-0 max-sm:[&_td]:py-1.5 max-sm:[&_td]:text-right max-sm:[&_td]:whitespace-normal',
+  'max-sm:[&_td:empty]:hidden max-sm:[&_td[data-label]]:before:text-muted-foreground max-sm:[&_td[data-label]]:before:text-left',
+  'max-sm:[&_td[data-label]]:before:text-xs max-sm:[&_td[data-label]]:before:font-medium max-sm:[&_td[data-label]]:before:uppercase',
+  'max-sm:[&_td[data-label]]:before:content-[attr(data-label)]',
+);
+
+/**
  * A table that never widens the page: it fits its container, and when its columns need more room it
  * scrolls sideways inside its own box and says so, in words under it and to a screen reader (the box
- * becomes a named region the keyboard can reach and scroll, as axe's scrollable-region rule asks).
- * Every table of the app, the admin's included, is one of these.
+ * becomes a named region the keyboard can reach and scroll, as axe's scrollable-region rule asks). On a
+ * phone its rows are cards (PHONE_CARDS). Every table of the app, the admin's included, is one of these.
  */
 export function Table({ className, 'aria-label': label, ...props }: ComponentProps<'table'>) {
   const box = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
   const scrolls = useOverflowsSideways(box);
+  useCellsNamedAfterHeaders(table);
   return (
     <div className="grid w-full min-w-0 gap-2">
       <div
@@ -39,7 +89,12 @@ export function Table({ className, 'aria-label': label, ...props }: ComponentPro
           'aria-label': `${label ?? 'Table'}, scrolls sideways`,
         })}
       >
-        <table aria-label={label} className={cn('w-full caption-bottom text-sm', className)} {...props} />
+        <table
+          ref={table}
+          aria-label={label}
+          className={cn('w-full caption-bottom text-sm', PHONE_CARDS, className)}
+          {...props}
+        />
       </div>
       {scrolls && (
         <p className="text-muted-foreground text-xs" aria-hidden>

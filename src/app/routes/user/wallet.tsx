@@ -10,7 +10,7 @@ export default function WalletRoute() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
       <WalletPage userId={user.id} />
-      <StatementCard />
+      <StatementCard userId={user.id} />
       <MyProofCard />
     </div>
   );

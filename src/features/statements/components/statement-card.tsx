@@ -21,7 +21,7 @@ import { STATEMENT_FAILED_MESSAGE } from '../api/statements-messages';
  * Statements: the person's transactions of a period as a CSV file or a printable page. The card says
  * which columns the file has and which time zone its times are in.
  */
-export function StatementCard() {
+export function StatementCard({ userId }: { userId: string }) {
   const [period, setPeriod] = useState(thisMonth);
   const [downloading, setDownloading] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -32,7 +32,10 @@ export function StatementCard() {
     setDownloading(true);
     setFailed(false);
     try {
-      downloadCsv(statementFileName(period), statementCsv(await getStatement(period), timeZone));
+      downloadCsv(
+        statementFileName(period),
+        statementCsv((await getStatement(userId, period)).entries, timeZone),
+      );
     } catch {
       setFailed(true);
     } finally {

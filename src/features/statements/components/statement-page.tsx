@@ -4,26 +4,28 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { coinName } from '@domain/coins.ts';
 import { centsToText, quantityTo8, toCents } from '@/lib/decimal';
-import { formatDate, formatDateTime, formatStatus, formatUsd } from '@/lib/format';
+import { formatCryptoAmount, formatDate, formatDateTime, formatStatus, formatUsd } from '@/lib/format';
 import { useSaleLots, type SaleLot } from '../api/get-sale-lots';
-import { useStatement, type StatementEntry, type StatementPeriod } from '../api/get-statement';
+import { useStatement, type Statement, type StatementPeriod } from '../api/get-statement';
 import { viewerTimeZone } from '../utils/statement-csv';
 import { periodProblem, thisMonth } from './statement-period';
 import { ErrorMessage } from '@/components/error-message';
 
 const numeric = 'text-right tabular-nums';
 
-/** Completed money in and out of the period, by type. */
-function totals(entries: readonly StatementEntry[]) {
+/** The balance before the period, completed money in and out of it by type, and the balance after it. */
+function totals({ openingBalance, closingBalance, entries }: Statement) {
   const sum = (type: string) =>
     entries
       .filter((entry) => entry.type === type && entry.status.toLowerCase() === 'complete')
       .reduce((total, entry) => total + entry.amount, 0);
   return [
-    { label: 'Deposits', amount: sum('deposit') },
-    { label: 'Withdrawals', amount: sum('withdraw') },
-    { label: 'Buys', amount: sum('buy') },
-    { label: 'Sells', amount: sum('sell') },
+    { label: 'Opening balance', amount: openingBalance },
+    { label: 'Deposits (completed)', amount: sum('deposit') },
+    { label: 'Withdrawals (completed)', amount: sum('withdraw') },
+    { label: 'Buys (completed)', amount: sum('buy') },
+    { label: 'Sells (completed)', amount: sum('sell') },
+    { label: 'Closing balance', amount: closingBalance },
   ];
 }
 
@@ -60,6 +62,11 @@ export function StatementPage({ userId, email }: { userId: string; email: string
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">Statement</h1>
+          {statement.data?.holderName && (
+            <p className="font-medium" data-testid="statement-holder">
+              {statement.data.holderName}
+            </p>
+          )}
           <p className="text-muted-foreground text-sm">
             {email} · {start} to {end} · times in {timeZone}
           </p>
@@ -73,15 +80,15 @@ export function StatementPage({ userId, email }: { userId: string; email: string
       {saleLots.isError && <ErrorMessage>{saleLots.error.message}</ErrorMessage>}
       {statement.data && (
         <>
-          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             {totals(statement.data).map(({ label, amount }) => (
               <div key={label} className="rounded-lg border p-3">
-                <dt className="text-muted-foreground text-xs">{label} (completed)</dt>
+                <dt className="text-muted-foreground text-xs">{label}</dt>
                 <dd className="font-semibold tabular-nums">{formatUsd(amount)}</dd>
               </div>
             ))}
           </dl>
-          {statement.data.length === 0 ? (
+          {statement.data.entries.length === 0 ? (
             <p className="text-muted-foreground">No transactions in this period.</p>
           ) : (
             <Table aria-label="Transactions of the period">
@@ -91,11 +98,14 @@ export function StatementPage({ userId, email }: { userId: string; email: string
                   <TableHead>Type</TableHead>
                   <TableHead>Status</TableHead>
                   <TableHead>Cryptocurrency</TableHead>
+                  <TableHead align="right">Quantity</TableHead>
+                  <TableHead align="right">Price (USD)</TableHead>
                   <TableHead align="right">Amount (USD)</TableHead>
+                  <TableHead align="right">Balance (USD)</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {statement.data.map((entry) => (
+                {statement.data.entries.map((entry) => (
                   <TableRow key={entry.id} data-testid="statement-row">
                     <TableCell>{formatDateTime(entry.date, undefined, timeZone)}</TableCell>
                     <TableCell>
@@ -106,7 +116,14 @@ export function StatementPage({ userId, email }: { userId: string; email: string
                     </TableCell>
                     <TableCell>{formatStatus(entry.status)}</TableCell>
                     <TableCell>{entry.cryptocurrency ? coinName(entry.cryptocurrency) : '—'}</TableCell>
+                    <TableCell className={numeric}>
+                      {entry.quantity === null ? '—' : formatCryptoAmount(entry.quantity)}
+                    </TableCell>
+                    <TableCell className={numeric}>
+                      {entry.price === null ? '—' : formatUsd(entry.price)}
+                    </TableCell>
                     <TableCell className={numeric}>{formatUsd(entry.amount)}</TableCell>
+                    <TableCell className={numeric}>{formatUsd(entry.balance)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
