@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,8 +14,11 @@ import path from 'node:path';
 /** Bumped when what goes into a template changes in a way the hashed files do not show. */
 const TEMPLATE_FORMAT = '1';
 
-/** Written last into a finished template: a folder without it was never finished. */
+/** Written last into a finished template: a folder without it was never finished. Its time is the last use. */
 const completeMarker = 'complete';
+
+/** A template no start has used for this long (each is about 45 MB) is removed when another is built. */
+const UNUSED_TEMPLATE_MS = 24 * 60 * 60 * 1000;
 
 export interface TemplateSource {
   projectRoot: string;
@@ -68,7 +71,10 @@ export async function preparedTemplate(
 ): Promise<string> {
   const folder = path.join(templatesDir(), await templateKey(source));
   const dataDir = path.join(folder, 'data');
-  if (existsSync(path.join(folder, completeMarker))) return dataDir;
+  if (existsSync(path.join(folder, completeMarker))) {
+    await markUsed(folder);
+    return dataDir;
+  }
 
   await mkdir(templatesDir(), { recursive: true });
   const staging = `${folder}.staging-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -82,5 +88,51 @@ export async function preparedTemplate(
     const lostTheRace = ['ENOTEMPTY', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '');
     if (!lostTheRace || !existsSync(path.join(folder, completeMarker))) throw error;
   }
+  await removeUnusedTemplates(folder);
   return dataDir;
+}
+
+/**
+ * Marks a template as used now, so that no other checkout's build removes it while a start copies it. Another
+ * user's template (readable, not ours to touch) keeps its owner's mark.
+ */
+async function markUsed(folder: string) {
+  const now = new Date();
+  try {
+    await utimes(path.join(folder, completeMarker), now, now);
+  } catch (error) {
+    if (!['EPERM', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Every change of the migrations makes a new key, so old templates would pile up until the temporary folder
+ * is emptied: a build removes the templates no start has used for a day, and the staging folders of builders
+ * that died (killed in the middle of a build). A folder it does not recognise is left alone.
+ */
+async function removeUnusedTemplates(keep: string) {
+  for (const name of await readdir(templatesDir())) {
+    const entry = path.join(templatesDir(), name);
+    if (entry === keep) continue;
+    const builder = /\.staging-(\d+)-[0-9a-f]+$/.exec(name)?.[1];
+    if (builder !== undefined) {
+      if (!isAlive(Number(builder))) await rm(entry, { recursive: true, force: true });
+      continue;
+    }
+    const lastUse = await stat(path.join(entry, completeMarker)).then(
+      (marker) => marker.mtimeMs,
+      () => undefined,
+    );
+    if (lastUse !== undefined && Date.now() - lastUse > UNUSED_TEMPLATE_MS)
+      await rm(entry, { recursive: true, force: true });
+  }
 }
