@@ -59,11 +59,17 @@ export function templatesDir(): string {
   return process.env.COINVAULT_TEMPLATES_DIR ?? path.join(tmpdir(), 'coinvault-templates');
 }
 
+/** How often a start waiting for another process's build of its template looks again, and for how long. */
+const BUILD_POLL_MS = 250;
+const BUILD_WAIT_MS = 180_000;
+
 /**
  * The data folder of the template for `source`, made first when missing: `build` fills a data folder
- * (the server stopped cleanly after), which is then renamed into place whole. Two processes preparing at
- * once each build their own; the first rename wins and the other's copy is removed, so a reader never
- * sees a half-made template.
+ * (the server stopped cleanly after), which is then renamed into place whole. A start that finds another
+ * live process building the same template (its staging folder) waits for it rather than do the same work
+ * again (two test runs of one checkout started together after a migration changed). Two that begin at the same moment each build
+ * their own; the first rename wins and the other's copy is removed, so a reader never sees a half-made
+ * template.
  */
 export async function preparedTemplate(
   source: TemplateSource,
@@ -71,12 +77,19 @@ export async function preparedTemplate(
 ): Promise<string> {
   const folder = path.join(templatesDir(), await templateKey(source));
   const dataDir = path.join(folder, 'data');
+  await mkdir(templatesDir(), { recursive: true });
+  const giveUpAt = Date.now() + BUILD_WAIT_MS;
+  while (
+    !existsSync(path.join(folder, completeMarker)) &&
+    Date.now() < giveUpAt &&
+    (await buildingElsewhere(folder))
+  )
+    await new Promise((resolve) => setTimeout(resolve, BUILD_POLL_MS));
   if (existsSync(path.join(folder, completeMarker))) {
     await markUsed(folder);
     return dataDir;
   }
 
-  await mkdir(templatesDir(), { recursive: true });
   const staging = `${folder}.staging-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     await mkdir(staging);
@@ -114,6 +127,21 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid of the process a staging folder's name says is building it. */
+function builderOf(stagingName: string): number | undefined {
+  const pid = /\.staging-(\d+)-[0-9a-f]+$/.exec(stagingName)?.[1];
+  return pid === undefined ? undefined : Number(pid);
+}
+
+/** Whether a live process is building this template now. */
+async function buildingElsewhere(folder: string): Promise<boolean> {
+  const prefix = `${path.basename(folder)}.staging-`;
+  return (await readdir(templatesDir())).some((name) => {
+    const builder = name.startsWith(prefix) ? builderOf(name) : undefined;
+    return builder !== undefined && isAlive(builder);
+  });
+}
+
 /**
  * Every change of the migrations makes a new key, so old templates would pile up until the temporary folder
  * is emptied: a build removes the templates no start has used for a day, and the staging folders of builders
@@ -123,9 +151,9 @@ async function removeUnusedTemplates(keep: string) {
   for (const name of await readdir(templatesDir())) {
     const entry = path.join(templatesDir(), name);
     if (entry === keep) continue;
-    const builder = /\.staging-(\d+)-[0-9a-f]+$/.exec(name)?.[1];
+    const builder = builderOf(name);
     if (builder !== undefined) {
-      if (!isAlive(Number(builder))) await rm(entry, { recursive: true, force: true });
+      if (!isAlive(builder)) await rm(entry, { recursive: true, force: true });
       continue;
     }
     const lastUse = await stat(path.join(entry, completeMarker)).then(
