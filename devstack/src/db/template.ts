@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,8 +14,11 @@ import path from 'node:path';
 /** Bumped when what goes into a template changes in a way the hashed files do not show. */
 const TEMPLATE_FORMAT = '1';
 
-/** Written last into a finished template: a folder without it was never finished. */
+/** Written last into a finished template: a folder without it was never finished. Its time is the last use. */
 const completeMarker = 'complete';
+
+/** A template no start has used for this long (each is about 45 MB) is removed when another is built. */
+const UNUSED_TEMPLATE_MS = 24 * 60 * 60 * 1000;
 
 export interface TemplateSource {
   projectRoot: string;
@@ -56,11 +59,17 @@ export function templatesDir(): string {
   return process.env.COINVAULT_TEMPLATES_DIR ?? path.join(tmpdir(), 'coinvault-templates');
 }
 
+/** How often a start waiting for another process's build of its template looks again, and for how long. */
+const BUILD_POLL_MS = 250;
+const BUILD_WAIT_MS = 180_000;
+
 /**
  * The data folder of the template for `source`, made first when missing: `build` fills a data folder
- * (the server stopped cleanly after), which is then renamed into place whole. Two processes preparing at
- * once each build their own; the first rename wins and the other's copy is removed, so a reader never
- * sees a half-made template.
+ * (the server stopped cleanly after), which is then renamed into place whole. A start that finds another
+ * live process building the same template (its staging folder) waits for it rather than do the same work
+ * again (two test runs of one checkout started together after a migration changed). Two that begin at the same moment each build
+ * their own; the first rename wins and the other's copy is removed, so a reader never sees a half-made
+ * template.
  */
 export async function preparedTemplate(
   source: TemplateSource,
@@ -68,9 +77,19 @@ export async function preparedTemplate(
 ): Promise<string> {
   const folder = path.join(templatesDir(), await templateKey(source));
   const dataDir = path.join(folder, 'data');
-  if (existsSync(path.join(folder, completeMarker))) return dataDir;
-
   await mkdir(templatesDir(), { recursive: true });
+  const giveUpAt = Date.now() + BUILD_WAIT_MS;
+  while (
+    !existsSync(path.join(folder, completeMarker)) &&
+    Date.now() < giveUpAt &&
+    (await buildingElsewhere(folder))
+  )
+    await new Promise((resolve) => setTimeout(resolve, BUILD_POLL_MS));
+  if (existsSync(path.join(folder, completeMarker))) {
+    await markUsed(folder);
+    return dataDir;
+  }
+
   const staging = `${folder}.staging-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     await mkdir(staging);
@@ -82,5 +101,66 @@ export async function preparedTemplate(
     const lostTheRace = ['ENOTEMPTY', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '');
     if (!lostTheRace || !existsSync(path.join(folder, completeMarker))) throw error;
   }
+  await removeUnusedTemplates(folder);
   return dataDir;
+}
+
+/**
+ * Marks a template as used now, so that no other checkout's build removes it while a start copies it. Another
+ * user's template (readable, not ours to touch) keeps its owner's mark.
+ */
+async function markUsed(folder: string) {
+  const now = new Date();
+  try {
+    await utimes(path.join(folder, completeMarker), now, now);
+  } catch (error) {
+    if (!['EPERM', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid of the process a staging folder's name says is building it. */
+function builderOf(stagingName: string): number | undefined {
+  const pid = /\.staging-(\d+)-[0-9a-f]+$/.exec(stagingName)?.[1];
+  return pid === undefined ? undefined : Number(pid);
+}
+
+/** Whether a live process is building this template now. */
+async function buildingElsewhere(folder: string): Promise<boolean> {
+  const prefix = `${path.basename(folder)}.staging-`;
+  return (await readdir(templatesDir())).some((name) => {
+    const builder = name.startsWith(prefix) ? builderOf(name) : undefined;
+    return builder !== undefined && isAlive(builder);
+  });
+}
+
+/**
+ * Every change of the migrations makes a new key, so old templates would pile up until the temporary folder
+ * is emptied: a build removes the templates no start has used for a day, and the staging folders of builders
+ * that died (killed in the middle of a build). A folder it does not recognise is left alone.
+ */
+async function removeUnusedTemplates(keep: string) {
+  for (const name of await readdir(templatesDir())) {
+    const entry = path.join(templatesDir(), name);
+    if (entry === keep) continue;
+    const builder = builderOf(name);
+    if (builder !== undefined) {
+      if (!isAlive(builder)) await rm(entry, { recursive: true, force: true });
+      continue;
+    }
+    const lastUse = await stat(path.join(entry, completeMarker)).then(
+      (marker) => marker.mtimeMs,
+      () => undefined,
+    );
+    if (lastUse !== undefined && Date.now() - lastUse > UNUSED_TEMPLATE_MS)
+      await rm(entry, { recursive: true, force: true });
+  }
 }
