@@ -2,10 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../devstack/src/gateway/server';
-import { apiClient, mailTo, postAuth, serviceClient, signUpNewPerson, type Person } from '../support/api';
-import { testGatewayOptions } from '../support/api';
+import {
+  apiClient,
+  mailTo,
+  postAuth,
+  serviceClient,
+  signUpNewPerson,
+  testGatewayOptions,
+  type Person,
+} from '../support/api';
 
 /**
  * Changing one's e-mail address as hosted Auth does it: supabase/auth internal/api/user.go `UserUpdate`,
@@ -14,6 +22,7 @@ import { testGatewayOptions } from '../support/api';
  * get a link; with confirmations on (hosted's default) the change waits for both.
  */
 const generous = { limit: 100_000, windowMs: 60_000 };
+const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 const message = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 let folder: string;
 let confirming: RunningGateway;
@@ -35,7 +44,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await confirming.stop();
+  await Promise.all([confirming.stop(), db.end()]);
   await rm(folder, { recursive: true, force: true });
 });
 
@@ -133,6 +142,27 @@ describe('with confirmations on: both addresses confirm the change', () => {
     expect(taken.status).toBe(422);
     expect(await taken.json()).toMatchObject({ code: 'email_exists' });
     expect(confirming.mailbox.list(other.email)).toEqual([]);
+  });
+});
+
+describe('resend of a pending change (POST /resend type email_change)', () => {
+  it('mails both addresses new links once max_frequency has passed; the old ones no longer work', async () => {
+    const person = await signUpNewPerson();
+    const target = newEmail();
+    expect((await askChange(confirming, person, target)).status).toBe(200);
+    const [first] = confirming.mailbox.list(target);
+    await db.query(
+      "update auth.users set email_change_sent_at = now() - interval '2 minutes' where id = $1",
+      [person.id],
+    );
+    const resent = await postAuth(confirming.url, '/resend', { type: 'email_change', email: person.email });
+    expect(resent).toEqual({ status: 200, body: {} });
+    expect(confirming.mailbox.list(target)).toHaveLength(2);
+    expect(confirming.mailbox.list(person.email)).toHaveLength(2);
+    expect((await follow(first?.links[0])).get('error_code')).toBe('otp_expired');
+    expect(Object.fromEntries(await follow(confirming.mailbox.list(target)[1]?.links[0]))).toEqual({
+      message,
+    });
   });
 });
 

@@ -196,3 +196,23 @@ describe('inviteUserByEmail (POST /invite, api/invite.go)', () => {
     expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
   });
 });
+
+describe('resend (POST /resend, api/resend.go)', () => {
+  it('mails an unconfirmed sign-up its confirmation again, and answers {} for an unknown address', async () => {
+    const email = newEmail('resend');
+    const client = createNodeClient(confirming.url, inject('anonKey'));
+    expect((await client.auth.signUp({ email, password: 'long-enough-1' })).error).toBeNull();
+    await db.query(
+      "update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1",
+      [email],
+    );
+    expect(await client.auth.resend({ type: 'signup', email })).toMatchObject({ error: null });
+    const mails = confirming.mailbox.list(email);
+    expect(mails).toHaveLength(2);
+    expect((await follow(mails[1]?.links[0])).fragment.get('type')).toBe('signup');
+    expect((await follow(mails[0]?.links[0])).fragment.get('error_code')).toBe('otp_expired');
+    const unknown = newEmail('resend-unknown');
+    expect(await client.auth.resend({ type: 'signup', email: unknown })).toMatchObject({ error: null });
+    expect(confirming.mailbox.list(unknown)).toEqual([]);
+  });
+});

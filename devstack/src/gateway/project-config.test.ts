@@ -17,6 +17,14 @@ describe('config.toml settings the local Auth does not implement stop it at star
     ],
     ['[auth]\n"enable_anonymous_sign_ins" = true\n', '[auth] enable_anonymous_sign_ins = true'],
     ['[auth."hook".custom_access_token]\nenabled = true\n', '[auth.hook.custom_access_token] enabled = true'],
+    [
+      '[auth.email.notification.mfa_factor_enrolled]\nenabled = true\n',
+      '[auth.email.notification.mfa_factor_enrolled] enabled = true',
+    ],
+    [
+      '[auth.email.notification.welcome]\nenabled = false\n',
+      '[auth.email.notification.welcome] enabled = false',
+    ],
   ])('%j', (toml, setting) => {
     expect(() => projectConfigFromToml(toml)).toThrow(refusal(setting));
   });
@@ -35,6 +43,19 @@ describe('config.toml settings the local Auth does not implement stop it at star
         '[auth.email.template.recovery]\nsubject = "Reset"\ncontent_path = "./supabase/templates/recovery.html"\n',
       ).mailTemplates,
     ).toEqual({ recovery: { subject: 'Reset', contentPath: './supabase/templates/recovery.html' } });
+  });
+
+  it('reads the account-change notifications it sends, off unless enabled', () => {
+    expect(
+      projectConfigFromToml(
+        '[auth.email.notification.password_changed]\nenabled = true\nsubject = "Changed"\n' +
+          '[auth.email.notification.email_changed]\nenabled = false\n' +
+          '[auth.email.notification.phone_changed]\nenabled = false\n',
+      ).mailNotifications,
+    ).toEqual({
+      password_changed: { enabled: true, subject: 'Changed', contentPath: undefined },
+      email_changed: { enabled: false, subject: undefined, contentPath: undefined },
+    });
   });
 
   it('reads session limits as Go durations, off when unset', () => {

@@ -1,5 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { isMailTemplateKind, type MailTemplateKind, type MailTemplateSetting } from './auth/mail-templates';
+import {
+  isMailTemplateKind,
+  isNotificationKind,
+  type MailTemplateKind,
+  type MailTemplateSetting,
+  type NotificationKind,
+  type NotificationSetting,
+} from './auth/mail-templates';
 
 type TomlValue = string | number | boolean | string[];
 type TomlTables = Map<string, Map<string, TomlValue>>;
@@ -99,6 +106,8 @@ export interface ProjectConfig {
   mfaTotpVerifyEnabled: boolean;
   /** `[auth.email.template.<kind>]` `subject` and `content_path` (loaded by `loadMailTemplates`). */
   mailTemplates: Partial<Record<MailTemplateKind, MailTemplateSetting>>;
+  /** `[auth.email.notification.<kind>]` `enabled`, `subject`, `content_path` (off unless enabled). */
+  mailNotifications: Partial<Record<NotificationKind, NotificationSetting>>;
 }
 
 /**
@@ -157,6 +166,17 @@ const supportedAuthSettings: Record<string, Record<string, readonly TomlValue[] 
 /** Auth tables the stack does not implement: allowed only while switched off. */
 const switchKeys = ['enabled', 'enroll_enabled', 'verify_enabled'];
 const templateTable = /^auth\.email\.template\.(.+)$/;
+const notificationTable = /^auth\.email\.notification\.(.+)$/;
+/** GoTrue's notification kinds (templatemailer.go); those the stack does not send may only be off. */
+const goTrueNotificationKinds = [
+  'password_changed',
+  'email_changed',
+  'phone_changed',
+  'identity_linked',
+  'identity_unlinked',
+  'mfa_factor_enrolled',
+  'mfa_factor_unenrolled',
+];
 
 function isRefusedSetting(table: string, key: string, value: TomlValue): boolean {
   const template = templateTable.exec(table)?.[1];
@@ -164,6 +184,12 @@ function isRefusedSetting(table: string, key: string, value: TomlValue): boolean
     return (
       !isMailTemplateKind(template) || !['subject', 'content_path'].includes(key) || typeof value !== 'string'
     );
+  }
+  const notification = notificationTable.exec(table)?.[1];
+  if (notification !== undefined) {
+    if (!goTrueNotificationKinds.includes(notification)) return true;
+    if (key === 'enabled') return value !== false && !(value === true && isNotificationKind(notification));
+    return !['subject', 'content_path'].includes(key) || typeof value !== 'string';
   }
   const supported = supportedAuthSettings[table];
   if (!supported) return switchKeys.includes(key) && value === true;
@@ -205,6 +231,22 @@ function mailTemplateSettings(tables: TomlTables): ProjectConfig['mailTemplates'
     const subject = values.get('subject');
     const contentPath = values.get('content_path');
     settings[kind] = {
+      subject: typeof subject === 'string' ? subject : undefined,
+      contentPath: typeof contentPath === 'string' ? contentPath : undefined,
+    };
+  }
+  return settings;
+}
+
+function mailNotificationSettings(tables: TomlTables): ProjectConfig['mailNotifications'] {
+  const settings: ProjectConfig['mailNotifications'] = {};
+  for (const [table, values] of tables) {
+    const kind = notificationTable.exec(table)?.[1];
+    if (kind === undefined || !isNotificationKind(kind)) continue;
+    const subject = values.get('subject');
+    const contentPath = values.get('content_path');
+    settings[kind] = {
+      enabled: values.get('enabled') === true,
       subject: typeof subject === 'string' ? subject : undefined,
       contentPath: typeof contentPath === 'string' ? contentPath : undefined,
     };
@@ -264,6 +306,7 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     mfaTotpEnrollEnabled: tables.get('auth.mfa.totp')?.get('enroll_enabled') === true,
     mfaTotpVerifyEnabled: tables.get('auth.mfa.totp')?.get('verify_enabled') === true,
     mailTemplates: mailTemplateSettings(tables),
+    mailNotifications: mailNotificationSettings(tables),
   };
 }
 

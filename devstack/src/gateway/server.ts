@@ -109,7 +109,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const { anonKey, serviceRoleKey } = await projectApiKeys(jwtKeys, options);
   const jwt = createJwtVerifier(jwtKeys);
   const mailbox = createMailbox({ print: options.printMail ?? false });
-  const mailTemplates = await loadMailTemplates(project.mailTemplates, root);
+  const mailTemplates = await loadMailTemplates(project.mailTemplates, root, project.mailNotifications);
   // Pipelined: a REST request's begin, settings, statement and commit go out in one write.
   const restPool = createPool({
     connectionString: databaseUrlAs(options.databaseUrl, 'authenticator'),

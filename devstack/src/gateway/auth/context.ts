@@ -83,6 +83,7 @@ export function createAuthContext(options: AuthOptions) {
     recover: createRateLimiter(limits.signInSignUps),
     otp: createRateLimiter(limits.signInSignUps),
     magicLink: createRateLimiter(limits.signInSignUps),
+    resend: createRateLimiter(limits.signInSignUps),
     userUpdate: createRateLimiter(limits.signInSignUps),
     token: createRateLimiter(limits.tokenRefresh),
     verify: createRateLimiter(limits.verify),

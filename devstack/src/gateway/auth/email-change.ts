@@ -90,7 +90,8 @@ export async function requestEmailChange(
 
 /** A followed e-mail change link: the change made (a session or PKCE code follows), or one of two. */
 export type RedeemedEmailChange =
-  { done: true; userId: string; method: string; authCode?: string } | { done: false; pkce: boolean };
+  | { done: true; userId: string; oldEmail: string; method: string; authCode?: string }
+  | { done: false };
 
 /**
  * Follows a change link (its token hash) or, with `email`, the six-digit code mailed to that address
@@ -136,12 +137,16 @@ export async function redeemEmailChange(
          where id = $1`,
         [user.id, token],
       );
-      return { done: false, pkce };
+      return { done: false };
     }
     await confirmEmailChange(client, user.id);
-    if (!pkce) return { done: true, userId: user.id, method: 'otp' };
-    const authCode = await issueAuthCode(client, user.id, 'email_change');
-    return { done: true, userId: user.id, method: 'email_change', authCode };
+    const changed = { done: true, userId: user.id, oldEmail: user.email } as const;
+    if (!pkce) return { ...changed, method: 'otp' };
+    return {
+      ...changed,
+      method: 'email_change',
+      authCode: await issueAuthCode(client, user.id, 'email_change'),
+    };
   });
 }
 

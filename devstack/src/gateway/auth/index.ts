@@ -21,19 +21,14 @@ export type { AuthRateLimits } from './rate-limiter';
 /**
  * GoTrue endpoints the stack does not serve, refused with a 4xx (auth-js retries a 5xx as a network fault):
  * what hosted Auth answers when the feature is switched off as config.toml has it (api/external.go,
- * api/middleware.go), else GoTrue's `feature_disabled` naming what the local stack lacks.
+ * api/middleware.go); any other path is named as unsupported.
  */
 const refusedEndpoints: Record<string, () => AuthError> = {
   '/authorize': () => authErrors.validation('Unsupported provider: provider is not enabled'),
   '/callback': () => authErrors.validation('Unsupported provider: provider is not enabled'),
   '/sso': () => new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled'),
   '/user/identities': () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
-  '/resend': () => featureMissing('Resending confirmation mails'),
 };
-
-function featureMissing(feature: string) {
-  return new AuthError(404, 'feature_disabled', `${feature} are not supported by the local stack`);
-}
 
 function refusal(method: string, path: string): AuthError {
   const refused = Object.entries(refusedEndpoints).find(

@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { emailPattern, type AuthContext } from './context';
+import { headerValue } from '../http';
+import { emailPattern, validEmail, type AuthContext } from './context';
+import { requestEmailChange } from './email-change';
 import { issueLinkToken, type LinkKind } from './email-links';
-import { authErrors } from './errors';
+import { AuthError, authErrors } from './errors';
 import { codeChallengeOf, type CodeChallenge } from './flow-state';
 import { allowedRedirect } from './redirects';
 import { readJsonObject, stringField } from './request-body';
@@ -88,5 +90,47 @@ export function linkRoutes(context: AuthContext, links: LinkMailer): AuthRoute[]
     return {};
   }
 
-  return [{ method: 'POST', path: '/recover', handle: ({ request, url }) => recover(request, url) }];
+  /**
+   * POST /resend: the confirmation of an unconfirmed sign-up, or the links of a pending e-mail change,
+   * mailed again (`max_frequency` applies); an unknown address, or nothing pending, gets the same `{}`.
+   */
+  async function resend(request: IncomingMessage, url: URL) {
+    context.limit(context.limiters.resend, request);
+    const body = await readJsonObject(request);
+    const type = stringField(body, 'type') ?? '';
+    const email = stringField(body, 'email') ?? '';
+    const phone = stringField(body, 'phone') ?? '';
+    if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type))
+      throw authErrors.validation('Missing one of these types: signup, email_change, sms, phone_change');
+    const pkce = type === 'signup' || type === 'email_change' ? codeChallengeOf(body) : undefined;
+    if (email === '' && type === 'signup')
+      throw authErrors.validation('Type provided requires an email address');
+    if (phone === '' && type === 'sms') throw authErrors.validation('Type provided requires a phone number');
+    if (email !== '' && phone !== '')
+      throw authErrors.validation('Only an email address or phone number should be provided.');
+    if (phone !== '') throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (email === '') throw authErrors.validation('Missing email address or phone number');
+    if (!context.project.enableEmailProvider)
+      throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
+    const user = await findUserByEmail(pool, validEmail(email));
+    if (!user || user.aud !== (headerValue(request, 'x-jwt-aud') || 'authenticated')) return {};
+    const metadata = user.raw_user_meta_data ?? {};
+    const redirectTo = url.searchParams.get('redirect_to');
+    if (type === 'signup' && !user.email_confirmed_at)
+      await links.mail({ id: user.id, email: user.email, metadata }, 'signup', redirectTo, pkce);
+    if (type === 'email_change' && user.email_change)
+      await requestEmailChange(
+        context,
+        { id: user.id, email: user.email, metadata },
+        user.email_change,
+        redirectTo,
+        pkce,
+      );
+    return {};
+  }
+
+  return [
+    { method: 'POST', path: '/recover', handle: ({ request, url }) => recover(request, url) },
+    { method: 'POST', path: '/resend', handle: ({ request, url }) => resend(request, url) },
+  ];
 }

@@ -4,6 +4,7 @@ import { requestEmailChange } from './email-change';
 import { apiVersionHeader, authErrors } from './errors';
 import { codeChallengeOf } from './flow-state';
 import { createPasswordChangeChecks } from './password-change';
+import { notifyAccountChange } from './notifications';
 import { objectField, readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
 import { endSessions } from './sessions';
@@ -87,6 +88,7 @@ export function userRoutes(context: AuthContext): AuthRoute[] {
           metadata: objectField(body, 'data'),
           sessionId: sessionId ?? null,
         });
+        if (password) await notifyAccountChange(context, 'password_changed', user.id);
         const updated = await findUserById(pool, user.id);
         return userJson(updated ?? user);
       },

@@ -3,6 +3,7 @@ import { emailPattern, type AuthContext } from './context';
 import { redeemEmailChange, singleConfirmationAccepted } from './email-change';
 import { isLinkKind, redeemLinkToken, type RedeemedLink } from './email-links';
 import { AuthError, authErrors } from './errors';
+import { notifyAccountChange } from './notifications';
 import { allowedRedirect } from './redirects';
 import { readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
@@ -39,7 +40,9 @@ export function verifyRoutes(context: AuthContext): AuthRoute[] {
         // GoTrue waits for both links unless the mailer autoconfirms (`enable_confirmations = false`).
         waitForBoth: project.enableConfirmations,
       });
-      return redeemed.done ? redeemed : { message: singleConfirmationAccepted };
+      if (!redeemed.done) return { message: singleConfirmationAccepted };
+      await notifyAccountChange(context, 'email_changed', redeemed.userId, redeemed.oldEmail);
+      return redeemed;
     }
     if (type === 'email') {
       return redeemLinkToken(pool, presented, 'signup', lifetimeSeconds, email).catch((error: unknown) => {
