@@ -120,3 +120,104 @@ describe('JSON paths', () => {
     expect(body).toEqual([{ n: 2 }]);
   });
 });
+
+// PostgREST src/PostgREST/Plan.hs (findRel), src/PostgREST/SchemaCache.hs (relationships from foreign keys,
+// many-to-many through a junction whose primary key holds both keys) and src/PostgREST/Query/QueryBuilder.hs
+// (getJoin: a lateral subquery per embedded table, json_agg for to-many, row_to_json for to-one).
+describe('resource embedding', () => {
+  it('embeds the row a foreign key points to as an object, by table or by column name', async () => {
+    expect(await read('books?select=title,authors!author_id(name)&order=id')).toEqual({
+      status: 200,
+      body: [
+        { title: 'First', authors: { name: 'Ann' } },
+        { title: 'Second', authors: { name: 'Ann' } },
+      ],
+    });
+    expect((await read('books?select=title,writer:author_id(name)&id=eq.2')).body).toEqual([
+      { title: 'Second', writer: { name: 'Ann' } },
+    ]);
+  });
+
+  it('answers a null object when the foreign key is null', async () => {
+    expect((await read('books?select=id,editor:authors!books_editor_id_fkey(name)&order=id')).body).toEqual([
+      { id: 1, editor: { name: 'Bob' } },
+      { id: 2, editor: null },
+    ]);
+  });
+
+  it('embeds the rows pointing back as an array, empty when there are none, with their own filters and order', async () => {
+    const answer = await read(
+      'authors?select=name,books!author_id(title)&order=id&books.order=title.desc&books.title=neq.Nothing',
+    );
+    expect(answer).toEqual({
+      status: 200,
+      body: [
+        { name: 'Ann', books: [{ title: 'Second' }, { title: 'First' }] },
+        // Bob's only book is hidden: row-level security runs inside the embedding too.
+        { name: 'Bob', books: [] },
+        { name: 'Cy', books: [] },
+      ],
+    });
+    expect(
+      (await read('authors?select=name,books!author_id(title)&id=eq.1&books.limit=1&books.order=id')).body,
+    ).toEqual([{ name: 'Ann', books: [{ title: 'First' }] }]);
+  });
+
+  it('embeds through a junction table (many-to-many) and nests embeddings', async () => {
+    expect(
+      (await read('books?select=title,genres(name),covers(colour)&order=id&genres.order=name')).body,
+    ).toEqual([
+      { title: 'First', genres: [{ name: 'Crime' }, { name: 'Poetry' }], covers: { colour: 'red' } },
+      { title: 'Second', genres: [{ name: 'Crime' }], covers: null },
+    ]);
+    expect((await read('genres?select=name,books(title,authors!author_id(name))&id=eq.1')).body).toEqual([
+      { name: 'Poetry', books: [{ title: 'First', authors: { name: 'Ann' } }] },
+    ]);
+  });
+
+  it('keeps only the rows whose embedding matched with !inner', async () => {
+    expect((await read('authors?select=name,books!author_id!inner(title)&order=id')).body).toEqual([
+      { name: 'Ann', books: [{ title: 'First' }, { title: 'Second' }] },
+    ]);
+    expect(
+      (await read('books?select=title,authors!author_id!inner()&authors.name=eq.Ann&order=id')).body,
+    ).toEqual([{ title: 'First' }, { title: 'Second' }]);
+  });
+
+  it('answers 300 PGRST201 naming each relationship when two foreign keys lead to the table', async () => {
+    expect(await read('books?select=title,authors(name)')).toEqual({
+      status: 300,
+      body: {
+        code: 'PGRST201',
+        message: "Could not embed because more than one relationship was found for 'books' and 'authors'",
+        details: [
+          {
+            cardinality: 'many-to-one',
+            embedding: 'books with authors',
+            relationship: 'books_author_id_fkey using books(author_id) and authors(id)',
+          },
+          {
+            cardinality: 'many-to-one',
+            embedding: 'books with authors',
+            relationship: 'books_editor_id_fkey using books(editor_id) and authors(id)',
+          },
+        ],
+        hint: "Try changing 'authors' to one of the following: 'authors!books_author_id_fkey', 'authors!books_editor_id_fkey'. Find the desired relationship in the 'details' key.",
+      },
+    });
+  });
+
+  // The hint: Error.hs `noRelBetweenHint`, the closest table that has relationships (fuzzyset, at least 0.33).
+  it('answers 400 PGRST200 when no relationship leads to the table', async () => {
+    expect(await read('notes?select=id,authors(name)')).toEqual({
+      status: 400,
+      body: {
+        code: 'PGRST200',
+        message: "Could not find a relationship between 'notes' and 'authors' in the schema cache",
+        details:
+          "Searched for a foreign key relationship between 'notes' and 'authors' in the schema 'public', but no matches were found.",
+        hint: "Perhaps you meant 'genres' instead of 'notes'.",
+      },
+    });
+  });
+});

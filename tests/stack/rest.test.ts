@@ -112,10 +112,18 @@ describe('reading', () => {
     expect(error?.message).toContain('no_such_column');
   });
 
-  it('refuses resource embedding with a 400 naming it, rather than a wrong answer', async () => {
-    const { error, status } = await alice.client.from('buy_requests').select('amount, profiles(email)');
-    expect(status).toBe(400);
-    expect(error?.message).toContain('profiles(email)');
+  // PostgREST src/PostgREST/Plan.hs (findRel) and Error.hs (AmbiguousRelBetween): a buy request has two foreign
+  // keys to profiles (its owner and its deciding admin); a hint names one, and RLS decides the embedded row.
+  it('embeds the owner profile named by its foreign key, and answers 300 PGRST201 without the hint', async () => {
+    const ambiguous = await alice.client.from('buy_requests').select('amount, profiles(email)');
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.error).toMatchObject({ code: 'PGRST201' });
+    const { data, status } = await alice.client
+      .from('buy_requests')
+      .select('amount, owner:profiles!user_id(email)')
+      .limit(1);
+    expect(status).toBe(200);
+    expect(data).toEqual([{ amount: expect.anything(), owner: { email: alice.email } }]);
   });
 });
 

@@ -36,9 +36,115 @@ export interface Routine {
   returnsRelation: string | null;
 }
 
+/**
+ * A relationship PostgREST embeds along (SchemaCache.hs): a foreign key read from either side, to one or to
+ * many, or two foreign keys of a junction table whose primary key holds both.
+ */
+export interface Relationship {
+  table: string;
+  foreignTable: string;
+  cardinality: 'many-to-one' | 'one-to-one' | 'one-to-many' | 'many-to-many';
+  /** The foreign key's name (the first of a junction's two). */
+  constraint: string;
+  /** Pairs of (column of `table`, column of `foreignTable`); a junction's are through it. */
+  columns: [string, string][];
+  junction?: {
+    table: string;
+    constraint: string;
+    /** (junction column, column of `table`) and (junction column, column of `foreignTable`). */
+    source: [string, string][];
+    target: [string, string][];
+  };
+  isSelf: boolean;
+}
+
 export interface Catalog {
   relations: Map<string, Relation>;
   routines: Map<string, Routine[]>;
+  /** Each table's relationships, in PostgREST's order: to-one and many-to-many first, then one-to-many. */
+  relationships: Map<string, Relationship[]>;
+}
+
+interface ForeignKeyRow {
+  table: string;
+  foreign_table: string;
+  constraint: string;
+  columns: [string, string][];
+  one_to_one: boolean;
+}
+
+/**
+ * The foreign keys between tables of one schema, as PostgREST's `allM2OandO2ORels`: one-to-one when the
+ * key's columns are the table's primary key or a unique key.
+ */
+async function loadRelationships(
+  db: Pick<pg.Pool, 'query'>,
+  schema: string,
+  relations: Map<string, Relation>,
+): Promise<Map<string, Relationship[]>> {
+  const keys = await db.query<ForeignKeyRow>(
+    `select tab.relname as table, other.relname as foreign_table, k.conname as constraint,
+       cols.pairs as columns,
+       cols.numbers in (
+         select array_agg(key order by key) from pg_catalog.pg_constraint u, unnest(u.conkey) as _(key)
+         where u.conrelid = k.conrelid and u.contype in ('p', 'u') group by u.oid) as one_to_one
+     from pg_catalog.pg_constraint k
+     join pg_catalog.pg_class tab on tab.oid = k.conrelid
+     join pg_catalog.pg_class other on other.oid = k.confrelid
+     join pg_catalog.pg_namespace n on n.oid = tab.relnamespace and n.oid = other.relnamespace
+     cross join lateral (
+       select json_agg(json_build_array(a.attname, r.attname) order by ord) as pairs,
+         array_agg(a.attnum order by a.attnum) as numbers
+       from unnest(k.conkey, k.confkey) with ordinality as _(col, ref, ord)
+       join pg_catalog.pg_attribute a on a.attrelid = k.conrelid and a.attnum = col
+       join pg_catalog.pg_attribute r on r.attrelid = k.confrelid and r.attnum = ref
+     ) cols
+     where k.contype = 'f' and k.conparentid = 0 and n.nspname = $1
+     order by k.conrelid, k.conname`,
+    [schema],
+  );
+  const direct: Relationship[] = keys.rows.map((key) => ({
+    table: key.table,
+    foreignTable: key.foreign_table,
+    cardinality: key.one_to_one ? 'one-to-one' : 'many-to-one',
+    constraint: key.constraint,
+    columns: key.columns,
+    isSelf: key.table === key.foreign_table,
+  }));
+  const junctions: Relationship[] = [];
+  for (const first of direct) {
+    for (const second of direct) {
+      if (first.table !== second.table || first.constraint === second.constraint) continue;
+      const junction = relations.get(first.table);
+      const through = [...first.columns, ...second.columns].map(([column]) => column);
+      if (!junction || !through.every((column) => junction.primaryKey.includes(column))) continue;
+      junctions.push({
+        table: first.foreignTable,
+        foreignTable: second.foreignTable,
+        cardinality: 'many-to-many',
+        constraint: first.constraint,
+        columns: [],
+        junction: {
+          table: junction.name,
+          constraint: second.constraint,
+          source: first.columns,
+          target: second.columns,
+        },
+        isSelf: first.foreignTable === second.foreignTable,
+      });
+    }
+  }
+  const inverse: Relationship[] = direct.map((relationship) => ({
+    ...relationship,
+    table: relationship.foreignTable,
+    foreignTable: relationship.table,
+    cardinality: relationship.cardinality === 'one-to-one' ? 'one-to-one' : 'one-to-many',
+    columns: relationship.columns.map(([column, foreign]) => [foreign, column]),
+  }));
+  const byTable = new Map<string, Relationship[]>();
+  for (const relationship of [...direct, ...junctions, ...inverse])
+    byTable.set(relationship.table, [...(byTable.get(relationship.table) ?? []), relationship]);
+  return byTable;
 }
 
 interface ColumnRow {
@@ -147,7 +253,7 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>, schema: string): P
     if (row.computed_field_of) relations.get(row.computed_field_of)?.computed.add(row.name);
   }
   for (const overloads of routines.values()) overloads.sort(byPostgrestOrder);
-  return { relations, routines };
+  return { relations, routines, relationships: await loadRelationships(db, schema, relations) };
 }
 
 /**

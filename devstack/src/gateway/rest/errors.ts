@@ -7,7 +7,8 @@ export class RestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    /** A text, or (PGRST201) the candidates described. */
+    readonly details: string | object[] | null = null,
     readonly hint: string | null = null,
   ) {
     super(message);

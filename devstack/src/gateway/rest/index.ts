@@ -11,6 +11,7 @@ import {
   type Relation,
   type Routine,
 } from './catalog';
+import { embedsSql } from './embed';
 import { RestError, restErrorFromPg, restErrors } from './errors';
 import { closestMatch, parameterList } from './fuzzy-hint';
 import { callerOf, checkMaxAffected, checkSingle, countAsPreferred, runStatement } from './execute';
@@ -103,6 +104,17 @@ export function createRestHandler(options: RestOptions) {
     return relation;
   }
 
+  /** The lateral joins of a read's embedded tables (none without `select=…,other(…)`). */
+  async function embeddedJoins(schema: string, relation: Relation, query: ParsedQuery, params: SqlParams) {
+    if (!query.embeds.length) return undefined;
+    const catalog = await currentCatalog(schema);
+    return embedsSql(
+      { catalog, schema, params, nested: query.nested, aliases: { next: 1 } },
+      { relation, alias: '_src' },
+      query.embeds,
+    );
+  }
+
   function callerFor(claims: VerifiedClaims, request: IncomingMessage, profile: Profile) {
     return callerOf(claims, request, [profile.schema, ...options.extraSearchPath]);
   }
@@ -122,11 +134,18 @@ export function createRestHandler(options: RestOptions) {
     boundByMaxRows(query, maxRows);
     const params = new SqlParams();
     const source = `${quoteIdent(relation.schema)}.${quoteIdent(relation.name)} _src`;
-    const scope = { schema: relation.schema, computed: relation.computed, types: relation.types };
+    const scope = {
+      schema: relation.schema,
+      computed: relation.computed,
+      types: relation.types,
+      alias: '_src',
+    };
+    const joins = await embeddedJoins(profile.schema, relation, query, params);
     const sql = readSql(source, query, params, {
       withTotal: preferences.count === 'exact' || preferences.count === 'estimated',
       scope,
       format: media === 'csv' ? 'csv' : 'json',
+      joins,
     });
     // The planner's estimate needs a second statement in the caller's transaction, which a read's
     // pipelined commit would have closed: such a read runs unpipelined and is rolled back.
@@ -163,6 +182,7 @@ export function createRestHandler(options: RestOptions) {
     if (query.limit !== undefined || query.offset !== undefined || query.order.length) {
       throw restErrors.unsupported(`limit, offset or order on ${method}`);
     }
+    if (query.embeds.length) throw restErrors.unsupported(`resource embedding in the select of a ${method}`);
     const rows = method === 'DELETE' ? [] : rowsOf(await readJson(request, maxBodyBytes), method === 'POST');
     const params = new SqlParams();
     const withBody = preferences.returnRepresentation;
@@ -257,6 +277,9 @@ export function createRestHandler(options: RestOptions) {
       : undefined;
     const preferences = parsePreferences(request);
     const params = new SqlParams();
+    if (query.embeds.length && !rowsOfRelation)
+      throw restErrors.unsupported(`resource embedding on the result of '${name}', not a table's rows`);
+    const joins = rowsOfRelation ? await embeddedJoins(schema, rowsOfRelation, query, params) : undefined;
     const { sql, shaped } = callSql({
       name,
       routine,
@@ -269,6 +292,7 @@ export function createRestHandler(options: RestOptions) {
       format: responseMedia === 'csv' ? 'csv' : 'json',
       computed: rowsOfRelation?.computed ?? new Set(),
       types: rowsOfRelation?.types,
+      joins,
     });
     const readOnly = method === 'GET' || method === 'HEAD';
     const result = await runAsCaller(

@@ -9,6 +9,7 @@ import {
   representationSql,
   selectListSql,
   type BodyFormat,
+  type Joins,
   type SqlParams,
   whereSql,
 } from './sql';
@@ -24,7 +25,11 @@ function checkColumns(relation: Relation, columns: string[]) {
  * The fields a read or write names, checked against the schema cache. A read may name computed fields
  * (PostgREST's, functions of the row) and `*` beside them; a write's filters and representation only columns.
  */
-export function checkQueryColumns(relation: Relation, query: ParsedQuery, { write }: { write: boolean }) {
+export function checkQueryColumns(
+  relation: Relation,
+  query: Pick<ParsedQuery, 'select' | 'where' | 'order'>,
+  { write }: { write: boolean },
+) {
   const named = [
     ...(query.select ?? []).map((item) => item.column),
     ...conditionColumns(query.where),
@@ -161,6 +166,7 @@ export function callSql({
   format,
   computed,
   types,
+  joins,
 }: {
   name: string;
   routine: Routine;
@@ -176,6 +182,8 @@ export function callSql({
   computed: ReadonlySet<string>;
   /** That relation's column types (for JSON paths and full-text search on its columns). */
   types?: ReadonlyMap<string, string>;
+  /** Embedded tables of its rows (a function returning a table's rows). */
+  joins?: Joins;
 }): { sql: string; shaped: boolean } {
   const func = `${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}`;
   const passed = rawArgument === undefined ? routineArguments(routine, given) : [];
@@ -202,9 +210,14 @@ export function callSql({
     boundByMaxRows(query, maxRows);
     const source = `(select _fn.* from ${argumentSource ? `${argumentSource} cross join lateral ` : ''}${call} as _fn) _src`;
     const scope = routine.returnsRelation
-      ? { schema: routine.schema, computed, types, rowType: routine.returnsRelation }
+      ? { schema: routine.schema, computed, types, alias: '_src', rowType: routine.returnsRelation }
       : undefined;
-    sql = readSql(source, query, params, { withTotal: preferences.count !== undefined, scope, format });
+    sql = readSql(source, query, params, {
+      withTotal: preferences.count !== undefined,
+      scope,
+      format,
+      joins,
+    });
   } else {
     const from = argumentSource ? ` from ${argumentSource}` : '';
     // A void result is evaluated (it may raise) and answered as no content.

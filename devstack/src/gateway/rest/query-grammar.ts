@@ -62,13 +62,35 @@ export function fieldName(field: Field): string {
   return [...field.path].reverse().find((step) => !step.index)?.operand ?? field.column;
 }
 
-export interface ParsedQuery {
-  /** `undefined` means `*`. */
+/**
+ * `alias:name!hint!inner(…)` in select: another table read along a relationship (PostgREST's
+ * `SelectRelation`; `...name(…)` spreads a to-one table's fields into the row).
+ */
+export interface EmbedItem {
+  name: string;
+  alias?: string;
+  hint?: string;
+  join?: 'inner' | 'left';
+  spread: boolean;
+  /** Its columns: `undefined` is `*`; `[]` with no embeds is `name()`, embedded for filtering only. */
   select?: SelectItem[];
+  embeds: EmbedItem[];
+}
+
+/** The filters, order and page of one level: the request's table, or an embedded one. */
+export interface Level {
   where: Condition[];
   order: OrderTerm[];
   limit?: number;
   offset?: number;
+}
+
+export interface ParsedQuery extends Level {
+  /** `undefined` means `*`. */
+  select?: SelectItem[];
+  embeds: EmbedItem[];
+  /** The levels of embedded tables by their path of names or aliases (`messages`, `messages.channels`). */
+  nested: Map<string, Level>;
   onConflict?: string[];
   columns?: string[];
 }
@@ -157,26 +179,63 @@ function wholeField(text: string, where: string): Field {
   return field;
 }
 
-export function parseSelect(text: string): SelectItem[] | undefined {
+const aggregate = /(^|[.:])count\(\)|\.(sum|avg|count|max|min)\(\)/;
+const embedHead = new RegExp(
+  String.raw`^(?:(${quotedName}|[^:"(!.]+):(?!:))?(\.\.\.)?(${quotedName}|[^:"(!.]+)((?:!(?:${quotedName}|[^!(]+))*)\((.*)\)$`,
+  's',
+);
+
+function parseEmbed(item: string): EmbedItem {
+  const head = item.match(embedHead);
+  if (!head) throw restErrors.parse('Unsupported select item', `'${item}'`);
+  const [, alias, spread, name = '', modifiers = '', inner = ''] = head;
+  const embed: EmbedItem = {
+    name: columnName(name.trim(), 'embedded resource'),
+    alias: alias === undefined ? undefined : columnName(alias.trim(), 'alias in select'),
+    spread: spread !== undefined,
+    embeds: [],
+  };
+  for (const modifier of modifiers.split('!').slice(1)) {
+    if (modifier === 'inner' || modifier === 'left') embed.join = modifier;
+    else embed.hint = unquote(modifier);
+  }
+  if (embed.spread && embed.alias !== undefined)
+    throw restErrors.parse('Unsupported select item', `a spread cannot be aliased: '${item}'`);
+  if (inner.trim() === '') embed.select = [];
+  else Object.assign(embed, parseSelectList(inner));
+  return embed;
+}
+
+function parseSelectList(text: string): { select?: SelectItem[]; embeds: EmbedItem[] } {
   const items = splitTopLevel(text).map((item) => item.trim());
-  if (items.length === 1 && items[0] === '*') return undefined;
-  // The real cause first: `*,rel(...)` is an embedding, whatever else the list holds.
-  const embedding = items.find((item) => item.includes('(') && !/^".*"$/.test(item));
-  if (embedding) throw restErrors.unsupported(`resource embedding or aggregate in select: '${embedding}'`);
-  return items.map((item): SelectItem => {
-    if (item.startsWith('...')) throw restErrors.unsupported(`spread in select: '${item}'`);
-    // `*` beside other fields, as in `*,created_ago` (a computed field).
-    if (item === '*') return { column: '*', path: [] };
-    const aliased = item.match(new RegExp(String.raw`^(${quotedName}|[^:"]+):(?!:)`));
-    const alias = aliased?.[1];
-    const [head = '', cast, ...more] = item.slice(aliased ? aliased[0].length : 0).split('::');
-    if (head === '' || more.length) throw restErrors.parse('Unsupported select item', `'${item}'`);
-    return {
-      ...wholeField(head, 'column in select'),
-      alias: alias === undefined ? undefined : columnName(alias, 'alias in select'),
-      cast: cast === undefined ? undefined : checkIdentifier(cast, 'cast in select'),
-    };
-  });
+  const aggregated = items.find((item) => aggregate.test(item));
+  if (aggregated) throw restErrors.unsupported(`aggregate in select: '${aggregated}'`);
+  const embedItems = items.filter((item) => item.includes('(') && !/^".*"$/.test(item));
+  const columns = items.filter((item) => !embedItems.includes(item));
+  const embeds = embedItems.map(parseEmbed);
+  // Only embeds (`select=messages(*)`) selects no column of the table itself, as PostgREST.
+  if (columns.length === 1 && columns[0] === '*') return { select: undefined, embeds };
+  return {
+    select: columns.map((item): SelectItem => {
+      if (item.startsWith('...')) throw restErrors.parse('Unsupported select item', `'${item}'`);
+      // `*` beside other fields, as in `*,created_ago` (a computed field).
+      if (item === '*') return { column: '*', path: [] };
+      const aliased = item.match(new RegExp(String.raw`^(${quotedName}|[^:"]+):(?!:)`));
+      const alias = aliased?.[1];
+      const [head = '', cast, ...more] = item.slice(aliased ? aliased[0].length : 0).split('::');
+      if (head === '' || more.length) throw restErrors.parse('Unsupported select item', `'${item}'`);
+      return {
+        ...wholeField(head, 'column in select'),
+        alias: alias === undefined ? undefined : columnName(alias, 'alias in select'),
+        cast: cast === undefined ? undefined : checkIdentifier(cast, 'cast in select'),
+      };
+    }),
+    embeds,
+  };
+}
+
+export function parseSelect(text: string): SelectItem[] | undefined {
+  return parseSelectList(text).select;
 }
 
 /** `op.value` or `not.op.value`, as in `?amount=gte.10`, `?tags=ov.{a,b}`, `?name=like(any).{a*,b*}`. */
@@ -287,23 +346,55 @@ function parseColumnList(name: string, text: string): string[] {
 }
 
 /** PostgREST's URL grammar, the part our app uses; anything else is a 400 naming the part. */
+/** The level a dotted key is for: the request's table, or an embedded one by its path. */
+function levelOf(query: ParsedQuery, path: string[]): Level {
+  if (!path.length) return query;
+  const key = path.join('.');
+  let level = query.nested.get(key);
+  if (!level) {
+    level = { where: [], order: [] };
+    query.nested.set(key, level);
+  }
+  return level;
+}
+
+/** PostgREST's URL grammar (ApiRequest/QueryParams.hs); anything else is a 400 naming the part. */
 export function parseQuery(params: URLSearchParams): ParsedQuery {
-  const query: ParsedQuery = { where: [], order: [] };
+  const query: ParsedQuery = { where: [], order: [], embeds: [], nested: new Map() };
   for (const [key, value] of params) {
-    if (key === 'select') query.select = parseSelect(value);
-    else if (key === 'order') query.order.push(...parseOrder(value));
-    else if (key === 'limit') query.limit = nonNegativeInteger('limit', value);
-    else if (key === 'offset') query.offset = nonNegativeInteger('offset', value);
+    if (key === 'select') Object.assign(query, parseSelectList(value));
     else if (key === 'on_conflict') query.onConflict = parseColumnList('on_conflict', value);
     else if (key === 'columns') query.columns = parseColumnList('columns', value);
     else if (key === 'apikey') continue;
-    else if (/^(not\.)?(and|or)$/.test(key)) {
-      query.where.push(parseLogical(key.endsWith('or') ? 'or' : 'and', key.startsWith('not.'), value));
-    } else {
+    else {
+      // `messages.channels.order`: the path of embedded names, then what it sets there.
+      const reserved = key.match(/^(?:(.+)\.)?(order|limit|offset|and|or)$/);
+      if (reserved) {
+        let path = reserved[1]?.split('.') ?? [];
+        let what = reserved[2] ?? '';
+        if (path.at(-1) === 'not' && (what === 'and' || what === 'or')) {
+          path = path.slice(0, -1);
+          what = `not.${what}`;
+        }
+        const level = levelOf(query, path);
+        if (what === 'order') level.order.push(...parseOrder(value));
+        else if (what === 'limit') level.limit = nonNegativeInteger('limit', value);
+        else if (what === 'offset') level.offset = nonNegativeInteger('offset', value);
+        else
+          level.where.push(parseLogical(what.endsWith('or') ? 'or' : 'and', what.startsWith('not.'), value));
+        continue;
+      }
       const { field, rest } = readField(key, 'filter column');
-      if (rest.startsWith('.')) throw restErrors.unsupported(`filter on embedded resource: '${key}'`);
-      if (rest !== '') throw restErrors.parse('Unsupported filter column', `'${key}'`);
-      query.where.push(parseOperation(field, value));
+      if (rest !== '' && !rest.startsWith('.'))
+        throw restErrors.parse('Unsupported filter column', `'${key}'`);
+      if (rest === '') {
+        query.where.push(parseOperation(field, value));
+        continue;
+      }
+      // An embedded table's filter: every segment but the last names a level.
+      const segments = [field.column, ...rest.slice(1).split('.')];
+      const last = segments.pop() ?? '';
+      levelOf(query, segments).where.push(parseOperation(wholeField(last, 'filter column'), value));
     }
   }
   return query;

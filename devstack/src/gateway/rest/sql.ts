@@ -2,6 +2,7 @@ import {
   fieldName,
   type Condition,
   type FilterCondition,
+  type Level,
   type Field,
   type OrderTerm,
   type ParsedQuery,
@@ -36,13 +37,16 @@ export interface FieldScope {
   rowType?: string;
   /** The source's column types (the base type of a domain), where known. */
   types?: ReadonlyMap<string, string>;
+  /** The source's alias, qualifying its columns (`_src` unless embedded). */
+  alias?: string;
 }
 
 function columnSql(name: string, scope: FieldScope | undefined): string {
-  if (!scope?.computed.has(name)) return quoteIdent(name);
+  const alias = scope?.alias ?? '_src';
+  if (!scope?.computed.has(name)) return scope?.alias ? `${alias}.${quoteIdent(name)}` : quoteIdent(name);
   const row = scope.rowType
-    ? `row(_src.*)::${quoteIdent(scope.schema)}.${quoteIdent(scope.rowType)}`
-    : '_src';
+    ? `row(${alias}.*)::${quoteIdent(scope.schema)}.${quoteIdent(scope.rowType)}`
+    : alias;
   return `${quoteIdent(scope.schema)}.${quoteIdent(name)}(${row})`;
 }
 
@@ -162,10 +166,11 @@ export function selectListSql(
   params: SqlParams,
   scope?: FieldScope,
 ): string {
-  if (!select) return '*';
+  const star = scope?.alias ? `${scope.alias}.*` : '*';
+  if (!select) return star;
   return select
     .map((item) => {
-      if (item.column === '*') return '*';
+      if (item.column === '*') return star;
       const field = fieldSql(item, scope, params);
       const value = item.cast ? `cast(${field} as ${item.cast})` : field;
       return `${value} as ${quoteIdent(item.alias ?? fieldName(item))}`;
@@ -186,19 +191,62 @@ function orderSql(order: OrderTerm[], params: SqlParams, scope: FieldScope | und
  * One statement that reads a page as a JSON array (built by Postgres, as PostgREST does), its row count
  * and, when asked, the total count for `Content-Range`.
  */
+/** Embedded tables: lateral joins after the source, and what the row selects from them. */
+export interface Joins {
+  sql: string;
+  selects: string[];
+}
+
+/** A level's columns and its embedded tables' values, in PostgREST's order (the columns first). */
+export function levelSelectSql(
+  select: SelectItem[] | undefined,
+  params: SqlParams,
+  scope: FieldScope | undefined,
+  joins: Joins | undefined,
+): string {
+  const columns = select?.length === 0 ? [] : [selectListSql(select, params, scope)];
+  return [...columns, ...(joins?.selects ?? [])].join(', ');
+}
+
+/** A level's filters, order and page after its FROM: the clauses every read builds alike. */
+export function levelTailSql(
+  level: Level,
+  params: SqlParams,
+  scope: FieldScope | undefined,
+  conditions: string[] = [],
+): string {
+  const filters = [...level.where.map((item) => conditionSql(item, params, scope)), ...conditions];
+  return (
+    (filters.length ? ` where ${filters.join(' and ')}` : '') +
+    orderSql(level.order, params, scope) +
+    (level.limit !== undefined ? ` limit ${level.limit}` : '') +
+    (level.offset !== undefined ? ` offset ${level.offset}` : '')
+  );
+}
+
+/**
+ * One statement that reads a page as a JSON array (built by Postgres, as PostgREST does), its row count
+ * and, when asked, the total count for `Content-Range`.
+ */
 export function readSql(
   source: string,
   query: ParsedQuery,
   params: SqlParams,
-  { withTotal, scope, format = 'json' }: { withTotal: boolean; scope?: FieldScope; format?: BodyFormat },
+  {
+    withTotal,
+    scope,
+    format = 'json',
+    joins,
+  }: { withTotal: boolean; scope?: FieldScope; format?: BodyFormat; joins?: Joins },
 ): string {
-  const list = selectListSql(query.select, params, scope);
+  const list = levelSelectSql(query.select, params, scope, joins);
+  const from = `${source}${joins?.sql ?? ''}`;
   const where = whereSql(query.where, params, scope);
   const page =
-    `select ${list} from ${source}${where}${orderSql(query.order, params, scope)}` +
+    `select ${list} from ${from}${where}${orderSql(query.order, params, scope)}` +
     (query.limit !== undefined ? ` limit ${query.limit}` : '') +
     (query.offset !== undefined ? ` offset ${query.offset}` : '');
-  const total = withTotal ? `(select count(*) from ${source}${where})` : 'null::bigint';
+  const total = withTotal ? `(select count(*) from ${from}${where})` : 'null::bigint';
   return `with _page as (${page}) select ${bodySql(format)} as body, count(*) as rows, ${total} as total from _page _row`;
 }
 
