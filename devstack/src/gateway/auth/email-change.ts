@@ -90,8 +90,7 @@ export async function requestEmailChange(
 
 /** A followed e-mail change link: the change made (a session or PKCE code follows), or one of two. */
 export type RedeemedEmailChange =
-  | { done: true; userId: string; oldEmail: string; method: string; authCode?: string }
-  | { done: false };
+  { done: true; userId: string; oldEmail: string; method: string; authCode?: string } | { done: false };
 
 /**
  * Follows a change link (its token hash) or, with `email`, the six-digit code mailed to that address

@@ -87,6 +87,7 @@ export const UNFROZEN_MESSAGE = 'Account unfrozen';
 export const NOT_FROZEN_MESSAGE = 'This account is not frozen';
 export const ASKED_ALREADY_MESSAGE = 'You approved this already: it is awaiting a second admin';
 
-export const HOLDING_PERIOD_RANGE_MESSAGE = 'The holding period must be a whole number of days from 1 to 3660';
+export const HOLDING_PERIOD_RANGE_MESSAGE =
+  'The holding period must be a whole number of days from 1 to 3660';
 export const HOLDING_PERIOD_UPDATED_MESSAGE = 'Holding period updated';
 export const HOLDING_PERIOD_UPDATE_FAILED_MESSAGE = 'Failed to update the holding period';
