@@ -75,6 +75,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          recurring: boolean;
           rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -89,6 +90,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          recurring?: boolean;
           rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -102,6 +104,7 @@ export type Database = {
           expires_at?: string;
           id?: string;
           limit_price?: number | null;
+          recurring?: boolean;
           rejection_reason?: string | null;
           status?: Database['public']['Enums']['request_status'];
           user_id?: string;
@@ -567,6 +570,7 @@ export type Database = {
           cryptocurrency: string;
           day_of_month: number | null;
           day_of_week: number | null;
+          expiry_hours: number;
           frequency: string;
           id: string;
           next_run_at: string | null;
@@ -583,6 +587,7 @@ export type Database = {
           cryptocurrency: string;
           day_of_month?: number | null;
           day_of_week?: number | null;
+          expiry_hours?: number;
           frequency: string;
           id?: string;
           next_run_at?: string | null;
@@ -598,6 +603,7 @@ export type Database = {
           cryptocurrency?: string;
           day_of_month?: number | null;
           day_of_week?: number | null;
+          expiry_hours?: number;
           frequency?: string;
           id?: string;
           next_run_at?: string | null;
@@ -1332,6 +1338,7 @@ export type Database = {
           limit_price: number | null;
           price: number | null;
           proposed_by: string | null;
+          recurring: boolean;
           rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -1975,6 +1982,7 @@ export type Database = {
           expires_at: string;
           id: string;
           limit_price: number | null;
+          recurring: boolean;
           rejection_reason: string | null;
           status: Database['public']['Enums']['request_status'];
           user_id: string;
@@ -2030,6 +2038,7 @@ export type Database = {
           cryptocurrency: string;
           day_of_month?: number;
           day_of_week?: number;
+          expiry_hours?: number;
           frequency: string;
           idempotency_key?: string;
           price_ceiling?: number;
@@ -2043,6 +2052,7 @@ export type Database = {
           cryptocurrency: string;
           day_of_month: number | null;
           day_of_week: number | null;
+          expiry_hours: number;
           frequency: string;
           id: string;
           next_run_at: string | null;
@@ -2251,6 +2261,7 @@ export type Database = {
           cryptocurrency: string;
           day_of_month: number | null;
           day_of_week: number | null;
+          expiry_hours: number;
           frequency: string;
           id: string;
           next_run_at: string | null;
@@ -2278,6 +2289,43 @@ export type Database = {
         Returns: undefined;
       };
       unfreeze_by_admins: { Args: { user_id: string }; Returns: boolean };
+      update_recurring_buy: {
+        Args: {
+          amount: number;
+          cryptocurrency: string;
+          day_of_month?: number;
+          day_of_week?: number;
+          expiry_hours?: number;
+          frequency: string;
+          price_ceiling?: number;
+          recurring_buy_id: string;
+          time_of_day: string;
+          time_zone: string;
+          tolerance_percent?: number;
+        };
+        Returns: {
+          amount: number;
+          created_at: string;
+          cryptocurrency: string;
+          day_of_month: number | null;
+          day_of_week: number | null;
+          expiry_hours: number;
+          frequency: string;
+          id: string;
+          next_run_at: string | null;
+          price_ceiling: number | null;
+          time_of_day: string;
+          time_zone: string;
+          tolerance_percent: number;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'recurring_buys';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       verify_security_log: {
         Args: { person_id?: string };
         Returns: {
