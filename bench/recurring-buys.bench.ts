@@ -10,6 +10,7 @@
  *
  * Runs on its own throwaway Postgres: `npm run bench -- recurring-buys`.
  */
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startPostgres } from '../devstack/src/db/postgres';
@@ -34,6 +35,18 @@ async function sessionMemoryKb(client: pg.PoolClient): Promise<number> {
     'select sum(total_bytes) / 1024 as kb from pg_backend_memory_contexts',
   );
   return Math.round(Number(rows[0]?.kb ?? Number.NaN));
+}
+
+/**
+ * The CPU seconds a database session's process has used (user + system, /proc/<pid>/stat in clock ticks of
+ * 1/100 s): the work the runs cost, whatever else the machine is doing, beside the wall-clock budget.
+ */
+async function sessionCpuSeconds(client: pg.PoolClient): Promise<number> {
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const stat = await readFile(`/proc/${rows[0]?.pid}/stat`, 'utf8');
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** One session's batches until a call finds nothing due, with its memory after its first and last batch. */
@@ -85,10 +98,13 @@ async function main() {
     );
 
     const clients = await Promise.all(Array.from({ length: SESSIONS }, () => pool.connect()));
+    const cpuBefore = await Promise.all(clients.map(sessionCpuSeconds));
     const started = performance.now();
     try {
       const sessions = await Promise.all(clients.map((client) => runBatches(client)));
       const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = await Promise.all(clients.map(sessionCpuSeconds));
+      const cpuSeconds = cpuAfter.reduce((total, after, index) => total + after - (cpuBefore[index] ?? 0), 0);
       const runs = sessions.reduce((total, session) => total + session.runs, 0);
       const calls = sessions.reduce((total, session) => total + session.calls, 0);
       const firstBatchKb = Math.max(...sessions.map((session) => session.firstBatchKb));
@@ -113,6 +129,7 @@ async function main() {
       const figures = {
         'database calls': calls,
         'runs/s': Number((runs / seconds).toFixed(0)),
+        'database CPU seconds, both sessions': Number(cpuSeconds.toFixed(1)),
         'runs skipped': Number(outcomes[0]?.skipped ?? 0),
         'largest session memory after a first batch (kB)': firstBatchKb,
         'largest session memory after a last batch (kB)': lastBatchKb,

@@ -27,19 +27,24 @@ export interface NewRecurringBuy extends RecurringBuyTerms {
   idempotencyKey: string;
 }
 
+/** A schedule's terms as create_recurring_buy and update_recurring_buy take them. */
+export const termsArguments = (terms: RecurringBuyTerms) => ({
+  cryptocurrency: terms.cryptocurrency,
+  amount: terms.amount,
+  frequency: terms.frequency,
+  day_of_week: terms.dayOfWeek,
+  day_of_month: terms.dayOfMonth,
+  time_of_day: terms.timeOfDay,
+  time_zone: terms.timeZone,
+  tolerance_percent: terms.tolerancePercent,
+  price_ceiling: terms.priceCeiling,
+  expiry_hours: terms.expiryHours,
+});
+
 /** Schedules a recurring buy; the database's refusals (time zone, limits, step-up, lock) come back as they are. */
 export async function createRecurringBuy(schedule: NewRecurringBuy): Promise<RecurringBuy> {
   const { data, error } = await supabase.rpc('create_recurring_buy', {
-    cryptocurrency: schedule.cryptocurrency,
-    amount: schedule.amount,
-    frequency: schedule.frequency,
-    day_of_week: schedule.dayOfWeek,
-    day_of_month: schedule.dayOfMonth,
-    time_of_day: schedule.timeOfDay,
-    time_zone: schedule.timeZone,
-    tolerance_percent: schedule.tolerancePercent,
-    price_ceiling: schedule.priceCeiling,
-    expiry_hours: schedule.expiryHours,
+    ...termsArguments(schedule),
     idempotency_key: schedule.idempotencyKey,
   });
   if (error) {

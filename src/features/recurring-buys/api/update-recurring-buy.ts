@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import type { RecurringBuyTerms } from './create-recurring-buy';
+import { termsArguments, type RecurringBuyTerms } from './create-recurring-buy';
 import { recurringBuysQueryKey, type RecurringBuy } from './get-recurring-buys';
 
 export const UPDATE_RECURRING_BUY_FAILED_MESSAGE = 'Failed to change the recurring buy. Please try again.';
@@ -15,16 +15,7 @@ export async function updateRecurringBuy({
 }: RecurringBuyTerms & { id: string }): Promise<RecurringBuy> {
   const { data, error } = await supabase.rpc('update_recurring_buy', {
     recurring_buy_id: id,
-    cryptocurrency: terms.cryptocurrency,
-    amount: terms.amount,
-    frequency: terms.frequency,
-    day_of_week: terms.dayOfWeek,
-    day_of_month: terms.dayOfMonth,
-    time_of_day: terms.timeOfDay,
-    time_zone: terms.timeZone,
-    tolerance_percent: terms.tolerancePercent,
-    price_ceiling: terms.priceCeiling,
-    expiry_hours: terms.expiryHours,
+    ...termsArguments(terms),
   });
   if (error) {
     const refusal = error.code === 'P0001' || error.code === '42501';
