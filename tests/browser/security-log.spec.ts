@@ -75,6 +75,9 @@ test('an admin opens a person’s security log from Users: newest first, a page 
 
   await openAsWorkerAdmin(page, '/admin/users');
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(account.email);
+  // The search is in the address once applied (debounced): only then is the list this person's row.
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByTestId('admin-user-row')).toHaveCount(1);
   await page
     .getByTestId('admin-user-row')
     .filter({ hasText: account.email })
