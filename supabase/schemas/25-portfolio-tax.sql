@@ -210,7 +210,10 @@ as $$
     where accounts.owner_id = p_user_id and accounts.currency <> 'USD'
       and entries.corrects is null
       and not exists (select from ledger.entries as later where later.corrects = entries.seq)
-      and not exists (select from ledger.unsealed_entries as queued where queued.transaction_id = entries.transaction_id)
+      -- Once per call (an InitPlan), so the queue, empty or short, costs nothing per row.
+      and entries.transaction_id <> all (array(
+        select queued.transaction_id from ledger.unsealed_entries as queued where queued.transaction_id is not null
+      ))
   ),
   -- The person's own entries awaiting seal count at once (a buy shows in the cost basis when it commits); they
   -- come after every sealed entry, as they will be sealed.
