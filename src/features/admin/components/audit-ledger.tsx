@@ -1,6 +1,7 @@
 import { TableCell } from '@/components/ui/table';
 import { csvUtcTime } from '@/lib/csv';
 import { auditLog, type AuditEntry } from '../api/get-audit-log';
+import { auditDetailLines } from './audit-details';
 import { DateTimeCell } from './date-time-cell';
 import type { LedgerKind } from './ledger-page';
 import { PersonCell } from './person-cell';
@@ -54,7 +55,14 @@ export const auditLedger: LedgerKind<AuditEntry> = {
         header: 'Details',
         cell: (entry) => (
           <TableCell wrap>
-            <code className="block max-w-64 text-xs break-all">{JSON.stringify(entry.details)}</code>
+            <dl className="grid max-w-64 gap-0.5 text-xs break-words">
+              {auditDetailLines(entry.details).map(({ name, value }) => (
+                <div key={name}>
+                  <dt className="text-muted-foreground inline">{name}: </dt>
+                  <dd className="inline">{value}</dd>
+                </div>
+              ))}
+            </dl>
           </TableCell>
         ),
       },
