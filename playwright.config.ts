@@ -25,7 +25,7 @@ export default defineConfig({
   use: {
     baseURL: process.env.APP_URL ?? 'http://localhost:5173',
     // A failed test keeps its trace's DOM snapshots (and a screenshot at the failure) but no screencast:
-    // encoding every frame of every test cost about a quarter of the browser suite's CPU on two cores.
+    // encoding every frame of every test cost about a fifth of the browser suite's CPU on two cores.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
