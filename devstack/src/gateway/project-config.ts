@@ -223,35 +223,28 @@ function stringList(value: TomlValue | undefined, fallback: string[]): string[] 
   return Array.isArray(value) && value.length ? value.map(String) : fallback;
 }
 
-function mailTemplateSettings(tables: TomlTables): ProjectConfig['mailTemplates'] {
-  const settings: ProjectConfig['mailTemplates'] = {};
-  for (const [table, values] of tables) {
-    const kind = templateTable.exec(table)?.[1];
-    if (kind === undefined || !isMailTemplateKind(kind)) continue;
+/** Each `[<table>.<kind>]` of a kind the stack knows, with its subject and body file, and its keys. */
+function templateTables<K extends string>(
+  tables: TomlTables,
+  table: RegExp,
+  isKind: (name: string) => name is K,
+): [K, MailTemplateSetting, Map<string, TomlValue>][] {
+  const found: [K, MailTemplateSetting, Map<string, TomlValue>][] = [];
+  for (const [name, values] of tables) {
+    const kind = table.exec(name)?.[1];
+    if (kind === undefined || !isKind(kind)) continue;
     const subject = values.get('subject');
     const contentPath = values.get('content_path');
-    settings[kind] = {
-      subject: typeof subject === 'string' ? subject : undefined,
-      contentPath: typeof contentPath === 'string' ? contentPath : undefined,
-    };
+    found.push([
+      kind,
+      {
+        subject: typeof subject === 'string' ? subject : undefined,
+        contentPath: typeof contentPath === 'string' ? contentPath : undefined,
+      },
+      values,
+    ]);
   }
-  return settings;
-}
-
-function mailNotificationSettings(tables: TomlTables): ProjectConfig['mailNotifications'] {
-  const settings: ProjectConfig['mailNotifications'] = {};
-  for (const [table, values] of tables) {
-    const kind = notificationTable.exec(table)?.[1];
-    if (kind === undefined || !isNotificationKind(kind)) continue;
-    const subject = values.get('subject');
-    const contentPath = values.get('content_path');
-    settings[kind] = {
-      enabled: values.get('enabled') === true,
-      subject: typeof subject === 'string' ? subject : undefined,
-      contentPath: typeof contentPath === 'string' ? contentPath : undefined,
-    };
-  }
-  return settings;
+  return found;
 }
 
 export function projectConfigFromToml(text: string): ProjectConfig {
@@ -305,8 +298,15 @@ export function projectConfigFromToml(text: string): ProjectConfig {
     // Off unless config.toml turns them on, as the Supabase CLI reads it (hosted projects have TOTP on).
     mfaTotpEnrollEnabled: tables.get('auth.mfa.totp')?.get('enroll_enabled') === true,
     mfaTotpVerifyEnabled: tables.get('auth.mfa.totp')?.get('verify_enabled') === true,
-    mailTemplates: mailTemplateSettings(tables),
-    mailNotifications: mailNotificationSettings(tables),
+    mailTemplates: Object.fromEntries(
+      templateTables(tables, templateTable, isMailTemplateKind).map(([kind, setting]) => [kind, setting]),
+    ),
+    mailNotifications: Object.fromEntries(
+      templateTables(tables, notificationTable, isNotificationKind).map(([kind, setting, values]) => [
+        kind,
+        { ...setting, enabled: values.get('enabled') === true },
+      ]),
+    ),
   };
 }
 
