@@ -175,6 +175,25 @@ describe('resource embedding', () => {
     ]);
   });
 
+  // PostgREST src/PostgREST/SchemaCache.hs (allComputedRels): `rows 1` or no set makes it to-one.
+  it('embeds the rows a function of the row returns (a computed relationship)', async () => {
+    expect(
+      (
+        await read(
+          'authors?select=name,written_books(title),latest_book(title)&order=id&written_books.order=id',
+        )
+      ).body,
+    ).toEqual([
+      {
+        name: 'Ann',
+        written_books: [{ title: 'First' }, { title: 'Second' }],
+        latest_book: { title: 'Second' },
+      },
+      { name: 'Bob', written_books: [], latest_book: null },
+      { name: 'Cy', written_books: [], latest_book: null },
+    ]);
+  });
+
   it('keeps only the rows whose embedding matched with !inner', async () => {
     expect((await read('authors?select=name,books!author_id!inner(title)&order=id')).body).toEqual([
       { name: 'Ann', books: [{ title: 'First' }, { title: 'Second' }] },
@@ -182,6 +201,19 @@ describe('resource embedding', () => {
     expect(
       (await read('books?select=title,authors!author_id!inner()&authors.name=eq.Ann&order=id')).body,
     ).toEqual([{ title: 'First' }, { title: 'Second' }]);
+  });
+
+  // PostgREST src/PostgREST/Query/QueryBuilder.hs names each subquery `<parent>_<name>_1`: Postgres refuses it twice.
+  it('answers 400 42712 when one name is embedded twice without aliases', async () => {
+    expect(await read('books?select=authors!author_id(name),authors!editor_id(name)')).toEqual({
+      status: 400,
+      body: {
+        code: '42712',
+        message: 'table name "books_authors_1" specified more than once',
+        details: null,
+        hint: null,
+      },
+    });
   });
 
   it('answers 300 PGRST201 naming each relationship when two foreign keys lead to the table', async () => {

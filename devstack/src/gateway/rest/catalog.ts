@@ -5,6 +5,8 @@ export interface Relation {
   schema: string;
   name: string;
   columns: Set<string>;
+  /** A view (PostgREST finds views' relationships through their definitions; the local stack does not). */
+  isView: boolean;
   /** Each column's type (a domain's base type), as PostgREST's `colType`. */
   types: Map<string, string>;
   primaryKey: string[];
@@ -56,6 +58,11 @@ export interface Relationship {
     target: [string, string][];
   };
   isSelf: boolean;
+  /**
+   * A computed relationship (SchemaCache.hs `allComputedRels`): a function of the table's row returning
+   * another table's rows, embedded under its own name; to one when it returns one row.
+   */
+  function?: string;
 }
 
 export interface Catalog {
@@ -149,6 +156,7 @@ async function loadRelationships(
 
 interface ColumnRow {
   relation: string;
+  is_view: boolean;
   column: string;
   type: string;
   primary_key: boolean;
@@ -163,12 +171,13 @@ interface RoutineRow {
   arguments: RoutineArgument[];
   callable: boolean;
   computed_field_of: string | null;
+  single_row: boolean;
 }
 
 /** PostgREST's schema cache: an exposed schema's relations, columns and functions, read from the catalogue. */
 export async function loadCatalog(db: Pick<pg.Pool, 'query'>, schema: string): Promise<Catalog> {
   const columns = await db.query<ColumnRow>(
-    `select c.relname as relation, a.attname as column,
+    `select c.relname as relation, c.relkind in ('v', 'm') as is_view, a.attname as column,
        pg_catalog.format_type(coalesce(nullif(t.typbasetype, 0), t.oid), null) as type,
        coalesce(a.attnum = any(i.indkey), false) as primary_key
      from pg_catalog.pg_class c
@@ -187,6 +196,7 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>, schema: string): P
       relation = {
         schema,
         name: row.relation,
+        isView: row.is_view,
         columns: new Set(),
         types: new Map(),
         primaryKey: [],
@@ -221,6 +231,7 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>, schema: string): P
        group by p.oid
      )
      select p.proname as name, p.proretset as returns_set,
+       not p.proretset or p.prorows = 1 as single_row,
        p.prorettype = 'pg_catalog.void'::pg_catalog.regtype as returns_void,
        (t.typtype = 'c' or p.prorettype = 'pg_catalog.record'::pg_catalog.regtype) as returns_rows,
        (select c.relname from pg_catalog.pg_class c
@@ -238,6 +249,7 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>, schema: string): P
     [schema],
   );
   const routines = new Map<string, Routine[]>();
+  const computedRelationships: Relationship[] = [];
   for (const row of functions.rows) {
     const routine: Routine = {
       schema,
@@ -251,9 +263,22 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>, schema: string): P
     if (row.callable) routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
     // Postgres resolves a computed field, so its unnamed row argument need not be callable through REST.
     if (row.computed_field_of) relations.get(row.computed_field_of)?.computed.add(row.name);
+    if (row.computed_field_of && row.returns_relation)
+      computedRelationships.push({
+        table: row.computed_field_of,
+        foreignTable: row.returns_relation,
+        cardinality: row.single_row ? 'many-to-one' : 'one-to-many',
+        constraint: row.name,
+        columns: [],
+        isSelf: false,
+        function: row.name,
+      });
   }
   for (const overloads of routines.values()) overloads.sort(byPostgrestOrder);
-  return { relations, routines, relationships: await loadRelationships(db, schema, relations) };
+  const relationships = await loadRelationships(db, schema, relations);
+  for (const relationship of computedRelationships)
+    relationships.set(relationship.table, [...(relationships.get(relationship.table) ?? []), relationship]);
+  return { relations, routines, relationships };
 }
 
 /**

@@ -18,6 +18,7 @@ const oneColumn = (relationship: Relationship, side: 0 | 1, name: string) =>
 
 /** Whether a relationship is the one `target!hint` names (Plan.hs `findRel`). */
 function named(relationship: Relationship, target: string, hint: string | undefined): boolean {
+  if (relationship.function !== undefined) return relationship.function === target;
   const { foreignTable, cardinality, constraint } = relationship;
   const byForeignKey = cardinality !== 'many-to-many';
   if (relationship.isSelf) {
@@ -71,6 +72,8 @@ function findRelationship(catalog: Catalog, schema: string, origin: string, embe
       `Try changing '${embed.name}' to one of the following: ${hints}. Find the desired relationship in the 'details' key.`,
     );
   }
+  const views = [origin, embed.name].filter((name) => catalog.relations.get(name)?.isView);
+  if (views.length) throw restErrors.unsupported(`relationships of views ('${views.join("', '")}')`);
   // Error.hs `noRelBetweenHint`: a similar parent when the origin has no relationship, else a similar child.
   const suggestion = catalog.relationships.has(origin)
     ? closestMatch(
@@ -109,6 +112,15 @@ export function embedsSql(
   path: string[] = [],
 ): Joins {
   const joins: Joins = { sql: '', selects: [] };
+  const names = embeds.map((embed) => embed.alias ?? embed.name);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  // PostgREST names each subquery `<parent>_<name>_1`, so the same name twice fails in Postgres.
+  if (twice !== undefined)
+    throw new RestError(
+      400,
+      '42712',
+      `table name "${parent.relation.name}_${twice}_1" specified more than once`,
+    );
   for (const embed of embeds) {
     const relationship = findRelationship(context.catalog, context.schema, parent.relation.name, embed);
     const target = context.catalog.relations.get(relationship.foreignTable);
@@ -122,13 +134,22 @@ export function embedsSql(
       context.nested.get(levelPath.join('.')) ??
       context.nested.get([...path, embed.name].join('.')) ??
       noLevel;
+    // `rel(count)`: PostgREST's aggregate count over the embedded rows.
+    if (
+      embed.select?.some((item) => item.column === 'count' && !item.path.length) &&
+      !target.columns.has('count')
+    )
+      throw restErrors.unsupported(`aggregate in select: '${embed.name}(count)'`);
     checkQueryColumns(target, { select: embed.select, ...level }, { write: false });
     const scope = { schema: context.schema, computed: target.computed, types: target.types, alias };
     const inner = embedsSql(context, { relation: target, alias }, embed.embeds, levelPath);
     const table = (relation: string) => `${quoteIdent(context.schema)}.${quoteIdent(relation)}`;
     let from = `${table(target.name)} ${alias}`;
-    let conditions: string[];
-    if (relationship.junction) {
+    let conditions: string[] = [];
+    if (relationship.function !== undefined) {
+      // The function called on the parent's row (Query/QueryBuilder.hs `fromF` for a computed relationship).
+      from = `${table(relationship.function)}(${parent.alias}) ${alias}`;
+    } else if (relationship.junction) {
       const junction = `_j${number}`;
       from += `, ${table(relationship.junction.table)} ${junction}`;
       conditions = [
