@@ -43,6 +43,7 @@ const pages: { name: string; path: string; who: Who; heading: string }[] = [
   { name: 'terms-of-service', path: '/terms-of-service', who: 'visitor', heading: 'Terms of Service' },
   { name: 'privacy-policy', path: '/privacy-policy', who: 'visitor', heading: 'Privacy Policy' },
   { name: 'disclaimer', path: '/disclaimer', who: 'visitor', heading: 'Disclaimer' },
+  { name: 'proof', path: '/proof', who: 'visitor', heading: 'Proof of liabilities' },
   // The sign-up confirmation link's landing, as shown when the link has expired or opens in another browser
   // (a working link moves straight on to the wallet, with the wallet code).
   { name: 'confirm-signup', path: '/confirm-signup', who: 'visitor', heading: 'Confirmation link expired' },
@@ -52,7 +53,11 @@ const pages: { name: string; path: string; who: Who; heading: string }[] = [
   { name: 'withdraw', path: '/user/withdraw', who: 'user', heading: 'Withdraw Funds' },
   { name: 'account', path: '/user/account', who: 'user', heading: 'Account' },
   { name: 'statement', path: '/user/statement', who: 'user', heading: 'Statement' },
+  { name: 'gains', path: '/user/gains', who: 'user', heading: `Gains report ${new Date().getFullYear()}` },
+  { name: 'price-alerts', path: '/user/price-alerts', who: 'user', heading: 'Price alerts' },
+  { name: 'recurring-buys', path: '/user/recurring-buys', who: 'user', heading: 'Recurring buys' },
   { name: 'admin-users', path: '/admin/users', who: 'admin', heading: 'Users' },
+  { name: 'admin-frozen-accounts', path: '/admin/frozen-accounts', who: 'admin', heading: 'Frozen accounts' },
   { name: 'admin-transactions', path: '/admin/transactions', who: 'admin', heading: 'Transactions' },
   { name: 'admin-deposit', path: '/admin/deposit', who: 'admin', heading: 'Deposit' },
   { name: 'admin-status-types', path: '/admin/status-types', who: 'admin', heading: 'Status types' },
@@ -66,6 +71,7 @@ const pages: { name: string; path: string; who: Who; heading: string }[] = [
   },
   { name: 'admin-settings', path: '/admin/settings', who: 'admin', heading: 'Settings' },
   { name: 'admin-audit-log', path: '/admin/audit-log', who: 'admin', heading: 'Audit log' },
+  { name: 'admin-ledger', path: '/admin/ledger', who: 'admin', heading: 'Ledger' },
 ];
 // The landing preview: a desktop window drawn at 3/4 scale, 1200 × 800 pixels, the size the hero reserves.
 const preview = { viewport: { width: 1600, height: 1067 }, deviceScaleFactor: 0.75 };

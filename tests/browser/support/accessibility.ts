@@ -1,11 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
+type Impact = 'moderate' | 'serious';
+const impactsFrom: Record<Impact, readonly string[]> = {
+  moderate: ['moderate', 'serious', 'critical'],
+  serious: ['serious', 'critical'],
+};
+
 /** axe-core's serious and critical findings on the page as it is now, one readable line each. */
-export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+export function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  return accessibilityViolations(page, 'serious');
+}
+
+/** axe-core's findings of at least the given impact on the page as it is now, one readable line each. */
+export async function accessibilityViolations(page: Page, least: Impact): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => impactsFrom[least].includes(violation.impact ?? ''))
     .map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
@@ -15,7 +26,12 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
  * axe-core's serious and critical findings in the light and then the dark theme (the system's setting,
  * which the app follows while nobody picked a theme), each line prefixed with its theme.
  */
-export async function seriousAccessibilityViolationsInBothThemes(page: Page): Promise<string[]> {
+export function seriousAccessibilityViolationsInBothThemes(page: Page): Promise<string[]> {
+  return accessibilityViolationsInBothThemes(page, 'serious');
+}
+
+/** axe-core's findings of at least the given impact in the light and then the dark theme, as above. */
+export async function accessibilityViolationsInBothThemes(page: Page, least: Impact): Promise<string[]> {
   const found: string[] = [];
   // Colours ease into the new theme (`transition-colors`); axe must measure where they end, not midway.
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
@@ -25,7 +41,7 @@ export async function seriousAccessibilityViolationsInBothThemes(page: Page): Pr
       (dark) => document.documentElement.classList.contains('dark') === dark,
       colorScheme === 'dark',
     );
-    found.push(...(await seriousAccessibilityViolations(page)).map((line) => `${colorScheme}: ${line}`));
+    found.push(...(await accessibilityViolations(page, least)).map((line) => `${colorScheme}: ${line}`));
   }
   await page.emulateMedia({ colorScheme: null });
   return found;

@@ -23,7 +23,7 @@ describe.each([termsOfService, privacyPolicy, disclaimer])('the $title page', (d
 
   it('lists the phone numbers for four countries and the contact e-mail', () => {
     render(<LegalPage document={document} />);
-    const contact = within(screen.getByRole('region', { name: 'Contact us' }));
+    const contact = within(screen.getByRole('region', { name: 'Questions about this page' }));
     for (const phone of company.phones) {
       expect(contact.getByRole('link', { name: `${phone.country}: ${phone.display}` })).toHaveAttribute(
         'href',

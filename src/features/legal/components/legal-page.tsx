@@ -33,11 +33,12 @@ export function LegalPage({ document }: { document: LegalDocument }) {
         ))}
       </ol>
 
+      {/* Named apart from the footer's "Contact Us": two landmarks of one name cannot be told apart. */}
       <section aria-labelledby="legal-contact" className="bg-card mt-12 rounded-xl border p-6">
         <h2 id="legal-contact" className="mb-2 text-xl font-semibold">
-          Contact us
+          Questions about this page
         </h2>
-        <p className="text-muted-foreground mb-4">Questions about this page? Call or write to us:</p>
+        <p className="text-muted-foreground mb-4">Call or write to us:</p>
         <PublicContacts />
       </section>
     </article>
