@@ -110,8 +110,10 @@ Object.assign(globalThis, { jest: vi });
 const fetchOfNode = globalThis.fetch;
 globalThis.fetch = async (...args) => {
   const response = await fetchOfNode(...args);
-  if (response.status >= 400 && /Unsupported (by the local stack|Auth endpoint)|not supported by the local stack|not_implemented|_disabled"|_not_enabled"/.test(await response.clone().text())) {
-    appendFileSync(${JSON.stringify(refusalsFile)}, (expect.getState().currentTestName ?? '').replaceAll(' > ', ' ') + '\\n');
+  const text = response.status >= 400 ? await response.clone().text() : '';
+  const refusal = text.match(/Unsupported (by the local stack|Auth endpoint)[^"]*|not supported by the local stack|not_implemented|_disabled"|_not_enabled"/);
+  if (refusal) {
+    appendFileSync(${JSON.stringify(refusalsFile)}, (expect.getState().currentTestName ?? '').replaceAll(' > ', ' ') + '\\t' + refusal[0] + '\\n');
   }
   return response;
 };
@@ -137,6 +139,8 @@ interface SuiteFigures {
   /** Why the suite did not run at all. */
   failedToStart?: string;
   wrongCases: string[];
+  /** Each refused case with what the stack refused. */
+  refusedCases: string[];
 }
 
 /** `supabase start`'s Kong on its port, as far as these suites need it: keyless requests go on as anon. */
@@ -182,6 +186,7 @@ async function runSuite(monorepo: string, suite: Suite, details: string[]): Prom
     wrong: 0,
     notLoaded: [],
     wrongCases: [],
+    refusedCases: [],
   };
   const work = await mkdtemp(path.join(tmpdir(), `client-suite-${suite.name}-`));
   let stack: RunningStack | undefined;
@@ -285,9 +290,14 @@ async function runSuite(monorepo: string, suite: Suite, details: string[]): Prom
       return figures;
     }
     const report = JSON.parse(await readFile(reportFile, 'utf8')) as VitestReport;
-    const refusedCases = new Set(
-      existsSync(refusalsFile) ? (await readFile(refusalsFile, 'utf8')).split('\n').filter(Boolean) : [],
-    );
+    // Each line: the case, a tab, what the stack refused (the first refusal of a case names it).
+    const refusals = new Map<string, string>();
+    if (existsSync(refusalsFile)) {
+      for (const line of (await readFile(refusalsFile, 'utf8')).split('\n').filter(Boolean)) {
+        const [name = '', reason = ''] = line.split('\t');
+        if (!refusals.has(name)) refusals.set(name, reason);
+      }
+    }
     for (const file of report.testResults) {
       if (file.assertionResults.length === 0 && file.status === 'failed') {
         const reason =
@@ -297,8 +307,12 @@ async function runSuite(monorepo: string, suite: Suite, details: string[]): Prom
       for (const result of file.assertionResults) {
         if (result.status === 'passed') figures.passed++;
         else if (result.status !== 'failed') continue;
-        else if (refusedCases.has(result.fullName)) figures.refused++;
-        else {
+        else if (refusals.has(result.fullName)) {
+          figures.refused++;
+          figures.refusedCases.push(
+            `${path.relative(root, file.name)} › ${result.fullName}: ${refusals.get(result.fullName)}`,
+          );
+        } else {
           figures.wrong++;
           figures.wrongCases.push(`${path.relative(root, file.name)} › ${result.fullName}`);
           details.push(
@@ -330,6 +344,8 @@ for (const suite of suites)
   if (!only || only.includes(suite.name)) results.push(await runSuite(monorepo, suite, details));
 const detailsFile = path.join(tmpdir(), 'client-suites-failures.md');
 await writeFile(detailsFile, details.join('\n'));
+const refusalsListFile = path.join(tmpdir(), 'client-suites-refusals.md');
+await writeFile(refusalsListFile, results.flatMap((result) => result.refusedCases).join('\n') + '\n');
 
 console.log('\n| suite | pass | refused by name | wrong | files not loaded |');
 console.log('| --- | --- | --- | --- | --- |');
@@ -340,9 +356,13 @@ for (const result of results) {
       : `| ${result.suite} | ${result.passed} | ${result.refused} | ${result.wrong} | ${result.notLoaded.length} |`,
   );
 }
-console.log(`\nEach wrong case's failure: ${detailsFile}`);
+console.log(
+  `\nEach wrong case's failure: ${detailsFile}; each refused case and what was refused: ${refusalsListFile}`,
+);
 for (const result of results) {
   if (result.notLoaded.length)
     console.log(`\n${result.suite}, files not loaded:\n  ${result.notLoaded.join('\n  ')}`);
+  if (result.refusedCases.length)
+    console.log(`\n${result.suite}, refused by name:\n  ${result.refusedCases.join('\n  ')}`);
   if (result.wrongCases.length) console.log(`\n${result.suite}, wrong:\n  ${result.wrongCases.join('\n  ')}`);
 }

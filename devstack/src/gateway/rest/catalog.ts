@@ -5,6 +5,8 @@ export interface Relation {
   schema: string;
   name: string;
   columns: Set<string>;
+  /** Each column's type (a domain's base type), as PostgREST's `colType`. */
+  types: Map<string, string>;
   primaryKey: string[];
   /**
    * Computed fields: functions of the exposed schema taking this relation's row as their one argument,
@@ -42,6 +44,7 @@ export interface Catalog {
 interface ColumnRow {
   relation: string;
   column: string;
+  type: string;
   primary_key: boolean;
 }
 
@@ -60,10 +63,12 @@ interface RoutineRow {
 export async function loadCatalog(db: Pick<pg.Pool, 'query'>, schema: string): Promise<Catalog> {
   const columns = await db.query<ColumnRow>(
     `select c.relname as relation, a.attname as column,
+       pg_catalog.format_type(coalesce(nullif(t.typbasetype, 0), t.oid), null) as type,
        coalesce(a.attnum = any(i.indkey), false) as primary_key
      from pg_catalog.pg_class c
      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
      join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+     join pg_catalog.pg_type t on t.oid = a.atttypid
      left join pg_catalog.pg_index i on i.indrelid = c.oid and i.indisprimary
      where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')
      order by c.relname, a.attnum`,
@@ -73,10 +78,18 @@ export async function loadCatalog(db: Pick<pg.Pool, 'query'>, schema: string): P
   for (const row of columns.rows) {
     let relation = relations.get(row.relation);
     if (!relation) {
-      relation = { schema, name: row.relation, columns: new Set(), primaryKey: [], computed: new Set() };
+      relation = {
+        schema,
+        name: row.relation,
+        columns: new Set(),
+        types: new Map(),
+        primaryKey: [],
+        computed: new Set(),
+      };
       relations.set(row.relation, relation);
     }
     relation.columns.add(row.column);
+    relation.types.set(row.column, row.type);
     if (row.primary_key) relation.primaryKey.push(row.column);
   }
 

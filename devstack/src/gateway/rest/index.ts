@@ -122,7 +122,7 @@ export function createRestHandler(options: RestOptions) {
     boundByMaxRows(query, maxRows);
     const params = new SqlParams();
     const source = `${quoteIdent(relation.schema)}.${quoteIdent(relation.name)} _src`;
-    const scope = { schema: relation.schema, computed: relation.computed };
+    const scope = { schema: relation.schema, computed: relation.computed, types: relation.types };
     const sql = readSql(source, query, params, {
       withTotal: preferences.count === 'exact' || preferences.count === 'estimated',
       scope,
@@ -268,6 +268,7 @@ export function createRestHandler(options: RestOptions) {
       maxRows,
       format: responseMedia === 'csv' ? 'csv' : 'json',
       computed: rowsOfRelation?.computed ?? new Set(),
+      types: rowsOfRelation?.types,
     });
     const readOnly = method === 'GET' || method === 'HEAD';
     const result = await runAsCaller(

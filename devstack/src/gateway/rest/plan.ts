@@ -50,11 +50,16 @@ export function boundByMaxRows(query: ParsedQuery, maxRows: number) {
  * An upsert that also counts the rows it inserted (`xmax = 0` on a row the statement created), shown
  * with the selected (or every) column and without the marker.
  */
-function upsertSql(mutation: string, shown: SelectItem[], format: BodyFormat | undefined): string {
+function upsertSql(
+  mutation: string,
+  shown: SelectItem[],
+  params: SqlParams,
+  format: BodyFormat | undefined,
+): string {
   const body = format ? `(select ${bodySql(format)} from _page _row)` : 'null::text';
   return (
     `with _mutated as (${mutation} returning *, (xmax = 0) as pgrst_inserted), ` +
-    `_page as (select ${selectListSql(shown)} from _mutated) ` +
+    `_page as (select ${selectListSql(shown, params)} from _mutated) ` +
     `select ${body} as body, (select count(*) from _mutated) as rows, null::bigint as total, ` +
     `(select count(*) from _mutated where pgrst_inserted) as inserted`
   );
@@ -131,11 +136,12 @@ export function writeSql({
   return preferences.resolution
     ? upsertSql(
         mutation,
-        query.select ?? [...relation.columns].map((column) => ({ column })),
+        query.select ?? [...relation.columns].map((column) => ({ column, path: [] })),
+        params,
         withBody ? format : undefined,
       )
     : withBody
-      ? representationSql(mutation, query.select, format)
+      ? representationSql(mutation, query.select, params, format)
       : mutation;
 }
 
@@ -154,6 +160,7 @@ export function callSql({
   maxRows,
   format,
   computed,
+  types,
 }: {
   name: string;
   routine: Routine;
@@ -167,6 +174,8 @@ export function callSql({
   format: BodyFormat;
   /** The computed fields of the relation whose rows the function returns (`routine.returnsRelation`). */
   computed: ReadonlySet<string>;
+  /** That relation's column types (for JSON paths and full-text search on its columns). */
+  types?: ReadonlyMap<string, string>;
 }): { sql: string; shaped: boolean } {
   const func = `${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}`;
   const passed = rawArgument === undefined ? routineArguments(routine, given) : [];
@@ -193,7 +202,7 @@ export function callSql({
     boundByMaxRows(query, maxRows);
     const source = `(select _fn.* from ${argumentSource ? `${argumentSource} cross join lateral ` : ''}${call} as _fn) _src`;
     const scope = routine.returnsRelation
-      ? { schema: routine.schema, computed, rowType: routine.returnsRelation }
+      ? { schema: routine.schema, computed, types, rowType: routine.returnsRelation }
       : undefined;
     sql = readSql(source, query, params, { withTotal: preferences.count !== undefined, scope, format });
   } else {

@@ -1,23 +1,65 @@
 import { restErrors } from './errors';
 
-export type FilterOperator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'is' | 'like' | 'ilike';
-const filterOperators = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'is', 'like', 'ilike']);
+/**
+ * PostgREST's operators (ApiRequest/QueryParams.hs): the quantifiable ones take `(any)`/`(all)` with an
+ * array value, the full-text ones an optional language, `in` a list, `is` a keyword.
+ */
+const quantifiable = ['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'] as const;
+const simple = ['neq', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj'] as const;
+const fullText = ['fts', 'plfts', 'phfts', 'wfts'] as const;
+export type QuantifiableOperator = (typeof quantifiable)[number];
+export type FullTextOperator = (typeof fullText)[number];
+export type FilterOperator =
+  QuantifiableOperator | (typeof simple)[number] | FullTextOperator | 'in' | 'is' | 'isdistinct';
+const filterOperators = new Set<string>([...quantifiable, ...simple, ...fullText, 'in', 'is', 'isdistinct']);
 const isValues = new Set(['null', 'not_null', 'true', 'false', 'unknown']);
 
-export type Condition =
-  | { kind: 'filter'; column: string; negate: boolean; operator: FilterOperator; value: string | string[] }
-  | { kind: 'and' | 'or'; negate: boolean; conditions: Condition[] };
+/** One step of a JSON path (`->'key'`, `->>2`): PostgREST's `JsonOperation`. */
+export interface JsonStep {
+  arrow: '->' | '->>';
+  /** A key, or an array index when `index`. */
+  operand: string;
+  index: boolean;
+}
 
-export interface SelectItem {
+/** A column, with the JSON path into it when one is given (`data->a->>b`). */
+export interface Field {
   column: string;
+  path: JsonStep[];
+}
+
+export interface FilterCondition extends Field {
+  kind: 'filter';
+  negate: boolean;
+  operator: FilterOperator;
+  value: string | string[];
+  /** `eq(any).{a,b}`: the value is an array compared with `any` or `all`. */
+  quantifier?: 'any' | 'all';
+  /** `fts(english).cat`: the text search configuration. */
+  language?: string;
+}
+
+export type Condition = FilterCondition | { kind: 'and' | 'or'; negate: boolean; conditions: Condition[] };
+
+export interface SelectItem extends Field {
   alias?: string;
   cast?: string;
 }
 
-export interface OrderTerm {
-  column: string;
+export interface OrderTerm extends Field {
   descending: boolean;
   nulls?: 'first' | 'last';
+}
+
+/**
+ * The name a field is answered under without an alias: its last JSON key (the column for a path of only
+ * indexes), as PostgREST's `lastJsonKey` (Plan.hs).
+ */
+export function fieldName(field: Field): string {
+  const last = field.path.at(-1);
+  if (!last) return field.column;
+  if (!last.index) return last.operand;
+  return [...field.path].reverse().find((step) => !step.index)?.operand ?? field.column;
 }
 
 export interface ParsedQuery {
@@ -39,7 +81,7 @@ function checkIdentifier(name: string, where: string): string {
   return name;
 }
 
-/** Splits on commas outside parentheses and double quotes. */
+/** Splits on commas outside parentheses, braces (array values) and double quotes. */
 export function splitTopLevel(text: string): string[] {
   const parts: string[] = [];
   let depth = 0;
@@ -52,8 +94,8 @@ export function splitTopLevel(text: string): string[] {
       continue;
     }
     if (char === '"') quoted = !quoted;
-    else if (!quoted && char === '(') depth++;
-    else if (!quoted && char === ')') depth--;
+    else if (!quoted && (char === '(' || char === '{')) depth++;
+    else if (!quoted && (char === ')' || char === '}')) depth--;
     if (char === ',' && depth === 0 && !quoted) {
       parts.push(current);
       current = '';
@@ -73,54 +115,113 @@ function columnName(raw: string, where: string): string {
   return unquote(raw);
 }
 
+const quotedName = String.raw`"(?:[^"\\]|\\.)*"`;
+/** A column token: quoted, or up to a JSON arrow, a cast, a modifier or a list separator. */
+const columnToken = new RegExp(String.raw`(?:${quotedName}|(?:[^.,:()!>"-]|-(?!>))+)`, 'y');
+/**
+ * A JSON path step (QueryParams.hs `pJsonPath`): an arrow, then a quoted key, an index (digits, ending the
+ * field) or a key of any characters but `(-:.,>)` (a dash not starting an arrow is allowed).
+ */
+const jsonStep = new RegExp(
+  String.raw`(->>|->)(?:(${quotedName})|(-?\d+)(?=->|::|\.|,|$)|((?:[^(\-:.,>)]|-(?!>))+))`,
+  'y',
+);
+
+/** A field at the start of `text` (a column and its JSON path), and what follows it. */
+function readField(text: string, where: string): { field: Field; rest: string } {
+  columnToken.lastIndex = 0;
+  const column = columnToken.exec(text)?.[0];
+  if (!column) throw restErrors.parse(`Unsupported ${where}`, `'${text}' does not start with a column`);
+  const path: JsonStep[] = [];
+  let at = column.length;
+  for (;;) {
+    jsonStep.lastIndex = at;
+    const step = jsonStep.exec(text);
+    if (!step) break;
+    const [whole, arrow, quoted, index, key] = step;
+    path.push({
+      arrow: arrow as JsonStep['arrow'],
+      operand: quoted !== undefined ? unquote(quoted) : (index ?? key?.trim() ?? ''),
+      index: index !== undefined,
+    });
+    at += whole.length;
+  }
+  if (text.startsWith('->', at)) throw restErrors.parse(`Invalid JSON path in ${where}`, `'${text}'`);
+  return { field: { column: columnName(column.trim(), where), path }, rest: text.slice(at) };
+}
+
+/** A whole text that is one field, as a filter's key is. */
+function wholeField(text: string, where: string): Field {
+  const { field, rest } = readField(text, where);
+  if (rest !== '') throw restErrors.parse(`Unsupported ${where}`, `'${text}'`);
+  return field;
+}
+
 export function parseSelect(text: string): SelectItem[] | undefined {
   const items = splitTopLevel(text).map((item) => item.trim());
   if (items.length === 1 && items[0] === '*') return undefined;
   // The real cause first: `*,rel(...)` is an embedding, whatever else the list holds.
   const embedding = items.find((item) => item.includes('(') && !/^".*"$/.test(item));
   if (embedding) throw restErrors.unsupported(`resource embedding or aggregate in select: '${embedding}'`);
-  return items.map((item) => {
-    if (item.includes('('))
-      throw restErrors.unsupported(`resource embedding or aggregate in select: '${item}'`);
-    if (item.includes('->')) throw restErrors.unsupported(`JSON path in select: '${item}'`);
+  return items.map((item): SelectItem => {
     if (item.startsWith('...')) throw restErrors.unsupported(`spread in select: '${item}'`);
     // `*` beside other fields, as in `*,created_ago` (a computed field).
-    if (item === '*') return { column: '*' };
-    const [head = '', cast] = item.split('::');
-    const aliasSplit = head.split(':');
-    const [first = '', second = ''] = aliasSplit;
-    const column = aliasSplit.length === 2 ? second : first;
-    const alias = aliasSplit.length === 2 ? aliasSplit[0] : undefined;
-    if (aliasSplit.length > 2 || column === '')
-      throw restErrors.parse('Unsupported select item', `'${item}'`);
+    if (item === '*') return { column: '*', path: [] };
+    const aliased = item.match(new RegExp(String.raw`^(${quotedName}|[^:"]+):(?!:)`));
+    const alias = aliased?.[1];
+    const [head = '', cast, ...more] = item.slice(aliased ? aliased[0].length : 0).split('::');
+    if (head === '' || more.length) throw restErrors.parse('Unsupported select item', `'${item}'`);
     return {
-      column: columnName(column, 'column in select'),
-      alias: alias === undefined ? undefined : checkIdentifier(alias, 'alias in select'),
+      ...wholeField(head, 'column in select'),
+      alias: alias === undefined ? undefined : columnName(alias, 'alias in select'),
       cast: cast === undefined ? undefined : checkIdentifier(cast, 'cast in select'),
     };
   });
 }
 
-/** `op.value` or `not.op.value`, as in `?amount=gte.10`. */
-function parseOperation(rawColumn: string, text: string): Condition {
+/** `op.value` or `not.op.value`, as in `?amount=gte.10`, `?tags=ov.{a,b}`, `?name=like(any).{a*,b*}`. */
+function parseOperation(field: Field, text: string): Condition {
+  const shown = text;
   let rest = text;
   let negate = false;
   if (rest.startsWith('not.')) {
     negate = true;
     rest = rest.slice(4);
   }
-  const dot = rest.indexOf('.');
-  const operator = dot === -1 ? rest : rest.slice(0, dot);
-  const raw = dot === -1 ? '' : rest.slice(dot + 1);
-  if (!filterOperators.has(operator))
-    throw restErrors.unsupported(`filter operator '${operator}' on '${rawColumn}'`);
-  const column = columnName(rawColumn, 'filter column');
+  const head = rest.match(/^([a-z]+)(?:\(([^)]*)\))?(?:\.|$)/);
+  const operator = head?.[1] ?? rest.split('.')[0] ?? '';
+  const argument = head?.[2];
+  const raw = head ? rest.slice(head[0].length) : '';
+  if (!filterOperators.has(operator)) {
+    throw restErrors.parse(
+      `"failed to parse filter (${shown})" (line 1, column ${negate ? 5 : 1})`,
+      `unexpected "${operator.charAt(0) || rest.charAt(0)}" expecting "not" or operator (eq, gt, ...)`,
+    );
+  }
+  const condition: FilterCondition = {
+    kind: 'filter',
+    ...field,
+    negate,
+    operator: operator as FilterOperator,
+    value: raw,
+  };
+  if (argument !== undefined) {
+    if ((fullText as readonly string[]).includes(operator)) condition.language = argument;
+    else if (
+      (quantifiable as readonly string[]).includes(operator) &&
+      (argument === 'any' || argument === 'all')
+    )
+      condition.quantifier = argument;
+    else throw restErrors.parse(`"failed to parse filter (${shown})"`, `unexpected "(" after ${operator}`);
+  }
   if (operator === 'in') {
     const list = raw.match(/^\((.*)\)$/s);
     if (!list)
-      throw restErrors.parse('Invalid in filter', `Expected in.(a,b,...) for '${column}', got '${raw}'`);
-    const items = list[1] === '' ? [] : splitTopLevel(list[1] ?? '').map((item) => unquote(item.trim()));
-    return { kind: 'filter', column, negate, operator: 'in', value: items };
+      throw restErrors.parse(
+        'Invalid in filter',
+        `Expected in.(a,b,...) for '${field.column}', got '${raw}'`,
+      );
+    condition.value = list[1] === '' ? [] : splitTopLevel(list[1] ?? '').map((item) => unquote(item.trim()));
   }
   if (operator === 'is' && !isValues.has(raw.toLowerCase())) {
     throw restErrors.parse(
@@ -128,7 +229,7 @@ function parseOperation(rawColumn: string, text: string): Condition {
       `'${raw}' is not one of null, not_null, true, false, unknown`,
     );
   }
-  return { kind: 'filter', column, negate, operator: operator as FilterOperator, value: raw };
+  return condition;
 }
 
 /**
@@ -149,24 +250,28 @@ function parseLogical(kind: 'and' | 'or', negate: boolean, text: string, depth =
     const nested = item.match(/^(not\.)?(and|or)(\(.*\))$/s);
     if (nested)
       return parseLogical(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3] ?? '', depth + 1);
-    const dot = item.indexOf('.');
-    if (dot === -1) throw restErrors.parse(`Invalid ${kind} filter`, `'${item}'`);
-    return parseOperation(item.slice(0, dot), item.slice(dot + 1));
+    const { field, rest } = readField(item, 'filter column');
+    if (!rest.startsWith('.')) throw restErrors.parse(`Invalid ${kind} filter`, `'${item}'`);
+    // A quoted value stands for itself (QueryParams.hs `pLogicSingleVal`): `name.eq."a,b"`.
+    const condition = parseOperation(field, rest.slice(1));
+    if (condition.kind === 'filter' && typeof condition.value === 'string')
+      condition.value = unquote(condition.value);
+    return condition;
   });
   return { kind, negate, conditions };
 }
 
 function parseOrder(text: string): OrderTerm[] {
   return splitTopLevel(text).map((term) => {
-    if (term.includes('->')) throw restErrors.unsupported(`JSON path in order: '${term.trim()}'`);
-    const [column, ...modifiers] = term.trim().split('.');
-    const order: OrderTerm = { column: columnName(column ?? '', 'order column'), descending: false };
-    for (const modifier of modifiers) {
+    const { field, rest } = readField(term.trim(), 'order column');
+    const order: OrderTerm = { ...field, descending: false };
+    for (const modifier of rest.split('.').slice(1)) {
       if (modifier === 'asc' || modifier === 'desc') order.descending = modifier === 'desc';
       else if (modifier === 'nullsfirst' || modifier === 'nullslast')
         order.nulls = modifier === 'nullsfirst' ? 'first' : 'last';
       else throw restErrors.parse('Invalid order', `Unknown order modifier '${modifier}' in '${term}'`);
     }
+    if (rest !== '' && !rest.startsWith('.')) throw restErrors.parse('Invalid order', `'${term}'`);
     return order;
   });
 }
@@ -194,9 +299,12 @@ export function parseQuery(params: URLSearchParams): ParsedQuery {
     else if (key === 'apikey') continue;
     else if (/^(not\.)?(and|or)$/.test(key)) {
       query.where.push(parseLogical(key.endsWith('or') ? 'or' : 'and', key.startsWith('not.'), value));
-    } else if (key.includes('.') || key.includes('->')) {
-      throw restErrors.unsupported(`filter on embedded resource or JSON path: '${key}'`);
-    } else query.where.push(parseOperation(key, value));
+    } else {
+      const { field, rest } = readField(key, 'filter column');
+      if (rest.startsWith('.')) throw restErrors.unsupported(`filter on embedded resource: '${key}'`);
+      if (rest !== '') throw restErrors.parse('Unsupported filter column', `'${key}'`);
+      query.where.push(parseOperation(field, value));
+    }
   }
   return query;
 }
