@@ -253,3 +253,11 @@ describe('resource embedding', () => {
     });
   });
 });
+
+// PostgREST src/PostgREST/Query/SqlFragment.hs (asJsonF): one row unwrapped, `coalesce(json_agg(…)->0, 'null')`.
+describe('a function returning one row', () => {
+  it('answers the row as an object, and null when a filter leaves none', async () => {
+    expect(await read('rpc/first_book?select=title')).toEqual({ status: 200, body: { title: 'First' } });
+    expect(await read('rpc/first_book?select=title&id=eq.999')).toEqual({ status: 200, body: null });
+  });
+});
