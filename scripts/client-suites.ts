@@ -362,5 +362,7 @@ console.log(
 for (const result of results) {
   if (result.notLoaded.length)
     console.log(`\n${result.suite}, files not loaded:\n  ${result.notLoaded.join('\n  ')}`);
+  if (result.refusedCases.length)
+    console.log(`\n${result.suite}, refused by name:\n  ${result.refusedCases.join('\n  ')}`);
   if (result.wrongCases.length) console.log(`\n${result.suite}, wrong:\n  ${result.wrongCases.join('\n  ')}`);
 }

@@ -1,7 +1,7 @@
 /**
  * The reconciliation report (ledger.reconcile) as the admin page and `npm run ledger:reconcile` both print it:
- * JSON as the database answers, or CSV with the chain head and the checkpoint root on every row, so two
- * operators compare reports line by line.
+ * JSON as the database answers, or CSV with the chain head, the checkpoint root and the entries awaiting seal on
+ * every row, so two operators compare reports line by line.
  */
 export interface ReconciliationDifference {
   check: string;
@@ -33,6 +33,7 @@ const csvHeader = [
   'head_hash',
   'checkpoint_id',
   'checkpoint_root',
+  'awaiting_seal',
   'check',
   'entry',
   'subject',
@@ -45,13 +46,14 @@ function csvField(value: string | number | null | undefined): string {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** One row per difference; a clean report is one row with the head and checkpoint and empty findings. */
+/** One row per difference; a clean report is one row with the head, checkpoint and queue and empty findings. */
 export function reconciliationCsv(report: ReconciliationReport): string {
   const chain = [
     report.head.seq,
     report.head.hash,
     report.checkpoint?.id ?? null,
     report.checkpoint?.root ?? null,
+    report.awaiting_seal,
   ];
   const rows = report.differences.length
     ? report.differences.map((difference) => [

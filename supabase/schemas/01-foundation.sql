@@ -49,10 +49,11 @@ create function private.write_audit(
   p_details jsonb default '{}'::jsonb,
   p_actor_id uuid default null
 ) returns void
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
+begin
   insert into public.audit_log (actor_id, action, target_table, target_id, details)
   values (
     coalesce(p_actor_id, (select auth.uid())),
@@ -61,18 +62,21 @@ as $$
     p_target_id,
     coalesce(p_details, '{}'::jsonb)
   );
+end;
 $$;
 comment on function private.write_audit(text, text, uuid, jsonb, uuid) is
   'Appends one audit_log row; the actor is the given person, else the current request''s user.';
 create function private.is_usd_amount(value numeric) returns boolean
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select value is not null
+begin
+  return value is not null
     and value > 0
     and value < 1e12
     and value = round(value, 2);
+end;
 $$;
 comment on function private.is_usd_amount(numeric) is
   'True for a positive dollar amount with at most 2 decimals that fits numeric(14,2); false for NaN and Infinity.';
@@ -100,13 +104,15 @@ $$;
 comment on function private.assert_usd_amount(numeric) is
   'Raises a clear error unless the value is a valid dollar amount (see private.is_usd_amount).';
 create function private.format_usd(value numeric) returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
+begin
   -- Same text as JavaScript's value.toLocaleString('en-US'): 10000 -> 10,000 and 10.5 -> 10.5.
-  select to_char(trunc(value), 'FM999,999,999,999,990')
+  return to_char(trunc(value), 'FM999,999,999,999,990')
     || coalesce('.' || nullif(rtrim(substr(to_char(abs(value) - trunc(abs(value)), 'FM0.00'), 3), '0'), ''), '');
+end;
 $$;
 comment on function private.format_usd(numeric) is
   'Formats a dollar amount for error texts the way the app shows it (en-US thousands separators).';
@@ -121,11 +127,13 @@ revoke execute on function private.write_audit(text, text, uuid, jsonb, uuid) fr
 -- the permissive policies say. The admin views are security invoker, so these tables' policies apply to them.
 
 create function private.session_is_aal2() returns boolean
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false);
+begin
+  return coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false);
+end;
 $$;
 comment on function private.session_is_aal2() is
   'True when the caller''s token says aal2: this session verified a second factor (TOTP) after the password.';

@@ -34,14 +34,16 @@ revoke all on table public.profiles from anon, authenticated, service_role;
 grant select, update (full_name) on table public.profiles to authenticated;
 grant select on table public.profiles to service_role;
 create function private.is_admin() returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select private.session_is_aal2() and exists (
+begin
+  return private.session_is_aal2() and exists (
     select 1 from public.profiles where id = (select auth.uid()) and role = 'admin'
   );
+end;
 $$;
 comment on function private.is_admin() is
   'True only when the signed-in person''s stored role is admin and their session is at aal2. Security definer so '

@@ -92,15 +92,17 @@ comment on policy "Transactions are read at aal2 or own ones without a factor" o
   'only at aal2 too: a log-in left at the code step reads none.';
 create function private.ledger_effect(p_type public.transaction_type, p_amount numeric, p_status text)
 returns numeric
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select case
+begin
+  return case
     when p_status <> 'complete' then 0
     when p_type in ('deposit', 'sell') then p_amount
     else -p_amount
   end;
+end;
 $$;
 comment on function private.ledger_effect(public.transaction_type, numeric, text) is
   'What one ledger entry adds to the balance: its signed amount when complete, else 0.';

@@ -111,14 +111,18 @@ grant execute on function public.record_price_snapshots(jsonb) to service_role;
 -- What a pending request would fill at now, for the admin queues (which show it before an admin approves).
 
 create function private.fresh_price(p_cryptocurrency text) returns numeric
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select price from public.price_snapshots
-  where cryptocurrency = p_cryptocurrency and captured_at >= now() - interval '2 minutes'
-  order by captured_at desc
-  limit 1;
+begin
+  return (
+    select price from public.price_snapshots
+    where cryptocurrency = p_cryptocurrency and captured_at >= now() - interval '2 minutes'
+    order by captured_at desc
+    limit 1
+  );
+end;
 $$;
 comment on function private.fresh_price(text) is
   'The coin''s newest snapshot price if recorded in the last 2 minutes (what private.current_price fills at), '

@@ -29,12 +29,14 @@ comment on function private.current_price(text) is
   'The server''s current USD price of a coin (its newest snapshot); refuses one older than 2 minutes.';
 revoke execute on function private.current_price(text) from public;
 create function private.coin_quantity(p_amount numeric, p_price numeric) returns numeric
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
+begin
   -- Scale 20 before dividing, so the quotient is exact to the 18 places kept.
-  select trunc(round(p_amount, 20) / p_price, 18);
+  return trunc(round(p_amount, 20) / p_price, 18);
+end;
 $$;
 comment on function private.coin_quantity(numeric, numeric) is
   'Coins a USD amount buys at a price: truncated to 18 decimal places.';

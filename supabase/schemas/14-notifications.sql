@@ -53,11 +53,13 @@ comment on policy "Notifications are read at aal2 or without a factor" on public
   'aal2: a log-in left at the code step sees none.';
 
 create function private.notify(p_user_id uuid, p_kind text, p_title text, p_body text) returns void
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
+begin
   insert into public.notifications (user_id, kind, title, body) values (p_user_id, p_kind, p_title, p_body);
+end;
 $$;
 comment on function private.notify(uuid, text, text, text) is
   'Adds a notification (from triggers on rows of a person who exists: a deletion cascades, it writes none).';
@@ -145,7 +147,7 @@ create table private.security_emails (
   recipient text not null,
   subject text not null,
   body text not null,
-  not_me_token uuid not null default gen_random_uuid() unique,
+  not_me_token uuid default gen_random_uuid() unique,
   created_at timestamptz not null default now(),
   sent_at timestamptz,
   claimed_until timestamptz,
@@ -156,11 +158,13 @@ create table private.security_emails (
   constraint security_emails_action_path_in_app check (action_path ~ '^/[A-Za-z0-9/_?=&.-]*$')
 );
 comment on table private.security_emails is
-  'Outbox of security e-mails: written with the change that caused them, claimed and sent once by the '
+  'Outbox of the app''s e-mails (security e-mails, and price alerts): written with the change or price that '
+  'caused them, claimed and sent once by the '
   'send-security-emails Edge Function (again only when a sender died mid-send). Not reachable through the '
   'API but by the function''s RPCs.';
 comment on column private.security_emails.not_me_token is
-  'The secret of the e-mail''s "this wasn''t me" link (report_not_me), valid for 30 days.';
+  'The secret of the e-mail''s "this wasn''t me" link (report_not_me), valid for 30 days; null for a mail about '
+  'no change to the account (a price alert), which has no such link.';
 comment on column private.security_emails.action_text is
   'The words before the e-mail''s own link (a new destination''s cancel link); null when it has none.';
 comment on column private.security_emails.action_path is 'The path of that link in the app (the site URL is the function''s).';

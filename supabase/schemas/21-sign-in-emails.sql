@@ -33,22 +33,27 @@ create function private.queue_security_email(
   body text,
   action_text text default null,
   action_path text default null,
-  not_before timestamptz default null
+  not_before timestamptz default null,
+  with_not_me_link boolean default true
 ) returns uuid
 language sql
 security definer
 set search_path = ''
 as $$
-  insert into private.security_emails (user_id, recipient, subject, body, action_text, action_path, not_before)
+  insert into private.security_emails (
+    user_id, recipient, subject, body, action_text, action_path, not_before, not_me_token
+  )
   select users.id, users.email, queue_security_email.subject, queue_security_email.body,
-    queue_security_email.action_text, queue_security_email.action_path, queue_security_email.not_before
+    queue_security_email.action_text, queue_security_email.action_path, queue_security_email.not_before,
+    case when queue_security_email.with_not_me_link then gen_random_uuid() end
   from auth.users
   where users.id = queue_security_email.user_id and users.email is not null and users.email_confirmed_at is not null
   returning id;
 $$;
-comment on function private.queue_security_email(uuid, text, text, text, text, timestamptz) is
-  'Queues a security e-mail to the person''s address if they confirmed it (none otherwise: an unproven '
-  'address may be anyone''s), with an optional link of its own (action_text before the app''s action_path), '
-  'sent from not_before (null: at once); answers its id (null when none was queued). send-security-emails '
-  'adds the "this wasn''t me" link.';
-revoke execute on function private.queue_security_email(uuid, text, text, text, text, timestamptz) from public;
+comment on function private.queue_security_email(uuid, text, text, text, text, timestamptz, boolean) is
+  'Queues an e-mail to the person''s address if they confirmed it (none otherwise: an unproven address may be '
+  'anyone''s), with an optional link of its own (action_text before the app''s action_path), sent from '
+  'not_before (null: at once); answers its id (null when none was queued). send-security-emails adds the '
+  '"this wasn''t me" link unless with_not_me_link is false (a mail about no change to the account, such as a '
+  'price alert).';
+revoke execute on function private.queue_security_email(uuid, text, text, text, text, timestamptz, boolean) from public;

@@ -11,15 +11,20 @@
 -- encrypted_data, nothing of auth.sessions) of a row the topic's reader may read.
 
 create function private.selectable_columns(p_table regclass, p_row jsonb) returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select case when p_row is null then null else (
+begin
+  if p_row is null then
+    return null;
+  end if;
+  return (
     select coalesce(jsonb_object_agg(c.key, c.value), '{}'::jsonb)
       from jsonb_each(p_row) c
      where pg_catalog.has_column_privilege('authenticated', p_table, c.key, 'SELECT')
-  ) end;
+  );
+end;
 $$;
 comment on function private.selectable_columns(regclass, jsonb) is
   'The row (as jsonb) with only the columns signed-in people may select: what a broadcast of it may carry.';

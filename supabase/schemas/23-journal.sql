@@ -185,16 +185,18 @@ comment on trigger refuse_delete_before_delete on ledger.head is 'The head row m
 
 -- Double entry, checked where an entry is written: each currency's amounts sum to zero.
 create function ledger.sums_to_zero(p_currencies text[], p_amounts numeric[]) returns boolean
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select cardinality(p_currencies) = cardinality(p_amounts) and cardinality(p_amounts) > 0
+begin
+  return cardinality(p_currencies) = cardinality(p_amounts) and cardinality(p_amounts) > 0
     and not exists (
       select from unnest(p_currencies, p_amounts) as legs (currency, amount)
       group by legs.currency
       having sum(legs.amount) <> 0
     );
+end;
 $$;
 comment on function ledger.sums_to_zero(text[], numeric[]) is
   'Whether postings (currency and amount, side by side) sum to zero in each currency: an entry balances.';
@@ -237,6 +239,49 @@ create policy "Only aal2 sessions can read the journal" on ledger.unsealed_entri
   to authenticated using (((select auth.jwt()) ->> 'aal') = 'aal2');
 comment on policy "Only aal2 sessions can read the journal" on ledger.unsealed_entries is
   'The journal, like every admin table, needs a second factor.';
+-- Only the sealer takes an entry off the queue, right after putting it at the head of the chain; nobody changes one.
+create function ledger.guard_unsealed_entries() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'DELETE' and exists (
+    select from ledger.head
+    join ledger.entries on entries.seq = head.seq
+    where entries.transaction_id is not distinct from old.transaction_id
+      and entries.transaction_type is not distinct from old.transaction_type
+      and entries.transaction_status = old.transaction_status
+      and entries.recorded_at = old.recorded_at
+      and (
+        select array_agg(postings.account order by postings.position) = old.accounts
+          and array_agg(postings.currency order by postings.position) = old.currencies
+          and array_agg(postings.amount order by postings.position) = old.amounts
+        from ledger.postings where postings.entry_seq = head.seq
+      )
+  ) then
+    return old;
+  end if;
+  if tg_op = 'DELETE' then
+    raise exception 'Entry % awaiting seal leaves the queue only once sealed at the head of the chain', old.id
+      using errcode = '42501';
+  end if;
+  raise exception 'Append-only: % on %.% is refused', tg_op, tg_table_schema, tg_table_name
+    using errcode = '42501';
+end;
+$$;
+comment on function ledger.guard_unsealed_entries() is
+  'Refuses every update and truncate of the queue of entries awaiting seal, and the deletion of a queued entry '
+  'unless the entry at the head of the chain is that one (the sealer appends it, then deletes it): for every '
+  'login, the migration owner included.';
+revoke execute on function ledger.guard_unsealed_entries() from public;
+
+create trigger refuse_rewrite_before_change before update or delete on ledger.unsealed_entries
+  for each row execute function ledger.guard_unsealed_entries();
+comment on trigger refuse_rewrite_before_change on ledger.unsealed_entries is
+  'Queued entries are never changed, and leave the queue only into the chain.';
+create trigger refuse_truncate before truncate on ledger.unsealed_entries
+  for each statement execute function ledger.guard_unsealed_entries();
+comment on trigger refuse_truncate on ledger.unsealed_entries is 'The queue is never emptied but by sealing.';
 
 -- What a transactions row moves while it is complete. Mirrors private.ledger_effect (the balance) and the
 -- holdings view (coins: complete buys and sells that carry a quantity).
@@ -248,10 +293,12 @@ create function ledger.effect_of(
   p_cryptocurrency text,
   p_quantity numeric
 ) returns table (account text, currency text, amount numeric)
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
+begin
+  return query
   select legs.account, legs.currency, legs.amount
   from (
     values
@@ -267,6 +314,7 @@ as $$
         case p_type when 'buy' then p_quantity when 'sell' then -p_quantity end)
   ) as legs (account, currency, amount)
   where p_status = 'complete' and legs.amount is not null and legs.currency is not null;
+end;
 $$;
 comment on function ledger.effect_of(uuid, public.transaction_type, text, numeric, text, numeric) is
   'The postings a transactions row stands for while complete (none otherwise): USD between the person and the '

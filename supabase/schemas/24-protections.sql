@@ -173,9 +173,12 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select case when p_hours % 24 = 0 then (p_hours / 24)::text || ' days' else p_hours::text || ' hours' end;
+  select case when p_hours = 24 then '1 day'
+    when p_hours % 24 = 0 then (p_hours / 24)::text || ' days'
+    else p_hours::text || ' hours' end;
 $$;
-comment on function private.format_wait(integer) is 'A wait in the e-mails'' words: "2 days", "36 hours".';
+comment on function private.format_wait(integer) is
+  'A wait in the e-mails'' words: "1 day", "2 days", "36 hours".';
 
 create function public.create_payout_destination(
   destination_id uuid,
@@ -402,6 +405,7 @@ as $$
 declare
   person uuid := (select auth.uid());
   settings public.payout_protection;
+  chosen_before integer;
 begin
   perform private.assert_aal2_for_money(person, (select auth.jwt()) ->> 'aal', 'change your address book');
   perform private.assert_security_settings_open(person);
@@ -409,6 +413,7 @@ begin
     raise exception 'The waiting period must be between 48 hours and 30 days' using errcode = 'P0001';
   end if;
   insert into public.payout_protection (user_id) values (person) on conflict (user_id) do nothing;
+  select wait_hours into chosen_before from public.payout_protection where user_id = person for update;
   update public.payout_protection
   set previous_wait_hours = private.payout_wait_hours(person),
     wait_hours = set_payout_wait_hours.wait_hours,
@@ -417,12 +422,24 @@ begin
   returning * into settings;
   perform private.write_audit('payout_wait.update', 'profiles', person,
     jsonb_build_object('old', settings.previous_wait_hours, 'new', settings.wait_hours), person);
+  if settings.wait_hours <> chosen_before then
+    perform private.queue_security_email(
+      person,
+      'Address book waiting period changed',
+      format('You changed at %s how long a new destination in your address book waits before it can receive '
+        || 'money: from %s to %s.', private.format_utc(now()), private.format_wait(chosen_before),
+        private.format_wait(settings.wait_hours))
+      || case when settings.wait_hours < settings.previous_wait_hours then format(' Until %s, new destinations '
+        || 'still wait %s.', private.format_utc(now() + make_interval(hours => settings.previous_wait_hours)),
+        private.format_wait(settings.previous_wait_hours)) else '' end
+    );
+  end if;
   return settings;
 end;
 $$;
 comment on function public.set_payout_wait_hours(integer) is
   'The owner chooses how long new destinations wait: 48 hours to 30 days. A shorter wait takes effect once the '
-  'one it replaces has passed.';
+  'one it replaces has passed. A change is e-mailed (with the "this wasn''t me" link).';
 revoke execute on function public.set_payout_wait_hours(integer) from public, anon, authenticated, service_role;
 grant execute on function public.set_payout_wait_hours(integer) to authenticated;
 
@@ -554,16 +571,18 @@ comment on policy "People and admins can read the freeze" on public.account_free
   'The account page shows the person''s freeze and delay; admins at aal2 see whom they are asked to unfreeze.';
 
 create function private.is_frozen(p_user_id uuid) returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (
+begin
+  return exists (
     select from public.account_freezes as current_freeze
     where current_freeze.user_id = p_user_id and current_freeze.frozen_at is not null
       and (current_freeze.unfreeze_at is null or current_freeze.unfreeze_at > now())
   );
+end;
 $$;
 comment on function private.is_frozen(uuid) is 'Whether the person''s account is frozen now (an unfreeze counts once its delay has passed).';
 revoke execute on function private.is_frozen(uuid) from public;
@@ -692,6 +711,7 @@ as $$
 #variable_conflict use_column
 declare
   person uuid := (select auth.uid());
+  chosen_before integer;
 begin
   perform private.assert_aal2_for_money(person, (select auth.jwt()) ->> 'aal', 'change your security settings');
   perform private.assert_security_settings_open(person);
@@ -699,15 +719,27 @@ begin
     or set_unfreeze_delay_hours.unfreeze_delay_hours not between 24 and 720 then
     raise exception 'The unfreeze delay must be between 24 hours and 30 days' using errcode = 'P0001';
   end if;
-  insert into public.account_freezes (user_id, unfreeze_delay_hours)
-  values (person, set_unfreeze_delay_hours.unfreeze_delay_hours)
-  on conflict (user_id) do update set unfreeze_delay_hours = excluded.unfreeze_delay_hours;
+  insert into public.account_freezes (user_id) values (person) on conflict (user_id) do nothing;
+  select account_freezes.unfreeze_delay_hours into chosen_before
+  from public.account_freezes where user_id = person for update;
+  update public.account_freezes set unfreeze_delay_hours = set_unfreeze_delay_hours.unfreeze_delay_hours
+  where user_id = person;
   perform private.write_audit('account.unfreeze_delay', 'profiles', person,
     jsonb_build_object('hours', set_unfreeze_delay_hours.unfreeze_delay_hours), person);
+  if set_unfreeze_delay_hours.unfreeze_delay_hours <> chosen_before then
+    perform private.queue_security_email(
+      person,
+      'Unfreeze delay changed',
+      format('You changed at %s how long your account stays frozen after you ask to unfreeze it: from %s to %s.',
+        private.format_utc(now()), private.format_wait(chosen_before),
+        private.format_wait(set_unfreeze_delay_hours.unfreeze_delay_hours))
+    );
+  end if;
 end;
 $$;
 comment on function public.set_unfreeze_delay_hours(integer) is
-  'The owner chooses, while not frozen, how long an unfreeze waits: 24 hours (default) to 30 days.';
+  'The owner chooses, while not frozen, how long an unfreeze waits: 24 hours (default) to 30 days. A change is '
+  'e-mailed (with the "this wasn''t me" link).';
 revoke execute on function public.set_unfreeze_delay_hours(integer) from public, anon, authenticated, service_role;
 grant execute on function public.set_unfreeze_delay_hours(integer) to authenticated;
 

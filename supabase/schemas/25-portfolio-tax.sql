@@ -196,8 +196,9 @@ stable
 security definer
 set search_path = ''
 as $$
-  -- A row journaled once (the usual case) is its entry: the coin leg joined to the USD leg of the same entry,
-  -- with no aggregate. A row with corrections (an operator's change) is netted over its entries.
+  -- A row journaled once and sealed (the usual case) is its entry: the coin leg joined to the USD leg of the same
+  -- entry, with no aggregate. A row with corrections (an operator's change) or with an entry still awaiting seal
+  -- is netted over its entries.
   with single as (
     select entries.transaction_id, coin.currency, coin.amount as coin_amount, usd.amount as usd_amount,
       entries.seq as first_seq, entries.recorded_at
@@ -209,18 +210,34 @@ as $$
     where accounts.owner_id = p_user_id and accounts.currency <> 'USD'
       and entries.corrects is null
       and not exists (select from ledger.entries as later where later.corrects = entries.seq)
+      and not exists (select from ledger.unsealed_entries as queued where queued.transaction_id = entries.transaction_id)
   ),
-  corrected as (
-    select entries.transaction_id,
-      max(postings.currency) filter (where postings.currency <> 'USD'),
-      sum(postings.amount) filter (where postings.currency <> 'USD'),
-      sum(postings.amount) filter (where postings.currency = 'USD'),
-      min(entries.seq), min(entries.recorded_at)
+  -- The person's own entries awaiting seal count at once (a buy shows in the cost basis when it commits); they
+  -- come after every sealed entry, as they will be sealed.
+  legs as (
+    select entries.transaction_id, postings.currency, postings.amount, entries.seq, entries.recorded_at
     from ledger.entries
     join ledger.postings on postings.entry_seq = entries.seq
-    where entries.transaction_id in (select fixed.transaction_id from ledger.entries as fixed where fixed.corrects is not null)
+    where entries.transaction_id in (
+        select fixed.transaction_id from ledger.entries as fixed where fixed.corrects is not null
+        union
+        select queued.transaction_id from ledger.unsealed_entries as queued
+      )
       and postings.account = any (array(select name from ledger.accounts where owner_id = p_user_id))
-    group by entries.transaction_id
+    union all
+    select queued.transaction_id, queued_leg.currency, queued_leg.amount, null, queued.recorded_at
+    from ledger.unsealed_entries as queued
+    cross join unnest(queued.accounts, queued.currencies, queued.amounts) as queued_leg (account, currency, amount)
+    where queued_leg.account = any (array(select name from ledger.accounts where owner_id = p_user_id))
+  ),
+  corrected as (
+    select legs.transaction_id,
+      max(legs.currency) filter (where legs.currency <> 'USD'),
+      sum(legs.amount) filter (where legs.currency <> 'USD'),
+      sum(legs.amount) filter (where legs.currency = 'USD'),
+      min(legs.seq), min(legs.recorded_at)
+    from legs
+    group by legs.transaction_id
   ),
   moves as (
     select * from single
@@ -236,8 +253,9 @@ as $$
   order by moves.currency, coalesce(transactions.date, moves.recorded_at), moves.first_seq;
 $$;
 comment on function private.coin_movements(uuid) is
-  'A person''s coin movements from the journal, net per transactions row: quantity > 0 a lot (coins in, usd its '
-  'cost), < 0 a sale (usd its proceeds); dated by the row''s date, in order per coin.';
+  'A person''s coin movements from the journal (sealed entries and those awaiting seal), net per transactions row: '
+  'quantity > 0 a lot (coins in, usd its cost), < 0 a sale (usd its proceeds); dated by the row''s date, in order '
+  'per coin.';
 revoke execute on function private.coin_movements(uuid) from public;
 
 -- Spreads a pool's cost over the open lots by quantity (the last open lot takes what is left), so each lot

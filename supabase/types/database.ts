@@ -358,7 +358,8 @@ export type Database = {
           direction: string;
           id: string;
           last_fired_at: string | null;
-          price: number;
+          percent: number | null;
+          price: number | null;
           user_id: string;
         };
         ComputedFields: never;
@@ -369,7 +370,8 @@ export type Database = {
           direction: string;
           id?: string;
           last_fired_at?: string | null;
-          price: number;
+          percent?: number | null;
+          price?: number | null;
           user_id?: string;
         };
         Update: {
@@ -379,7 +381,8 @@ export type Database = {
           direction?: string;
           id?: string;
           last_fired_at?: string | null;
-          price?: number;
+          percent?: number | null;
+          price?: number | null;
           user_id?: string;
         };
         Relationships: [
@@ -2275,6 +2278,16 @@ export type Database = {
         Returns: undefined;
       };
       unfreeze_by_admins: { Args: { user_id: string }; Returns: boolean };
+      verify_security_log: {
+        Args: { person_id?: string };
+        Returns: {
+          check: string;
+          entry: number;
+          expected: string;
+          found: string;
+          subject: string;
+        }[];
+      };
     };
     Enums: {
       app_role: 'user' | 'admin';

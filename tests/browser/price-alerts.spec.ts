@@ -63,3 +63,24 @@ test('a person sets a price alert and is told once when the server’s price cro
   await page.getByRole('button', { name: `Delete the alert ${coin} above $10,000,000.00` }).click();
   await expect(page.getByText('No price alerts yet.')).toBeVisible();
 });
+
+test('a person sets an alert on a move of more than N % in 24 h and reads it in their list', async ({
+  page,
+}) => {
+  const admin = await workerAdminClient();
+  const person = await signUpFundedBuyer(admin, 10);
+  await skipLimitsNotices(page);
+  await logIn(page, person);
+  await page.getByRole('link', { name: 'Price alerts' }).click();
+  const form = page.getByRole('form', { name: 'New price alert' });
+  await form.getByLabel('Coin').selectOption({ index: 0 });
+  await form.getByLabel('When the price').selectOption('moves');
+  await expect(form.getByLabel('Price (USD)')).toHaveCount(0);
+  await form.getByLabel('By more than (%)').fill('7.5');
+  await form.getByRole('button', { name: 'Set alert' }).click();
+  await expect(page.getByText(/moves more than 7\.5 % in 24 h · waiting/)).toBeVisible();
+  const { rows } = await withDatabase((db) =>
+    db.query('select direction, price, percent from public.price_alerts where user_id = $1', [person.id]),
+  );
+  expect(rows).toEqual([{ direction: 'moves', price: null, percent: '7.5' }]);
+});

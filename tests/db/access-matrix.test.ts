@@ -849,6 +849,11 @@ const functions: Record<string, { expected: Row; probe: Probe }> = {
     expected: adminOnlyWrite,
     probe: { sql: 'select public.seal_ledger()', params: () => [] },
   },
+  // Checking a person's security log chain: admins at aal2 only; the person checks theirs in the browser.
+  verify_security_log: {
+    expected: adminOnlyWrite,
+    probe: { sql: 'select count(*) from public.verify_security_log($1)', params: ownerId },
+  },
 };
 
 /**

@@ -199,6 +199,51 @@ describe('corrections in the journal', () => {
   });
 });
 
+describe('entries awaiting seal', () => {
+  /** Runs `work` while another connection holds the chain's head, as a busy sealer does; releases it after. */
+  async function whileTheHeadIsHeld<T>(work: () => Promise<T>): Promise<T> {
+    const holder = await pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select from ledger.head for update');
+      return await work();
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+  }
+
+  it('counts a person’s trades and corrections at once, before the sealer chains them', async () => {
+    const person = await createUser(pool, { deposit: 10_000 });
+    const first = await trade(person, 'buy', '2024-01-10T12:00:00Z', '1', '100.00');
+    const sale1 = await trade(person, 'sell', '2024-04-01T12:00:00Z', '0.5', '80.00');
+    const expected = async (second: string, sale2: string) => {
+      expect(await gainsOf(person, 2024)).toMatchObject([
+        line(sale1, first, '0.5', '80.00', '60.00', '20.00'),
+        line(sale2, first, '0.5', '100.00', '60.00', '40.00'),
+        line(sale2, second, '0.5', '100.00', '75.00', '25.00'),
+      ]);
+      expect(await openLotsOf(person)).toEqual([{ lot_id: second, quantity: '1.5', cost_basis: '225.00' }]);
+    };
+
+    const [second, sale2] = await whileTheHeadIsHeld(async () => {
+      const second = await trade(person, 'buy', '2024-03-01T12:00:00Z', '2', '300.00');
+      const sale2 = await trade(person, 'sell', '2024-05-01T12:00:00Z', '1', '200.00');
+      await pool.query(`update public.transactions set amount = 120.00 where id = $1`, [first]);
+      const { rows } = await pool.query<{ queued: number }>(
+        'select count(*)::int as queued from ledger.unsealed_entries where transaction_id = any($1)',
+        [[first, second, sale2]],
+      );
+      expect(rows).toEqual([{ queued: 3 }]);
+      await expected(second, sale2);
+      return [second, sale2];
+    });
+
+    await pool.query('select ledger.seal()');
+    await expected(second, sale2);
+  });
+});
+
 describe('tax years and holding periods', () => {
   it('matches each year by the method in force then', async () => {
     const { person, second } = await twoBuysTwoSells();

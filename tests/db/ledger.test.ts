@@ -339,6 +339,66 @@ describe('sealing after commit', () => {
     const sealing = await errorOf(queryAs(pool, signedIn(person.id), 'select public.seal_ledger()'));
     expect(sealing.code).toBe('42501');
   });
+
+  it('keeps a queued entry as written and lets it leave only into the chain, refusing even the migration owner', async () => {
+    const someone = await createUser(pool);
+    const deposit = await addPendingDeposit(pool, someone.id, 85);
+    await whileTheHeadIsHeld((writer) =>
+      writer.query(`update public.transactions set status = 'complete' where id = $1`, [deposit]),
+    );
+    // The pool's login owns the journal's tables: the one refuse_rewrite lets through elsewhere.
+    const refusals = await Promise.all(
+      [
+        `update ledger.unsealed_entries set amounts = array[-1000, 1000] where transaction_id = '${deposit}'`,
+        `delete from ledger.unsealed_entries where transaction_id = '${deposit}'`,
+        'truncate ledger.unsealed_entries',
+      ].map((sql) => errorOf(pool.query(sql))),
+    );
+    expect(refusals).toEqual([
+      { code: '42501', message: 'Append-only: UPDATE on ledger.unsealed_entries is refused' },
+      {
+        code: '42501',
+        message: expect.stringMatching(
+          /^Entry \d+ awaiting seal leaves the queue only once sealed at the head/,
+        ),
+      },
+      { code: '42501', message: 'Append-only: TRUNCATE on ledger.unsealed_entries is refused' },
+    ]);
+
+    await pool.query('select ledger.seal()');
+    const { rows } = await pool.query<{ queued: number; sealed: number }>(
+      `select (select count(*)::int from ledger.unsealed_entries where transaction_id = $1) as queued,
+              (select count(*)::int from ledger.entries where transaction_id = $1) as sealed`,
+      [deposit],
+    );
+    expect(rows).toEqual([{ queued: 0, sealed: 1 }]);
+  });
+
+  it('names the change whose queued entry an owner with triggers off deleted before it was sealed', async () => {
+    const someone = await createUser(pool);
+    const deposit = await addPendingDeposit(pool, someone.id, 95);
+    await whileTheHeadIsHeld((writer) =>
+      writer.query(`update public.transactions set status = 'complete' where id = $1`, [deposit]),
+    );
+    const attacker = await pool.connect();
+    try {
+      await attacker.query('begin');
+      await attacker.query('set local session_replication_role = replica');
+      await attacker.query('delete from ledger.unsealed_entries where transaction_id = $1', [deposit]);
+      const report = await reconcile(attacker);
+      expect(report.differences).toContainEqual({
+        check: 'transaction differs from its entries',
+        entry: null,
+        subject: `transaction ${deposit} person:${someone.id}:USD`,
+        expected: '-95',
+        found: '0',
+      });
+    } finally {
+      await attacker.query('rollback');
+      attacker.release();
+    }
+    await pool.query('select ledger.seal()');
+  });
 });
 
 describe('append-only', () => {
@@ -768,7 +828,7 @@ describe('npm run ledger:reconcile', () => {
     expect(failure.code).toBe(1);
     const [header, row, ...rest] = failure.stdout.trim().split('\n');
     expect(header).toBe(
-      'head_seq,head_hash,checkpoint_id,checkpoint_root,check,entry,subject,expected,found',
+      'head_seq,head_hash,checkpoint_id,checkpoint_root,awaiting_seal,check,entry,subject,expected,found',
     );
     expect(row).toContain(`,balance differs,`);
     expect(row).toContain(`person ${person.id} USD`);

@@ -9,6 +9,7 @@ import {
   errorOf,
   queryAs,
   signedIn,
+  signedInWithPasswordOnly,
   type CreatedUser,
 } from '../support/db';
 
@@ -183,6 +184,101 @@ describe('checking the chain', () => {
   it('finds a removed entry', async () => {
     const removed = await logAfter(person, 'delete from public.security_log where user_id = $1 and seq = 2');
     expect(await verifySecurityLog(removed)).toEqual([{ seq: 3, problem: 'entries missing' }]);
+  });
+});
+
+describe('verifying every chain in SQL (public.verify_security_log)', () => {
+  interface Finding {
+    check: string;
+    entry: string;
+    subject: string;
+  }
+
+  /**
+   * Runs `change` as the database owner with every trigger off (`session_replication_role = replica`: the
+   * append-only guard too, as someone with the server's keys could), then what an admin's verification of
+   * everyone finds, and undoes it all.
+   */
+  async function findingsAfter(change: string, params: unknown[]): Promise<Finding[]> {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      await client.query(change, params);
+      await client.query('set local session_replication_role = origin');
+      await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: admin.id, role: 'authenticated', aal: 'aal2' }),
+      ]);
+      await client.query('set local role authenticated');
+      const { rows } = await client.query<Finding>(
+        'select "check", entry::text, subject from public.verify_security_log()',
+      );
+      return rows;
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+
+  let person: CreatedUser;
+  beforeAll(async () => {
+    person = await createUser(pool);
+    await signIn(person, '198.51.100.9', 'curl/8.5.0');
+    await changePassword(pool, person.id);
+    await changePassword(pool, person.id);
+  });
+
+  it('finds every honest chain intact', async () => {
+    const { rows } = await queryAs(pool, signedIn(admin.id), 'select * from public.verify_security_log()');
+    expect(rows).toEqual([]);
+  });
+
+  it('names the altered entry and its person', async () => {
+    const findings = await findingsAfter(
+      `update public.security_log set detail = 'Signed in from home' where user_id = $1 and seq = 1`,
+      [person.id],
+    );
+    expect(findings).toEqual([
+      { check: 'chain: hash differs from contents', entry: '1', subject: `person ${person.id} entry 1` },
+    ]);
+  });
+
+  it('finds an entry altered with its hash recomputed: the next one no longer names it', async () => {
+    const findings = await findingsAfter(
+      `update public.security_log set detail = 'Nothing happened',
+         hash = ledger.entry_hash(private.canonical_security_event(user_id, seq, prev_hash, recorded_at, event,
+           'Nothing happened', ip, user_agent))
+       where user_id = $1 and seq = 2`,
+      [person.id],
+    );
+    expect(findings).toEqual([
+      { check: 'chain: previous hash differs', entry: '3', subject: `person ${person.id} entry 3` },
+    ]);
+  });
+
+  it('finds a removed entry, and the last one removed by the head', async () => {
+    expect(
+      await findingsAfter('delete from public.security_log where user_id = $1 and seq = 2', [person.id]),
+    ).toEqual([
+      { check: 'chain: entries missing', entry: '3', subject: `person ${person.id} entries 2 to 2` },
+    ]);
+    expect(
+      await findingsAfter('delete from public.security_log where user_id = $1 and seq = 3', [person.id]),
+    ).toEqual([
+      { check: 'chain: head differs from last entry', entry: '3', subject: `person ${person.id} head` },
+    ]);
+  });
+
+  it('checks one person when asked, and refuses anyone but an admin at aal2', async () => {
+    const { rows } = await queryAs(pool, signedIn(admin.id), 'select * from public.verify_security_log($1)', [
+      person.id,
+    ]);
+    expect(rows).toEqual([]);
+    for (const actor of [signedIn(person.id), signedInWithPasswordOnly(admin.id)]) {
+      expect(
+        await errorOf(queryAs(pool, actor, 'select * from public.verify_security_log($1)', [person.id])),
+      ).toEqual({ code: '42501', message: 'Only admins verify security logs' });
+    }
   });
 });
 

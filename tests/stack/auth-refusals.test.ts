@@ -60,12 +60,15 @@ describe('providers the project does not enable, refused as GoTrue refuses them'
   // A 5xx would be retried by auth-js as a network fault: every refusal is a 4xx (api/middleware.go,
   // api/external.go for what hosted answers with the feature off).
   it('refuses endpoints the stack does not implement with a 4xx naming the feature', async () => {
-    const otp = await postAuth(apiUrl(), '/otp', { email: `otp-${randomUUID()}@example.com` });
-    expect(otp).toEqual({
+    const resend = await postAuth(apiUrl(), '/resend', {
+      type: 'signup',
+      email: `resend-${randomUUID()}@example.com`,
+    });
+    expect(resend).toEqual({
       status: 404,
       body: {
         code: 'feature_disabled',
-        message: 'One-time passwords and magic links (signInWithOtp) are not supported by the local stack',
+        message: 'Resending confirmation mails are not supported by the local stack',
       },
     });
     // Opened by the browser (signInWithOAuth), so without an API key, as on Supabase; no provider is on.

@@ -202,6 +202,25 @@ describe('sign-up answers', () => {
   });
 });
 
+// internal/models/user.go: `email_confirmed_at`, `confirmed_at`, `last_sign_in_at` are `omitempty`
+describe('fields GoTrue leaves out when empty', () => {
+  it('leaves out email_confirmed_at, confirmed_at and last_sign_in_at of a user never confirmed', async () => {
+    const email = `unconfirmed-${randomUUID()}@example.com`;
+    const answer = await postAuth(confirming.url, '/signup', { email, password: 'long-enough-1' });
+    expect(answer.status).toBe(200);
+    for (const field of ['email_confirmed_at', 'confirmed_at', 'last_sign_in_at'])
+      expect(answer.body).not.toHaveProperty(field);
+    // A confirmed, signed-in user has all three.
+    const person = await signUpNewPerson();
+    const { data } = await person.client.auth.getUser();
+    expect(data.user).toMatchObject({
+      email_confirmed_at: expect.any(String),
+      confirmed_at: expect.any(String),
+      last_sign_in_at: expect.any(String),
+    });
+  });
+});
+
 // internal/api/logout.go
 describe('POST /logout', () => {
   it('names an unknown scope as GoTrue quotes it', async () => {

@@ -1,7 +1,8 @@
 /**
- * POST /functions/v1/send-security-emails — sends the security e-mails waiting in the outbox (a password,
- * e-mail or two-factor change, a new sign-in, the address book's changes), each with its "this wasn't me" link
- * and, where it has one, its own link (a new destination's cancel link), and answers
+ * POST /functions/v1/send-security-emails — sends the e-mails waiting in the outbox: security e-mails (a
+ * password, e-mail or two-factor change, a new sign-in, the address book's changes), each with its "this wasn't
+ * me" link, and fired price alerts (no such link); each with, where it has one, its own link (a new
+ * destination's cancel link, the price alerts page), and answers
  * `{ sent, failed }`. The one seam through which the app sends mail: called with the service-role key by a
  * schedule (Supabase Cron, every 30 s), through a provider with Resend's `POST /emails` shape: `EMAIL_API_URL`
  * (default Resend's), the `EMAIL_API_KEY` secret, `EMAIL_FROM`, and `SITE_URL` for the link. The local stack
@@ -17,7 +18,8 @@ interface SecurityEmail {
   recipient: string;
   subject: string;
   body: string;
-  not_me_token: string;
+  /** Null for a mail about no change to the account (a price alert): it has no "this wasn't me" link. */
+  not_me_token: string | null;
   action_text: string | null;
   action_path: string | null;
   /** The person's own phrase (Settings), at the top of every mail so a phishing one without it stands out. */
@@ -30,11 +32,22 @@ const phraseWarning =
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-function message(email: SecurityEmail) {
-  const site = environment('SITE_URL');
-  const notMeLink = `${site}/not-me?token=${email.not_me_token}`;
+/** The "this wasn't me" link and what to do after it, in text and HTML; empty for a mail without it. */
+function notMeBlock(token: string | null) {
+  if (!token) return { text: '', html: '' };
+  const notMeLink = `${environment('SITE_URL')}/not-me?token=${token}`;
   const warning = "If this wasn't you, lock your withdrawals at once:";
   const help = 'Then change your password and contact support.';
+  return {
+    text: `${warning}\n${notMeLink}\n\n${help}\n`,
+    html:
+      `<p>${escapeHtml(warning)}<br><a href="${escapeHtml(notMeLink)}">${escapeHtml(notMeLink)}</a></p>` +
+      `<p>${escapeHtml(help)}</p>`,
+  };
+}
+
+function message(email: SecurityEmail) {
+  const site = environment('SITE_URL');
   // The e-mail's own link (a new destination's cancel link) comes first: it is what the mail is about.
   const action =
     email.action_text && email.action_path
@@ -49,14 +62,13 @@ function message(email: SecurityEmail) {
   const phraseHtml = phrase
     ? `<p style="border:1px solid #d4d4d8;padding:8px 12px">Your anti-phishing phrase: <strong>${escapeHtml(phrase)}</strong><br>${escapeHtml(phraseWarning)}</p>`
     : '';
+  const notMe = notMeBlock(email.not_me_token);
   return {
     from: Deno.env.get('EMAIL_FROM') || 'CoinVault <security@coinvault.example>',
     to: [email.recipient],
     subject: email.subject,
-    text: `${phraseText}${email.body}\n\n${actionText}${warning}\n${notMeLink}\n\n${help}\n`,
-    html:
-      `${phraseHtml}<p>${escapeHtml(email.body)}</p>${actionHtml}<p>${escapeHtml(warning)}<br>` +
-      `<a href="${escapeHtml(notMeLink)}">${escapeHtml(notMeLink)}</a></p><p>${escapeHtml(help)}</p>`,
+    text: `${phraseText}${email.body}\n\n${actionText}${notMe.text}`,
+    html: `${phraseHtml}<p>${escapeHtml(email.body)}</p>${actionHtml}${notMe.html}`,
   };
 }
 

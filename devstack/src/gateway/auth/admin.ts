@@ -1,126 +1,36 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { bearerToken } from '../http';
 import { inTransaction } from '../database';
 import type { JWTPayload } from 'jose';
-import { adminRoles, requestAud, uuidPattern, validEmail, verifiedClaims, type AuthContext } from './context';
-import { AuthError, authErrors, maxPasswordBytes } from './errors';
+import type { RequireAdmin } from './admin-credentials';
+import { adminFactorRoutes } from './admin-factors';
 import { generateLinkRoute } from './admin-links';
-import { parseGoDuration } from './go-duration';
-import { objectField, readJsonObject, stringField, type JsonObject } from './request-body';
-import type { AuthRoute } from './route';
-import { removeFactor } from './mfa-store';
 import {
-  factorJson,
-  findUserById,
-  insertUser,
-  listUsers,
-  updateUser,
-  userJson,
-  type Queryable,
-} from './users';
+  applyAdminChanges,
+  banDurationOf,
+  loadAdminUser,
+  refusePhone,
+  softDeleteUser,
+} from './admin-user-store';
+import { requestAud, uuidPattern, validEmail, type AuthContext } from './context';
+import { AuthError, authErrors, maxPasswordBytes } from './errors';
+import { objectField, readJsonObject, stringField } from './request-body';
+import type { AuthRoute } from './route';
+import { findUserById, insertUser, listUsers, updateUser, userJson, type Queryable } from './users';
 
 const nilUuid = '00000000-0000-0000-0000-000000000000';
 /** GoTrue's `defaultPerPage` (api/pagination.go). */
 const defaultPerPage = 50;
 const bcryptHash = /^\$2[aby]?\$\d{2}\$[./A-Za-z0-9]{53}$/;
 
-/** `ban_duration` as api/admin.go reads it: `none` lifts a ban, else a Go duration from now. */
-function banDurationOf(body: JsonObject): number | undefined {
-  const text = stringField(body, 'ban_duration') ?? '';
-  if (text === '') return undefined;
-  if (text === 'none') return 0;
-  const parsed = parseGoDuration(text);
-  if ('error' in parsed) throw authErrors.validation(`invalid format for ban duration: ${parsed.error}`);
-  return parsed.ms;
-}
-
-/** A phone number for a user: the stack has no phone users, so the admin API refuses it by name. */
-function refusePhone(body: JsonObject) {
-  if ((stringField(body, 'phone') ?? '') !== '')
-    throw authErrors.validation('Phone numbers on users are not supported by the local stack');
-}
-
-/**
- * The admin's changes in one statement, as GoTrue's `adminUserCreate` / `adminUserUpdate` make them:
- * role, audience, a confirmation (models/user.go `Confirm`: `email_verified` in the metadata, the mailed
- * tokens cleared), `app_metadata` and `user_metadata` merged (a key set to `null` is removed), a bcrypt
- * hash, and the ban (`banned_until`, none for 0).
- */
-async function applyAdminChanges(
-  db: Queryable,
-  userId: string,
-  changes: {
-    role?: string;
-    aud?: string;
-    confirm?: boolean;
-    appMetadata?: JsonObject;
-    userMetadata?: JsonObject;
-    passwordHash?: string;
-    banMs?: number;
-  },
-) {
-  await db.query(
-    `update auth.users set
-       role = coalesce($2, role),
-       aud = coalesce($3, aud),
-       email_confirmed_at = case when $4 then now() else email_confirmed_at end,
-       confirmation_token = case when $4 then '' else confirmation_token end,
-       raw_app_meta_data = case when $5::jsonb is null then raw_app_meta_data
-         else (coalesce(raw_app_meta_data, '{}') || $5::jsonb)
-           - array(select key from jsonb_each($5::jsonb) where value = 'null'::jsonb) end,
-       raw_user_meta_data = (case when $6::jsonb is null then coalesce(raw_user_meta_data, '{}')
-         else (coalesce(raw_user_meta_data, '{}') || $6::jsonb)
-           - array(select key from jsonb_each($6::jsonb) where value = 'null'::jsonb) end)
-         || case when $4 then '{"email_verified": true}'::jsonb else '{}'::jsonb end,
-       encrypted_password = coalesce($7, encrypted_password),
-       banned_until = case when $8::float8 is null then banned_until
-         when $8 = 0 then null else now() + $8 * interval '1 millisecond' end,
-       updated_at = now()
-     where id = $1`,
-    [
-      userId,
-      changes.role ?? null,
-      changes.aud ?? null,
-      changes.confirm === true,
-      changes.appMetadata ? JSON.stringify(changes.appMetadata) : null,
-      changes.userMetadata ? JSON.stringify(changes.userMetadata) : null,
-      changes.passwordHash ?? null,
-      changes.banMs ?? null,
-    ],
-  );
-}
-
 /**
  * GoTrue's admin API (api/admin.go, api/mail.go `adminGenerateLink`), behind `requireAdminCredentials`:
  * users (create, list, get, update, delete), their factors, and generated links.
  */
-export function adminRoutes(context: AuthContext): AuthRoute[] {
-  const { pool, jwt, project } = context;
+export function adminRoutes(context: AuthContext, requireAdmin: RequireAdmin): AuthRoute[] {
+  const { pool, project } = context;
 
-  /**
-   * GoTrue's `requireAdminCredentials` (api/middleware.go): a bearer token signed for an admin role; one
-   * naming a session must name a live one.
-   */
-  async function requireAdmin(request: IncomingMessage): Promise<JWTPayload> {
-    const token = bearerToken(request);
-    if (!token) throw authErrors.noAuthorization();
-    // GoTrue's admin roles need not be API roles (supabase_admin is not one).
-    const claims = await verifiedClaims(jwt, token);
-    const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
-    if (sessionId !== '' && sessionId !== nilUuid) await context.authenticated(request);
-    const { role } = claims;
-    if (typeof role !== 'string' || !adminRoles.has(role)) throw authErrors.notAdmin();
-    return claims;
-  }
-
-  /** GoTrue's `loadUser` (api/admin.go): a UUID, of a user (a soft-deleted one too). */
-  async function loadUser(userId: string) {
-    if (!uuidPattern.test(userId)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID');
-    const user = await findUserById(pool, userId, { includeDeleted: true });
-    if (!user) throw authErrors.userNotFound();
-    return user;
-  }
+  const loadUser = (userId: string) => loadAdminUser(pool, userId);
 
   async function answerUser(db: Queryable, userId: string) {
     const user = await findUserById(db, userId, { includeDeleted: true });
@@ -300,47 +210,8 @@ export function adminRoutes(context: AuthContext): AuthRoute[] {
       return {};
     }
     if (user.deleted_at) return {};
-    const obfuscated = (value: string) =>
-      `translate(rtrim(encode(extensions.digest(id::text || ${value}, 'sha256'), 'base64'), '='), '+/', '-_')`;
-    await inTransaction(pool, async (client) => {
-      await client.query(
-        `update auth.users set email = ${obfuscated("coalesce(email, '')")},
-           phone = left(${obfuscated("coalesce(phone, '')")}, 15),
-           email_change = ${obfuscated("coalesce(email_change, '')")},
-           phone_change = left(${obfuscated("coalesce(phone_change, '')")}, 15),
-           encrypted_password = null, confirmation_token = '', recovery_token = '',
-           email_change_token_current = '', email_change_token_new = '', phone_change_token = '',
-           raw_user_meta_data = '{}', raw_app_meta_data = '{}', deleted_at = now(), updated_at = now()
-         where id = $1`,
-        [user.id],
-      );
-      await client.query(
-        `update auth.identities set identity_data = '{}', updated_at = now(),
-           provider_id = translate(rtrim(encode(extensions.digest(user_id::text || provider || ':' || provider_id,
-             'sha256'), 'base64'), '='), '+/', '-_')
-         where user_id = $1`,
-        [user.id],
-      );
-      await client.query('delete from auth.mfa_factors where user_id = $1', [user.id]);
-      await client.query('delete from auth.sessions where user_id = $1', [user.id]);
-    }).catch(() => {
-      throw new AuthError(500, 'unexpected_failure', 'Error soft deleting user');
-    });
+    await softDeleteUser(pool, user.id);
     return {};
-  }
-
-  /** GoTrue's `loadFactor`: a UUID, of one of the user's factors. */
-  async function loadFactor(userId: string, factorId: string) {
-    const user = await loadUser(userId);
-    if (!uuidPattern.test(factorId))
-      throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
-    const { rows } = await pool.query<{ factor: object }>(
-      `select ${factorJson('f')} as factor from auth.mfa_factors f where f.id = $1 and f.user_id = $2`,
-      [factorId, user.id],
-    );
-    const factor = rows[0]?.factor;
-    if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
-    return factor;
   }
 
   const user = (path: string) => new RegExp(`^/admin/users/([^/]+)${path}/?$`);
@@ -381,40 +252,7 @@ export function adminRoutes(context: AuthContext): AuthRoute[] {
         return deleteUserById(request, userId);
       },
     },
-    {
-      method: 'GET',
-      path: user('/factors'),
-      handle: async ({ request, params: [userId = ''] }) => {
-        await requireAdmin(request);
-        return (await loadUser(userId)).factors ?? [];
-      },
-    },
-    {
-      method: 'DELETE',
-      path: user('/factors/([^/]+)'),
-      // The sessions the factor raised drop to aal1 (models/factor.go `DowngradeSessionsToAAL1`).
-      handle: async ({ request, params: [userId = '', factorId = ''] }) => {
-        await requireAdmin(request);
-        const factor = await loadFactor(userId, factorId);
-        await removeFactor(pool, factorId);
-        return factor;
-      },
-    },
-    {
-      method: 'PUT',
-      path: user('/factors/([^/]+)'),
-      handle: async ({ request, params: [userId = '', factorId = ''] }) => {
-        await requireAdmin(request);
-        await loadFactor(userId, factorId);
-        const friendlyName = stringField(await readJsonObject(request), 'friendly_name') ?? '';
-        if (friendlyName !== '')
-          await pool.query(
-            'update auth.mfa_factors set friendly_name = $2, updated_at = now() where id = $1',
-            [factorId, friendlyName],
-          );
-        return loadFactor(userId, factorId);
-      },
-    },
+    ...adminFactorRoutes(context, { requireAdmin, loadUser }),
     generateLinkRoute(context, { requireAdmin, answerUser, project }),
   ];
 }

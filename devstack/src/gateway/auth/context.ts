@@ -81,6 +81,8 @@ export function createAuthContext(options: AuthOptions) {
   const limiters = {
     signup: createRateLimiter(limits.signInSignUps),
     recover: createRateLimiter(limits.signInSignUps),
+    otp: createRateLimiter(limits.signInSignUps),
+    magicLink: createRateLimiter(limits.signInSignUps),
     userUpdate: createRateLimiter(limits.signInSignUps),
     token: createRateLimiter(limits.tokenRefresh),
     verify: createRateLimiter(limits.verify),

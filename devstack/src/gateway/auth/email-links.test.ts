@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeChallengeOf } from './email-links';
+import { codeChallengeOf } from './flow-state';
 
 const challenge = 'a'.repeat(43);
 

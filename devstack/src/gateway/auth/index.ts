@@ -1,16 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http';
 import { adminRoutes } from './admin';
+import { createRequireAdmin } from './admin-credentials';
 import { createAuthContext, type AuthOptions } from './context';
 import { apiVersionHeader, AuthError, authErrors, sendAuthError } from './errors';
 import { createLinkMailer, linkRoutes } from './links';
 import { mfaRoutes } from './mfa';
+import { otpRoutes } from './otp';
 import { reauthenticationRoutes } from './password-change';
 import { matchRoute, type AuthRoute } from './route';
 import { settingsRoutes } from './settings';
-import { signUpRoutes } from './signup';
+import { createSignUp, signUpRoutes } from './signup';
 import { tokenRoutes } from './token';
 import { userRoutes } from './user';
+import { verifyRoutes } from './verify';
 
 export type { AuthOptions } from './context';
 export type { AuthRateLimits } from './rate-limiter';
@@ -25,10 +28,7 @@ const refusedEndpoints: Record<string, () => AuthError> = {
   '/callback': () => authErrors.validation('Unsupported provider: provider is not enabled'),
   '/sso': () => new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled'),
   '/user/identities': () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
-  '/otp': () => featureMissing('One-time passwords and magic links (signInWithOtp)'),
-  '/magiclink': () => featureMissing('Magic links'),
   '/resend': () => featureMissing('Resending confirmation mails'),
-  '/invite': () => featureMissing('Invitations'),
 };
 
 function featureMissing(feature: string) {
@@ -44,18 +44,22 @@ function refusal(method: string, path: string): AuthError {
 
 /**
  * The GoTrue endpoints supabase-js calls, served from `auth.*` tables of the real database, by GoTrue's
- * own areas: token grants, sign-up and mailed links, the signed-in user, admin, MFA, settings.
+ * own areas: token grants, sign-up, mailed links and codes, the signed-in user, admin, MFA, settings.
  */
 export function createAuthHandler(options: AuthOptions) {
   const context = createAuthContext(options);
   const links = createLinkMailer(context);
+  const signUp = createSignUp(context, links);
+  const requireAdmin = createRequireAdmin(context);
   const routes: AuthRoute[] = [
     ...tokenRoutes(context),
-    ...signUpRoutes(context, links),
+    ...signUpRoutes(context, signUp),
     ...linkRoutes(context, links),
+    ...verifyRoutes(context),
+    ...otpRoutes(context, { links, signUp, requireAdmin }),
     ...userRoutes(context),
     ...reauthenticationRoutes(context),
-    ...adminRoutes(context),
+    ...adminRoutes(context, requireAdmin),
     ...mfaRoutes(context),
     ...settingsRoutes(context),
   ];

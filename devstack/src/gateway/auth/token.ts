@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { AuthContext } from './context';
-import { exchangeAuthCode } from './email-links';
+import { exchangeAuthCode } from './flow-state';
 import { AuthError, authErrors, maxPasswordBytes } from './errors';
 import { readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';

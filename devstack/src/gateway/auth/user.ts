@@ -1,6 +1,8 @@
 import { headerValue } from '../http';
-import { adminRoles, type AuthContext } from './context';
+import { adminRoles, validEmail, type AuthContext } from './context';
+import { requestEmailChange } from './email-change';
 import { apiVersionHeader, authErrors } from './errors';
+import { codeChallengeOf } from './flow-state';
 import { createPasswordChangeChecks } from './password-change';
 import { objectField, readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
@@ -42,7 +44,7 @@ export function userRoutes(context: AuthContext): AuthRoute[] {
       method: 'PUT',
       path: '/user',
       // GoTrue's `UserUpdate`.
-      handle: async ({ request }) => {
+      handle: async ({ request, url }) => {
         const caller = await context.authenticated(request);
         const { user, sessionId, claims } = caller;
         const body = await readJsonObject(request);
@@ -62,10 +64,24 @@ export function userRoutes(context: AuthContext): AuthRoute[] {
           nonce: stringField(body, 'nonce'),
           currentPassword: stringField(body, 'current_password'),
         });
-        if (body.email !== undefined && body.email !== user.email) {
-          throw authErrors.validation('Changing the e-mail address is not supported by the local stack');
-        }
         if (body.phone !== undefined && body.phone !== '') throw authErrors.phoneSignupsDisabled();
+        const rawEmail = stringField(body, 'email') ?? '';
+        const newEmail = rawEmail === '' ? undefined : validEmail(rawEmail);
+        if (newEmail !== undefined && newEmail !== user.email) {
+          const taken = await pool.query('select from auth.users where lower(email) = $1 and id <> $2', [
+            newEmail,
+            user.id,
+          ]);
+          if (taken.rowCount) throw authErrors.emailExists();
+          // Mailed before anything else changes: a change asked too soon changes nothing.
+          await requestEmailChange(
+            context,
+            { id: user.id, email: user.email, metadata: user.raw_user_meta_data ?? {} },
+            newEmail,
+            url.searchParams.get('redirect_to'),
+            codeChallengeOf(body),
+          );
+        }
         await updateUser(pool, user.id, {
           password,
           metadata: objectField(body, 'data'),

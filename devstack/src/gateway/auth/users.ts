@@ -82,15 +82,15 @@ export function userJson(user: UserRow) {
     aud: user.aud,
     role: user.role,
     email: user.email,
-    email_confirmed_at: user.email_confirmed_at,
+    ...omitEmpty('email_confirmed_at', user.email_confirmed_at),
     ...omitEmpty('invited_at', user.invited_at),
     phone: '',
-    confirmed_at: user.confirmed_at,
+    ...omitEmpty('confirmed_at', user.confirmed_at),
     ...omitEmpty('confirmation_sent_at', user.confirmation_sent_at),
     ...omitEmpty('recovery_sent_at', user.recovery_sent_at),
     ...omitEmpty('new_email', user.email_change),
     ...omitEmpty('email_change_sent_at', user.email_change_sent_at),
-    last_sign_in_at: user.last_sign_in_at,
+    ...omitEmpty('last_sign_in_at', user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     identities: user.identities ?? [],
@@ -220,9 +220,11 @@ export async function insertUser(
   return inserted;
 }
 
+/** Whether `password` is the user's; never for a user without one (invited: models/user.go `HasPassword`). */
 export async function passwordMatches(db: Queryable, userId: string, password: string): Promise<boolean> {
   const { rows } = await db.query<{ matches: boolean }>(
-    `select encrypted_password = extensions.crypt($2, encrypted_password) as matches
+    `select case when coalesce(encrypted_password, '') = '' then false
+            else encrypted_password = extensions.crypt($2, encrypted_password) end as matches
      from auth.users where id = $1`,
     [userId, password],
   );

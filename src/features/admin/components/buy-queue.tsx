@@ -6,7 +6,7 @@ import { BUY_APPROVED_MESSAGE, BUY_REJECTED_MESSAGE } from '../api/admin-message
 import { useDecideBuyRequest } from '../api/decide-buy-request';
 import { buyRequests, type AdminBuyRequest } from '../api/get-buy-requests';
 import { availableColumn, coinColumn, numberColumn } from './list-columns';
-import { priceProtectionColumns } from './price-protection-columns';
+import { priceProtectionColumn } from './price-protection-columns';
 import { limitText, usdOrDash } from './price-protection-texts';
 import { decisionConfirmation, type QueueKind } from './queue-kind';
 
@@ -37,7 +37,7 @@ export const buyQueue: QueueKind<AdminBuyRequest> = {
         numberColumn('Amount (USD)', (request) => formatUsd(request.amount), { sort: 'amount' }),
         availableColumn(),
         numberColumn('Price now (USD)', (request) => usdOrDash(request.price)),
-        ...priceProtectionColumns<AdminBuyRequest>('buy'),
+        priceProtectionColumn<AdminBuyRequest>('buy'),
       ],
       decide: (request, choice) =>
         confirm(

@@ -40,9 +40,9 @@ export const personColumn = <Item extends PersonRow>(
   ),
 });
 
-/** The cryptocurrency by name, sorted by its code. */
+/** The cryptocurrency by name, sorted by its code (headed "Coin": a short header leaves room for the figures). */
 export const coinColumn = <Item extends { cryptocurrency: string }>(): ListColumn<Item> => ({
-  header: 'Cryptocurrency',
+  header: 'Coin',
   sort: 'cryptocurrency',
   cell: (item) => <TableCell>{coinName(item.cryptocurrency)}</TableCell>,
 });

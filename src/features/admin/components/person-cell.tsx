@@ -19,10 +19,10 @@ export function PersonCell({
     <TableCell>
       <div className="flex items-center gap-1">
         <div className="min-w-0">
-          <span className="block max-w-40 truncate font-medium" title={name}>
+          <span className="block max-w-32 truncate font-medium" title={name}>
             {name || '—'}
           </span>
-          <span className="text-muted-foreground block max-w-40 truncate text-xs" title={email}>
+          <span className="text-muted-foreground block max-w-32 truncate text-xs" title={email}>
             {email}
           </span>
         </div>

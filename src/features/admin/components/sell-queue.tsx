@@ -1,12 +1,13 @@
 import { coinName } from '@domain/coins.ts';
 import { requestStatuses } from '@domain/statuses.ts';
+import { TableCell } from '@/components/ui/table';
 import { whenAndWhoColumns } from '@/lib/csv';
 import { formatCryptoAmount, formatUsdPlain } from '@/lib/format';
 import { SELL_APPROVED_MESSAGE, SELL_REJECTED_MESSAGE } from '../api/admin-messages';
 import { useDecideSellRequest } from '../api/decide-sell-request';
 import { sellRequests, type AdminSellRequest } from '../api/get-sell-requests';
 import { coinColumn, numberColumn } from './list-columns';
-import { priceProtectionColumns } from './price-protection-columns';
+import { priceProtectionColumn } from './price-protection-columns';
 import { limitText, usdOrDash } from './price-protection-texts';
 import { decisionConfirmation, type QueueKind } from './queue-kind';
 
@@ -45,11 +46,23 @@ export const sellQueue: QueueKind<AdminSellRequest> = {
       choices: [{ name: 'status', label: 'Status', choices: requestStatuses }],
       columns: [
         coinColumn(),
-        numberColumn('Quantity', (request) => formatCryptoAmount(request.quantity), { sort: 'quantity' }),
-        numberColumn('Held', (request) => formatCryptoAmount(request.held), { muted: true }),
+        {
+          header: 'Quantity',
+          sort: 'quantity',
+          align: 'right',
+          // What the person holds under what they sell: one column, so the queue fits 1366 px.
+          cell: (request) => (
+            <TableCell className="text-right tabular-nums">
+              <span className="block">{formatCryptoAmount(request.quantity)}</span>
+              <span className="text-muted-foreground block text-xs">
+                of {formatCryptoAmount(request.held)} held
+              </span>
+            </TableCell>
+          ),
+        },
         numberColumn('Price (USD)', (request) => usdOrDash(request.price)),
         numberColumn('Value (USD)', (request) => usdOrDash(request.amount), { sort: 'amount' }),
-        ...priceProtectionColumns<AdminSellRequest>('sell'),
+        priceProtectionColumn<AdminSellRequest>('sell'),
       ],
       decide: (request, choice) => {
         const coin = coinName(request.cryptocurrency);

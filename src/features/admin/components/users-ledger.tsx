@@ -62,7 +62,7 @@ export const usersLedger: LedgerKind<AdminUser> = {
           sort: 'email',
           cell: (user) => (
             <TableCell>
-              <span className="block max-w-52 truncate" title={user.email}>
+              <span className="block max-w-44 truncate" title={user.email}>
                 {user.email}
               </span>
             </TableCell>
@@ -88,29 +88,32 @@ export const usersLedger: LedgerKind<AdminUser> = {
           actions: true,
           hiddenHeader: true,
           cell: (user) => (
-            <TableCell className={`${STICKY_ACTIONS} text-right`}>
-              {/* Offered only to people who have it. */}
-              {user.twoFactor && (
+            <TableCell className={STICKY_ACTIONS}>
+              {/* Stacked up to wide screens, as a queue's actions: the list fits 1366 px. */}
+              <div className="flex flex-col items-end gap-1 2xl:flex-row 2xl:justify-end">
+                {/* Offered only to people who have it. */}
+                {user.twoFactor && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove two-factor authentication of ${user.fullName || user.email}`}
+                    onClick={() => setUserToRecover(user)}
+                  >
+                    <ShieldOffIcon aria-hidden />
+                    2FA
+                  </Button>
+                )}
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Remove two-factor authentication of ${user.fullName || user.email}`}
-                  onClick={() => setUserToRecover(user)}
+                  className="text-destructive"
+                  aria-label={`Delete ${user.fullName || user.email}`}
+                  onClick={() => setUserToDelete(user)}
                 >
-                  <ShieldOffIcon aria-hidden />
-                  2FA
+                  <Trash2Icon aria-hidden />
+                  Delete
                 </Button>
-              )}
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-destructive"
-                aria-label={`Delete ${user.fullName || user.email}`}
-                onClick={() => setUserToDelete(user)}
-              >
-                <Trash2Icon aria-hidden />
-                Delete
-              </Button>
+              </div>
             </TableCell>
           ),
         },

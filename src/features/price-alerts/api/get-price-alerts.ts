@@ -1,14 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 
-export interface PriceAlert {
+/** "Above / below a price" or "moves more than a percentage in 24 h", up or down. */
+export type PriceAlertCondition =
+  { direction: 'above' | 'below'; price: number } | { direction: 'moves'; percent: number };
+
+export type PriceAlert = PriceAlertCondition & {
   id: string;
   cryptocurrency: string;
-  direction: 'above' | 'below';
-  price: number;
   /** False from a firing until the price is back more than 1 % on the other side. */
   armed: boolean;
   lastFiredAt: string | null;
+};
+
+function conditionOf(row: {
+  direction: string;
+  price: number | null;
+  percent: number | null;
+}): PriceAlertCondition {
+  if (row.direction === 'moves') return { direction: 'moves', percent: row.percent ?? 0 };
+  return { direction: row.direction === 'below' ? 'below' : 'above', price: row.price ?? 0 };
 }
 
 export const priceAlertsQueryKey = (userId: string) => ['price-alerts', userId] as const;
@@ -19,14 +30,13 @@ export const PRICE_ALERTS_FAILED_MESSAGE = 'Failed to load your price alerts';
 export async function getPriceAlerts(): Promise<PriceAlert[]> {
   const { data, error } = await supabase
     .from('price_alerts')
-    .select('id, cryptocurrency, direction, price, armed, last_fired_at')
+    .select('id, cryptocurrency, direction, price, percent, armed, last_fired_at')
     .order('created_at');
   if (error) throw new Error(PRICE_ALERTS_FAILED_MESSAGE, { cause: error });
   return data.map((row) => ({
+    ...conditionOf(row),
     id: row.id,
     cryptocurrency: row.cryptocurrency,
-    direction: row.direction === 'below' ? 'below' : 'above',
-    price: row.price,
     armed: row.armed,
     lastFiredAt: row.last_fired_at,
   }));

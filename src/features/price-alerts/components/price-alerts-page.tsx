@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
@@ -10,24 +11,34 @@ import { QueryState } from '@/components/query-state';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { useMarketCoins } from '@/lib/market-feed';
 import { useChangePriceAlerts } from '../api/change-price-alerts';
-import { PRICE_ALERTS_FAILED_MESSAGE, usePriceAlerts, type PriceAlert } from '../api/get-price-alerts';
+import {
+  PRICE_ALERTS_FAILED_MESSAGE,
+  usePriceAlerts,
+  type PriceAlert,
+  type PriceAlertCondition,
+} from '../api/get-price-alerts';
+
+/** The alert as the person set it: "above $100.00" or "moves more than 5 % in 24 h". */
+const describeCondition = (condition: PriceAlertCondition) =>
+  condition.direction === 'moves'
+    ? `moves more than ${condition.percent} % in 24 h`
+    : `${condition.direction} ${formatUsd(condition.price)}`;
 
 function NewAlertForm({ userId }: { userId: string }) {
   const market = useMarketCoins();
   const change = useChangePriceAlerts(userId);
   const [coin, setCoin] = useState('');
-  const [direction, setDirection] = useState<PriceAlert['direction']>('above');
-  const [price, setPrice] = useState('');
+  const [direction, setDirection] = useState<PriceAlertCondition['direction']>('above');
+  const [amount, setAmount] = useState('');
   const coins = market.data?.coins ?? [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const condition: PriceAlertCondition =
+      direction === 'moves' ? { direction, percent: Number(amount) } : { direction, price: Number(amount) };
     change.mutate(
-      {
-        action: 'set',
-        alert: { cryptocurrency: coin || (coins[0]?.id ?? ''), direction, price: Number(price) },
-      },
-      { onSuccess: () => setPrice('') },
+      { action: 'set', alert: { ...condition, cryptocurrency: coin || (coins[0]?.id ?? '') } },
+      { onSuccess: () => setAmount('') },
     );
   };
 
@@ -45,29 +56,56 @@ function NewAlertForm({ userId }: { userId: string }) {
             </NativeSelect>
           )}
         </FormField>
-        <FormField label="When the price goes" className="w-40">
+        <FormField label="When the price" className="w-56">
           {(control) => (
             <NativeSelect
               {...control}
               value={direction}
-              onChange={(event) => setDirection(event.target.value === 'below' ? 'below' : 'above')}
+              onChange={(event) =>
+                setDirection(
+                  event.target.value === 'below'
+                    ? 'below'
+                    : event.target.value === 'moves'
+                      ? 'moves'
+                      : 'above',
+                )
+              }
             >
-              <option value="above">above</option>
-              <option value="below">below</option>
+              <option value="above">goes above</option>
+              <option value="below">goes below</option>
+              <option value="moves">moves up or down in 24 h</option>
             </NativeSelect>
           )}
         </FormField>
-        <FormField label="Price (USD)" className="w-40">
-          {(control) => (
-            <UsdAmountInput
-              {...control}
-              required
-              min="0.01"
-              value={price}
-              onChange={(event) => setPrice(event.target.value)}
-            />
-          )}
-        </FormField>
+        {direction === 'moves' ? (
+          <FormField label="By more than (%)" className="w-40">
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="decimal"
+                required
+                min="0.1"
+                max="999"
+                step="0.1"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+              />
+            )}
+          </FormField>
+        ) : (
+          <FormField label="Price (USD)" className="w-40">
+            {(control) => (
+              <UsdAmountInput
+                {...control}
+                required
+                min="0.01"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+              />
+            )}
+          </FormField>
+        )}
         <Button type="submit" disabled={change.isPending || coins.length === 0}>
           Set alert
         </Button>
@@ -87,7 +125,7 @@ function Alerts({ userId, alerts }: { userId: string; alerts: PriceAlert[] }) {
         {alerts.map((alert) => (
           <li key={alert.id} className="flex flex-wrap items-center justify-between gap-2">
             <span>
-              {alert.cryptocurrency} {alert.direction} {formatUsd(alert.price)}
+              {alert.cryptocurrency} {describeCondition(alert)}
               <span className="text-muted-foreground text-sm">
                 {alert.armed
                   ? ' · waiting'
@@ -100,7 +138,7 @@ function Alerts({ userId, alerts }: { userId: string; alerts: PriceAlert[] }) {
             <Button
               variant="outline"
               disabled={change.isPending}
-              aria-label={`Delete the alert ${alert.cryptocurrency} ${alert.direction} ${formatUsd(alert.price)}`}
+              aria-label={`Delete the alert ${alert.cryptocurrency} ${describeCondition(alert)}`}
               onClick={() => change.mutate({ action: 'delete', id: alert.id })}
             >
               Delete
@@ -114,8 +152,8 @@ function Alerts({ userId, alerts }: { userId: string; alerts: PriceAlert[] }) {
 }
 
 /**
- * /user/price-alerts: "tell me when a coin goes above / below P", judged on the server's prices and told in
- * the notifications, once per crossing.
+ * /user/price-alerts: "tell me when a coin goes above / below P" or "moves more than N % in 24 h", judged on
+ * the server's prices and told in the notifications and by e-mail, once per crossing.
  */
 export function PriceAlertsPage({ userId }: { userId: string }) {
   const alerts = usePriceAlerts(userId);
@@ -126,8 +164,9 @@ export function PriceAlertsPage({ userId }: { userId: string }) {
         <CardHeader>
           <CardTitle>New price alert</CardTitle>
           <CardDescription>
-            You are told in your notifications when the price passes yours, once: the alert waits again once
-            the price has come back more than 1 % the other way.
+            You are told in your notifications and by e-mail when the price passes yours, or moves more than
+            your percentage from its price 24 hours before, once: the alert waits again once the price has
+            come back more than 1 % the other way.
           </CardDescription>
         </CardHeader>
         <NewAlertForm userId={userId} />

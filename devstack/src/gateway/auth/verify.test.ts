@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from './errors';
-import { errorRedirectParams } from './links';
+import { errorRedirectParams } from './verify';
 
 // supabase/auth internal/api/verify.go `prepErrorRedirectURL`
 describe('a failed mailed link’s redirect', () => {

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { idOf, requestBuy } from '../support/keyed-calls';
+import { personWithBalance, submitWalletWithdrawal } from './support/admin-people';
+import { openAsWorkerAdmin, signUpBitcoinHolder, workerAdminClient } from './support/buy-people';
+
+test.use({ locale: 'en-US' });
+
+/**
+ * Every table box on the page whose content is wider than the box, with how many pixels it runs over,
+ * and the page itself when it does: empty when nothing scrolls sideways.
+ */
+const tablesRunningOver = (page: Page) =>
+  page.evaluate(() => {
+    const over: string[] = [];
+    const { scrollWidth, clientWidth } = document.documentElement;
+    if (scrollWidth > clientWidth) over.push(`the page by ${scrollWidth - clientWidth} px`);
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      const box = table.parentElement ?? table;
+      if (box.scrollWidth > box.clientWidth)
+        over.push(
+          `${table.getAttribute('aria-label') ?? 'a table'} by ${box.scrollWidth - box.clientWidth} px`,
+        );
+    }
+    return over;
+  });
+
+test('at 1366 no admin page scrolls sideways: every table fits its box with a long name, a limit and an expiry', async ({
+  page,
+}) => {
+  // Eleven pages, each loaded and settled.
+  test.slow();
+  const admin = await workerAdminClient();
+  const person = await personWithBalance(admin, 'Maximiliana Fitzgerald-Oppenheimer', 5000);
+  // A pending buy with a limit and an expiry, and one without: the queue's widest rows.
+  await idOf(
+    person.client.rpc('create_buy_request', {
+      cryptocurrency: 'ethereum',
+      amount: 1234.56,
+      limit_price: 123456.78,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      idempotency_key: randomUUID(),
+    }),
+  );
+  await idOf(requestBuy(person.client, 'bitcoin', 250));
+  await submitWalletWithdrawal(person, 30, '0x1111222233334444555566667777888899990000');
+  const { holder, client } = await signUpBitcoinHolder(admin, 500, 100);
+  await idOf(
+    client.rpc('create_sell_request', {
+      cryptocurrency: 'bitcoin',
+      quantity: 0.00012345,
+      limit_price: 12345.67,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      idempotency_key: randomUUID(),
+    }),
+  );
+  await client.auth.signOut({ scope: 'local' });
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await openAsWorkerAdmin(page);
+  const pages: [path: string, rowTestId?: string][] = [
+    [`users?q=${encodeURIComponent(person.email)}`, 'admin-user-row'],
+    ['frozen-accounts'],
+    [`transactions?user=${person.id}`, 'admin-transaction-row'],
+    ['deposit'],
+    ['status-types'],
+    [`buy-requests?user=${person.id}`, 'admin-buy-request-row'],
+    [`sell-requests?user=${holder.id}`, 'admin-sell-request-row'],
+    [`withdraw-requests?user=${person.id}`, 'admin-withdraw-request-row'],
+    ['settings'],
+    ['audit-log'],
+    ['ledger'],
+  ];
+  const found: string[] = [];
+  for (const [path, rowTestId] of pages) {
+    await page.goto(`/admin/${path}`);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible({ timeout: 30_000 });
+    if (rowTestId) await expect(page.getByTestId(rowTestId).first()).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(page.locator('.animate-pulse')).toHaveCount(0);
+    found.push(...(await tablesRunningOver(page)).map((over) => `/admin/${path.split('?')[0]}: ${over}`));
+  }
+  expect(found).toEqual([]);
+});
