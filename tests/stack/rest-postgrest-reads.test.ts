@@ -216,6 +216,13 @@ describe('resource embedding', () => {
     });
   });
 
+  it('names an unknown column of an embedded table by its alias, as Postgres does under PostgREST', async () => {
+    expect(await read('authors?select=name,books!author_id(sum)')).toEqual({
+      status: 400,
+      body: { code: '42703', message: 'column books_1.sum does not exist', details: null, hint: null },
+    });
+  });
+
   it('answers 300 PGRST201 naming each relationship when two foreign keys lead to the table', async () => {
     expect(await read('books?select=title,authors(name)')).toEqual({
       status: 300,
