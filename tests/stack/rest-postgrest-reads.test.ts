@@ -216,6 +216,13 @@ describe('resource embedding', () => {
     });
   });
 
+  it('names an unknown column of an embedded table by its alias, as Postgres does under PostgREST', async () => {
+    expect(await read('authors?select=name,books!author_id(sum)')).toEqual({
+      status: 400,
+      body: { code: '42703', message: 'column books_1.sum does not exist', details: null, hint: null },
+    });
+  });
+
   it('answers 300 PGRST201 naming each relationship when two foreign keys lead to the table', async () => {
     expect(await read('books?select=title,authors(name)')).toEqual({
       status: 300,
@@ -251,5 +258,13 @@ describe('resource embedding', () => {
         hint: "Perhaps you meant 'genres' instead of 'notes'.",
       },
     });
+  });
+});
+
+// PostgREST src/PostgREST/Query/SqlFragment.hs (asJsonF): one row unwrapped, `coalesce(json_agg(…)->0, 'null')`.
+describe('a function returning one row', () => {
+  it('answers the row as an object, and null when a filter leaves none', async () => {
+    expect(await read('rpc/first_book?select=title')).toEqual({ status: 200, body: { title: 'First' } });
+    expect(await read('rpc/first_book?select=title&id=eq.999')).toEqual({ status: 200, body: null });
   });
 });

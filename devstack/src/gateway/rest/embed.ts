@@ -114,12 +114,14 @@ export function embedsSql(
   const joins: Joins = { sql: '', selects: [] };
   const names = embeds.map((embed) => embed.alias ?? embed.name);
   const twice = names.find((name, index) => names.indexOf(name) !== index);
-  // PostgREST names each subquery `<parent>_<name>_1`, so the same name twice fails in Postgres.
+  // PostgREST aliases an embedded table `<table>_<depth>` and its subquery `<parent>_<name>_<depth>`
+  // (Plan.hs), so the same name twice fails in Postgres, and Postgres names the alias of an unknown column.
+  const depth = path.length + 1;
   if (twice !== undefined)
     throw new RestError(
       400,
       '42712',
-      `table name "${parent.relation.name}_${twice}_1" specified more than once`,
+      `table name "${parent.relation.name}_${twice}_${depth}" specified more than once`,
     );
   for (const embed of embeds) {
     const relationship = findRelationship(context.catalog, context.schema, parent.relation.name, embed);
@@ -140,7 +142,11 @@ export function embedsSql(
       !target.columns.has('count')
     )
       throw restErrors.unsupported(`aggregate in select: '${embed.name}(count)'`);
-    checkQueryColumns(target, { select: embed.select, ...level }, { write: false });
+    checkQueryColumns(
+      target,
+      { select: embed.select, ...level },
+      { write: false, qualifier: `${target.name}_${depth}` },
+    );
     const scope = { schema: context.schema, computed: target.computed, types: target.types, alias };
     const inner = embedsSql(context, { relation: target, alias }, embed.embeds, levelPath);
     const table = (relation: string) => `${quoteIdent(context.schema)}.${quoteIdent(relation)}`;

@@ -16,9 +16,10 @@ import {
 
 /** Checking a parsed request against the schema cache and building its SQL. */
 
-function checkColumns(relation: Relation, columns: string[]) {
+/** `qualifier`: how Postgres names the relation in its error (an embedded table's alias). */
+function checkColumns(relation: Relation, columns: string[], qualifier = relation.name) {
   for (const column of columns)
-    if (!relation.columns.has(column)) throw restErrors.unknownColumn(relation.name, column);
+    if (!relation.columns.has(column)) throw restErrors.unknownColumn(qualifier, column);
 }
 
 /**
@@ -28,7 +29,7 @@ function checkColumns(relation: Relation, columns: string[]) {
 export function checkQueryColumns(
   relation: Relation,
   query: Pick<ParsedQuery, 'select' | 'where' | 'order'>,
-  { write }: { write: boolean },
+  { write, qualifier }: { write: boolean; qualifier?: string },
 ) {
   const named = [
     ...(query.select ?? []).map((item) => item.column),
@@ -42,7 +43,7 @@ export function checkQueryColumns(
       continue;
     }
     if (field === '*') throw restErrors.unsupported("'*' beside other fields in a write's select");
-    checkColumns(relation, [field]);
+    checkColumns(relation, [field], qualifier);
   }
 }
 

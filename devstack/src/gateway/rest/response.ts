@@ -64,7 +64,8 @@ export function sendResult(
   const stripped = media === 'json-stripped' || media === 'object-stripped';
   if (media !== 'csv' && (unwrap || stripped)) {
     const rows = JSON.parse(payload) as unknown[];
-    const body = unwrap ? rows[0] : rows;
+    // No row unwrapped is `null`, as PostgREST's `coalesce(json_agg(…)->0, 'null')` (SqlFragment.hs).
+    const body = unwrap ? (rows[0] ?? null) : rows;
     payload = JSON.stringify(stripped ? stripNulls(body) : body);
   }
   headers['Content-Type'] = contentTypes[media];
