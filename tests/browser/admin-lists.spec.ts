@@ -151,17 +151,17 @@ test('Export CSV downloads what the filters match: named columns, plain numbers,
   expect(download.suggestedFilename()).toMatch(/^buy-requests-\d{4}-\d{2}-\d{2}T\d{6}Z\.csv$/);
   const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'Date (UTC),Name,E-mail,Cryptocurrency,Amount (USD),Available balance (USD),Status,Request ID',
+    'Date (UTC),Name,E-mail,Cryptocurrency,Amount (USD),Available balance (USD),Status,Recurring,Request ID',
   );
   expect(lines).toHaveLength(3);
   // Both buys hold their USD back; each row's available balance adds back its own, what approving it may use.
   const quotedName = `"${person.fullName.replaceAll('"', '""')}"`;
   expect(lines[1]).toMatch(
     new RegExp(
-      `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z,${quotedName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},${person.email},bitcoin,1234\\.50,1990\\.00,pending,[0-9a-f-]{36}$`,
+      `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z,${quotedName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},${person.email},bitcoin,1234\\.50,1990\\.00,pending,no,[0-9a-f-]{36}$`,
     ),
   );
-  expect(lines[2]).toContain(',10.00,765.50,pending,');
+  expect(lines[2]).toContain(',10.00,765.50,pending,no,');
 });
 
 test('the audit log exports what its search matches: who, what, which record and the details, times in UTC', async ({
