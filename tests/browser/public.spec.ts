@@ -78,7 +78,7 @@ test.describe('on a wide screen (1280×800)', () => {
       await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: link }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
-      const contacts = page.getByRole('region', { name: 'Contact us', exact: true });
+      const contacts = page.getByRole('region', { name: 'Questions about this page', exact: true });
       await expect(contacts.locator('a[href^="tel:"]')).toHaveCount(4);
       await expect(contacts.locator('a[href^="mailto:"]')).toHaveCount(1);
       await keepScreenshot(page, testInfo, `legal${path.replace('/', '-')}`);

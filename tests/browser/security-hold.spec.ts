@@ -47,7 +47,7 @@ test('after a password change withdrawals wait, the form says until when and why
   const hours = adminPage.getByLabel('Hold after a security change (hours)');
   await expect(hours).toHaveValue('24');
   await hours.fill('721');
-  await adminPage.getByRole('button', { name: 'Save hold' }).click();
+  await adminPage.getByRole('button', { name: 'Save hold', exact: true }).click();
   await expect(adminPage.getByText('Security hold must be between 0 and 720 hours')).toBeVisible();
   await adminPage.getByLabel("End a person's hold early (their e-mail)").fill(person.email);
   await adminPage.getByRole('button', { name: 'End hold' }).click();
