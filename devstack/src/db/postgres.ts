@@ -185,7 +185,8 @@ const throwawayPrefix = 'coinvault-pg-';
 const ownerFile = 'owner.pid';
 const madeHere = new Set<string>();
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, owned by another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

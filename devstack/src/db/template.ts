@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isAlive } from './postgres';
 
 /**
  * A prepared data folder (bootstrap, migrations, seed) that a throwaway stack copies instead of running the
@@ -115,15 +116,6 @@ async function markUsed(folder: string) {
     await utimes(path.join(folder, completeMarker), now, now);
   } catch (error) {
     if (!['EPERM', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
