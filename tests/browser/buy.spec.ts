@@ -266,9 +266,10 @@ test('an amount with a third decimal is refused in the field with the two-decima
   const buyer = await newBuyer(page);
   await skipLimitsNotices(page);
   await openBuyPage(page, buyer);
+  // Reads of the restrictions are POSTs to /rpc too; only the buy request's own call would be a send.
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/rest/v1/')) sent.push(request.url());
+    if (request.url().includes('/rest/v1/rpc/create_buy_request')) sent.push(request.url());
   });
 
   await submitBuyRequest(page, 'bitcoin', '10.005');
