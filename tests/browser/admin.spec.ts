@@ -111,7 +111,7 @@ test('users: search by name or e-mail shows the available balance; deleting asks
     .first()
     .getByRole('button', { name: `Delete ${person.fullName}` })
     .click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(
     'Are you sure you want to delete this user? This action cannot be undone and will delete all associated data.',
   );
@@ -153,7 +153,7 @@ test('users: deleting your own account is refused with the reason', async ({ pag
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(workerAdmin().email);
   const row = page.getByTestId('admin-user-row').filter({ hasText: workerAdmin().email });
   await row.getByRole('button', { name: /^Delete / }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete user' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete user' }).click();
   await expect(toast(page, 'You cannot delete your own account')).toBeVisible();
 });
 
@@ -312,6 +312,10 @@ test('status types: required name, create, duplicate refused, offered in the dro
 
   await openFromMenu(page, 'Status types', 'Status types');
   await row.getByRole('button', { name: `Delete status type ${name}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Delete status type "${name}"?` })
+    .getByRole('button', { name: 'Delete status type' })
+    .click();
   await expect(toast(page, 'Status type deleted')).toBeVisible();
   await expect(row).toHaveCount(0);
 });
