@@ -280,6 +280,30 @@ test('transactions: a status change that would overdraw the wallet says Insuffic
   await expect(row.getByRole('combobox')).toHaveValue('complete');
 });
 
+test('transactions: a settled buy offers no status change and says it is final', async ({ page }) => {
+  const admin = await workerAdminClient();
+  const person = await personWithBalance(admin, 'Settled', 100);
+  const requestId = await submitBuyRequest(person, 40);
+  expect((await approveBuyRequest(admin, requestId)).error).toBeNull();
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Transactions', 'Transactions');
+
+  const rows = page.getByTestId('admin-transaction-row').filter({ hasText: person.fullName });
+  const buy = rows.filter({ hasText: '$40.00' });
+  await expect(buy).toContainText('Buy');
+  await expect(buy.getByRole('combobox')).toBeDisabled();
+  await expect(buy.getByRole('button', { name: /^Apply: / })).toBeDisabled();
+  await expect(buy.getByTestId('status-note')).toHaveText(
+    'Records an approved buy request: its status is final.',
+  );
+  // The deposit beside it records no request: its status still changes.
+  await expect(rows.filter({ hasText: '$100.00' }).getByRole('combobox')).toBeEnabled();
+  // Asked anyway (another tab, an old page), the database says why.
+  const { data } = await admin.from('transactions').select('id').eq('buy_request_id', requestId).single();
+  const { error } = await setTransactionStatus(admin, data?.id ?? '', 'pending');
+  expect(error?.message).toBe('This buy records an approved request: its status is final');
+});
+
 test('status types: required name, create, duplicate refused, offered in the dropdowns, delete', async ({
   page,
 }) => {
