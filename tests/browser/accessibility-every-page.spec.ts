@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessibilityViolationsInBothThemes } from './support/accessibility';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { openAsWorkerAdmin, signUpBitcoinHolder, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
@@ -48,7 +48,7 @@ test("axe finds nothing of moderate impact or worse on any of a person's pages, 
   const { holder, client } = await signUpBitcoinHolder(await workerAdminClient(), 500, 100);
   await client.auth.signOut({ scope: 'local' });
   await skipLimitsNotices(page);
-  await logIn(page, holder);
+  await openSignedIn(page, holder);
   const pages = [
     'wallet',
     'buy',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { apiUrl, existingUser, logIn, toast } from './support/auth-people';
+import { apiUrl, existingUser, openSignedIn, toast } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
 /** The newest mail to `email` with this subject, as the mailbox shows it (text included). */
@@ -16,8 +16,7 @@ test('the account page explains the anti-phishing phrase, refuses a short one, s
 }) => {
   const person = await existingUser('phrase');
   await skipLimitsNotices(page);
-  await logIn(page, person);
-  await page.goto('/user/account');
+  await openSignedIn(page, person, '/user/account');
 
   await expect(page.getByRole('heading', { name: 'Anti-phishing phrase', level: 2 })).toBeVisible();
   await expect(page.getByText('Every e-mail we send you starts with them.')).toBeVisible();

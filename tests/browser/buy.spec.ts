@@ -3,14 +3,8 @@ import { localDefaults } from '../../devstack/src/config';
 import { createNodeClient } from '../support/node-client';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { confirmAdminAction } from './support/admin-actions';
-import { logIn } from './support/auth-people';
-import {
-  openAsWorkerAdmin,
-  signUpFundedBuyer,
-  type Buyer,
-  userLanding,
-  workerAdminClient,
-} from './support/buy-people';
+import { openSignedIn } from './support/auth-people';
+import { openAsWorkerAdmin, signUpFundedBuyer, type Buyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
 import { serverPrice, stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
@@ -20,7 +14,7 @@ test.use({ locale: 'en-US' });
 
 /** The buyer, signed in, on the buy page (reached through the side menu, as a person does). */
 async function openBuyPage(page: Page, buyer: Buyer) {
-  await logIn(page, buyer, userLanding);
+  await openSignedIn(page, buyer);
   await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { personWithBalance } from './support/admin-people';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
@@ -33,7 +33,7 @@ test('the limits notice, opening by itself while a person types, leaves the focu
   const buyer = await signUpFundedBuyer(admin, 100);
   await stubMarketProvider(page);
   await skipLimitsNotices(page, 'buy');
-  await logIn(page, buyer);
+  await openSignedIn(page, buyer);
   await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
   const amount = page.getByLabel('Amount (USD)');
   await amount.focus();

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { idOf, recordCurrentPrices } from '../support/keyed-calls';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { workerAdminClient, signUpBitcoinHolder } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
@@ -38,8 +38,7 @@ test('a person chooses next year’s cost basis method, reads this year’s gain
   await client.auth.signOut({ scope: 'local' });
 
   await skipLimitsNotices(page);
-  await logIn(page, holder);
-  await page.goto('/user/account');
+  await openSignedIn(page, holder, '/user/account');
   const thisYear = new Date().getFullYear();
   await expect(page.getByText(`This tax year (${thisYear}): First in, first out (FIFO)`)).toBeVisible();
   await page.getByLabel(`Method from ${thisYear + 1}`).selectOption('hifo');

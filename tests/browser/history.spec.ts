@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
-import { logIn, withDatabase } from './support/auth-people';
+import { openSignedIn, withDatabase } from './support/auth-people';
 import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
@@ -29,7 +29,7 @@ test('the history card charts the portfolio and a coin held from the snapshots, 
     'the chart code on the landing page',
   ).toEqual([]);
 
-  await logIn(page, person);
+  await openSignedIn(page, person);
   await expect(page.getByText('No history for this range yet.')).toBeVisible();
 
   // A coin of this test's own, so prices recorded meanwhile do not matter: three days of hourly snapshots

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { personWithBalance, submitBuyRequest, submitWalletWithdrawal } from './support/admin-people';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
@@ -27,7 +27,7 @@ test('no signed-in page scrolls sideways at 1366, 1280, 1024 or 390 wide; a tabl
   await submitBuyRequest(person, 20);
   await submitWalletWithdrawal(person, 30, '0x1111222233334444555566667777888899990000');
   await stubMarketProvider(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
 
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });

@@ -3,7 +3,7 @@ import { localDefaults } from '../../devstack/src/config';
 import { createNodeClient } from '../support/node-client';
 import { approveBuyRequest } from '../support/keyed-calls';
 import { personWithBalance, submitBuyRequest, type AdminTestPerson } from './support/admin-people';
-import { apiUrl, logIn, mailTo, toast } from './support/auth-people';
+import { apiUrl, logIn, mailTo, openSignedIn, toast } from './support/auth-people';
 import { openAsWorkerSecondAdmin, workerAdminClient } from './support/buy-people';
 
 test.use({ locale: 'en-US' });
@@ -77,8 +77,7 @@ test('the person’s hold banner shows and goes as the hold is made and ended, w
 }) => {
   const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Banner Live', 100);
-  await logIn(page, person);
-  await page.goto('/user/account');
+  await openSignedIn(page, person, '/user/account');
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
   const lockBanner = page.getByTestId('lock-banner');
   const holdBanner = page.getByTestId('hold-banner');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { existingUser, logIn } from './support/auth-people';
+import { existingUser, openSignedIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { openAsWorkerAdmin } from './support/buy-people';
@@ -65,7 +65,7 @@ test('at 360 px wide, no public page scrolls sideways', async ({ page }) => {
 });
 
 test('at 360 px wide, no user page scrolls sideways', async ({ page }) => {
-  await logIn(page, await existingUser('narrow-pages'));
+  await openSignedIn(page, await existingUser('narrow-pages'));
   await expectNoneScrollsSideways(
     page,
     [
@@ -130,7 +130,7 @@ async function expectHeadingsAtMargin(page: Page, pages: PageHeading[]) {
 }
 
 test('on a phone, the user’s pages keep the main area’s margin and add none', async ({ page }) => {
-  await logIn(page, await existingUser('phone-margins'));
+  await openSignedIn(page, await existingUser('phone-margins'));
   await expectHeadingsAtMargin(page, [
     ['/user/wallet', 'Your Wallet'],
     ['/user/withdraw', 'Withdraw Funds'],

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
 import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
 import { personWithBalance, submitBuyRequest } from './support/admin-people';
-import { apiUrl, logIn, mailTo, toast } from './support/auth-people';
+import { apiUrl, logIn, mailTo, openSignedIn, toast } from './support/auth-people';
 import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
@@ -18,7 +18,7 @@ test('a notification appears live when an admin approves a request, and the bell
   const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Notified', 500);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
 
   // The deposit and the sign-ins so far are waiting: read them all first.
   const bell = page.getByRole('button', { name: /^Notifications, (\d|9\+) unread$/ });
@@ -54,7 +54,7 @@ test('notifications open as a popover from the bell, focused on the panel, not o
   const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Popover', 500);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
 
   const bell = page.getByRole('button', { name: /^Notifications, (\d|9\+) unread$/ });
   await bell.click();

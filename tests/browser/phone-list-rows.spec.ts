@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { idOf } from '../support/keyed-calls';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { openAsWorkerAdmin, signUpBitcoinHolder, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
@@ -46,7 +46,7 @@ test("at 390 a person's portfolio, requests and statement are list rows: every f
   );
   await client.auth.signOut({ scope: 'local' });
   await skipLimitsNotices(page);
-  await logIn(page, holder);
+  await openSignedIn(page, holder);
 
   // The portfolio: the coin's value and P/L, the total and the USD balance, each beside its name.
   const position = page.getByTestId('portfolio-row');

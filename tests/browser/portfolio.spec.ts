@@ -3,7 +3,7 @@ import { localDefaults } from '../../devstack/src/config';
 import { createNodeClient } from '../support/node-client';
 import { approveBuyRequest, idOf, requestBuy } from '../support/keyed-calls';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { apiUrl, logIn } from './support/auth-people';
+import { apiUrl, openSignedIn } from './support/auth-people';
 import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
@@ -25,7 +25,7 @@ test('a buy an admin approves appears in the portfolio with its quantity, live v
   const requestId = await idOf(requestBuy(person, 'bitcoin', 300));
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
-  await logIn(page, buyer);
+  await openSignedIn(page, buyer);
 
   const portfolio = page.getByRole('table', { name: 'Portfolio' });
   await expect(portfolio).toContainText('You hold no coins yet: approved buy requests appear here.');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { logIn, withDatabase } from './support/auth-people';
+import { openSignedIn, withDatabase } from './support/auth-people';
 import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
@@ -24,7 +24,7 @@ test('a person sets a price alert and is told once when the server’s price cro
   const coin = `alert-${person.id.slice(0, 8)}`;
   await recordPrice(coin, 95);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
   await page.getByRole('link', { name: 'Price alerts' }).click();
   await expect(page.getByText('No price alerts yet.')).toBeVisible();
   const form = page.getByRole('form', { name: 'New price alert' });
@@ -70,7 +70,7 @@ test('a person sets an alert on a move of more than N % in 24 h and reads it in 
   const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 10);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
   await page.getByRole('link', { name: 'Price alerts' }).click();
   const form = page.getByRole('form', { name: 'New price alert' });
   await form.getByLabel('Coin').selectOption({ index: 0 });

@@ -4,13 +4,12 @@ import { localDefaults } from '../../devstack/src/config';
 import { createNodeClient } from '../support/node-client';
 import { idOf } from '../support/keyed-calls';
 import { confirmAdminAction } from './support/admin-actions';
-import { apiUrl, logIn, toast } from './support/auth-people';
+import { apiUrl, openSignedIn, toast } from './support/auth-people';
 import {
   openAsWorkerAdmin,
   signUpBitcoinHolder,
   signUpFundedBuyer,
   type Buyer,
-  userLanding,
   workerAdminClient,
 } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
@@ -31,7 +30,7 @@ const usd = (value: number) =>
 async function openBuyPage(page: Page, buyer: Buyer, prices: Readonly<Record<string, number>> = {}) {
   await stubMarketProvider(page, undefined, prices);
   await skipLimitsNotices(page);
-  await logIn(page, buyer, userLanding);
+  await openSignedIn(page, buyer);
   await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
 }
 
@@ -138,7 +137,7 @@ test('a sale whose limit the price has fallen below is refused on approval, nami
   const shown = Math.round((await serverPrice(admin, 'bitcoin')) * 110) / 100;
   await stubMarketProvider(page, undefined, { bitcoin: shown });
   await skipLimitsNotices(page);
-  await logIn(page, seller, userLanding);
+  await openSignedIn(page, seller);
 
   await page.getByTestId('portfolio-row').getByRole('button', { name: 'Sell Bitcoin' }).click();
   const sellDialog = page.getByRole('dialog', { name: 'Sell Bitcoin' });

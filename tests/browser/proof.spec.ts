@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { seededAccounts } from '../../supabase/seed-accounts';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { logIn } from './support/auth-people';
+import { logIn, openSignedIn } from './support/auth-people';
 import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
@@ -19,7 +19,7 @@ test('a person checks their proof of liabilities in the wallet, then anyone chec
   expect(error).toBeNull();
 
   await skipLimitsNotices(page);
-  await logIn(page, buyer);
+  await openSignedIn(page, buyer);
   await page.getByRole('button', { name: 'Check it here' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The proof is valid' })).toBeVisible();
   await expect(page.getByText('Passed: The checkpoint root is the one published.')).toBeVisible();
@@ -53,7 +53,7 @@ test('the public page refuses a proof whose balance was changed, saying which ch
   const buyer = await signUpFundedBuyer(admin, 120);
   await admin.rpc('create_ledger_checkpoint');
   await skipLimitsNotices(page);
-  await logIn(page, buyer);
+  await openSignedIn(page, buyer);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download my proof' }).click(),

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
 import { moveBack } from '../support/time-travel';
-import { apiUrl, logIn, mailTo, toast, withDatabase } from './support/auth-people';
+import { apiUrl, mailTo, openSignedIn, toast, withDatabase } from './support/auth-people';
 import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
@@ -60,7 +60,7 @@ test('an address book and a freeze: save, wait, cancel from the mailbox, withdra
   const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 500);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
 
   await page.goto('/user/account');
   await expect(page.getByRole('heading', { name: 'Payout address book' })).toBeVisible();

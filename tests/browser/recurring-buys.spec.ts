@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { localDefaults } from '../../devstack/src/config';
 import { moveBack } from '../support/time-travel';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { apiUrl, logIn, withDatabase } from './support/auth-people';
+import { apiUrl, openSignedIn, withDatabase } from './support/auth-people';
 import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
@@ -24,7 +24,7 @@ test('a person schedules a weekly buy, sees its run place a request, pauses and 
   const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 500);
   await skipLimitsNotices(page);
-  await logIn(page, buyer);
+  await openSignedIn(page, buyer);
   await page.getByRole('link', { name: 'Recurring buys' }).click();
   await expect(page.getByText('No recurring buys yet.')).toBeVisible();
 
@@ -67,7 +67,7 @@ test('a person creates, pauses and edits a recurring buy and sees its runs; the 
   const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 500);
   await skipLimitsNotices(page);
-  await logIn(page, buyer);
+  await openSignedIn(page, buyer);
   await page.getByRole('link', { name: 'Recurring buys' }).click();
 
   const form = page.getByRole('form', { name: 'New recurring buy' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, toast } from './support/auth-people';
+import { openSignedIn, toast } from './support/auth-people';
 import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
@@ -21,7 +21,7 @@ test('after a password change withdrawals wait, the form says until when and why
   const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 500);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
 
   await page.goto('/user/account');
   const newPassword = 'hold-pass-456';

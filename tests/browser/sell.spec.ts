@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { recordCurrentPrices } from '../support/keyed-calls';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { confirmAdminAction } from './support/admin-actions';
-import { logIn, toast } from './support/auth-people';
+import { openSignedIn, toast } from './support/auth-people';
 import { openAsWorkerAdmin, signUpBitcoinHolder, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
@@ -29,7 +29,7 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
 
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
-  await logIn(page, seller);
+  await openSignedIn(page, seller);
   const row = page.getByTestId('portfolio-row');
   await expect(row.getByRole('cell').nth(1)).toHaveText(held.toFixed(8));
   await expect(page.getByTestId('portfolio-usd-balance')).toHaveText('USD balance$700.00');
@@ -105,7 +105,7 @@ test('a 3.37 USD sale under the 10 USD minimum is refused in the form, as is a U
   const { holder: seller } = await signUpBitcoinHolder(admin, 1000, 300);
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
-  await logIn(page, seller);
+  await openSignedIn(page, seller);
 
   await page.getByTestId('portfolio-row').getByRole('button', { name: 'Sell Bitcoin' }).click();
   const sellDialog = page.getByRole('dialog', { name: 'Sell Bitcoin' });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { existingUser, logIn } from './support/auth-people';
+import { existingUser, logIn, openSignedIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
 import { openAsWorkerAdmin } from './support/buy-people';
@@ -24,7 +24,7 @@ test.describe('guards', () => {
   test('a signed-in user is sent from /dashboard to the wallet, and is told an admin page is not theirs', async ({
     page,
   }) => {
-    await logIn(page, await existingUser('guard-user'));
+    await openSignedIn(page, await existingUser('guard-user'));
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/user\/wallet$/);
     await page.goto('/admin/users');
@@ -38,7 +38,7 @@ test.describe('guards', () => {
 
   for (const path of ['/login', '/signup']) {
     test(`a signed-in person opening ${path} goes on to their area`, async ({ page }) => {
-      await logIn(page, await existingUser('signed-in-visit'));
+      await openSignedIn(page, await existingUser('signed-in-visit'));
       await page.goto(path);
       await expect(page).toHaveURL(/\/user\/wallet$/);
       await expect(page.getByRole('heading', { name: 'Your Wallet', level: 1 })).toBeVisible();
@@ -84,7 +84,7 @@ test.describe('signed-in shell on a desktop screen', () => {
   test('the first Tab reaches a skip link that moves the keyboard past the menus to the page', async ({
     page,
   }) => {
-    await logIn(page, await existingUser('skip-link'));
+    await openSignedIn(page, await existingUser('skip-link'));
     await expect(page.getByRole('heading', { name: 'Your Wallet', level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     const skipLink = page.getByRole('link', { name: 'Skip to content' });
@@ -106,7 +106,7 @@ test.describe('signed-in shell on a desktop screen', () => {
       await page.goto(path);
       await expect(page, path).toHaveTitle(title);
     }
-    await logIn(page, await existingUser('titles'));
+    await openSignedIn(page, await existingUser('titles'));
     await expect(page).toHaveTitle('Your Wallet · CoinVault');
     await openFromMenu(page, 'Buy', 'Buy Cryptocurrency');
     await expect(page).toHaveTitle('Buy Cryptocurrency · CoinVault');
@@ -117,8 +117,7 @@ test.describe('signed-in shell on a desktop screen', () => {
   });
 
   test('shows the top bar and the user side menu with the current page highlighted', async ({ page }) => {
-    await logIn(page, await existingUser('shell'));
-    await page.goto('/user/account');
+    await openSignedIn(page, await existingUser('shell'), '/user/account');
     const topBar = page.getByRole('banner');
     await expect(topBar.getByRole('link', { name: 'CoinVault' })).toHaveAttribute('href', '/dashboard');
     await expect(topBar.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/user/account');
@@ -207,8 +206,7 @@ test.describe('signed-in shell on a small screen', () => {
   test('hides the side menu behind a toggle; Escape, the close button, the backdrop and a link close it', async ({
     page,
   }) => {
-    await logIn(page, await existingUser('mobile'));
-    await page.goto('/user/account');
+    await openSignedIn(page, await existingUser('mobile'), '/user/account');
     await expect(sideMenu(page)).toBeHidden();
     const toggle = page.getByRole('button', { name: 'Open menu' });
 
@@ -241,8 +239,7 @@ test.describe('signed-in shell on a small screen', () => {
   });
 
   test('the drawer works from the keyboard and ends with Logout', async ({ page }) => {
-    await logIn(page, await existingUser('mobile-keys'));
-    await page.goto('/user/account');
+    await openSignedIn(page, await existingUser('mobile-keys'), '/user/account');
     await page.getByRole('button', { name: 'Open menu' }).focus();
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -263,8 +260,7 @@ test.describe('signed-in shell on a small screen', () => {
   });
 
   test('the signed-in shell has no serious or critical axe-core violation', async ({ page }) => {
-    await logIn(page, await existingUser('mobile-axe'));
-    await page.goto('/user/account');
+    await openSignedIn(page, await existingUser('mobile-axe'), '/user/account');
     await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { signUpBitcoinHolder, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
@@ -17,7 +17,7 @@ test('a person downloads their statement of a period as CSV: the columns named o
 }) => {
   const buyer = await signUpFundedBuyer(await workerAdminClient(), 1234.5);
   await skipLimitsNotices(page);
-  await logIn(page, buyer);
+  await openSignedIn(page, buyer);
   await expect(
     page.getByText(
       "The CSV file's columns: Date, Type, Status, Cryptocurrency, Quantity, Price (USD), Amount (USD), Balance (USD), Transaction ID; amounts are plain numbers in USD.",
@@ -61,7 +61,7 @@ test("the printable statement lists the period in the person's zone with its tot
 }) => {
   const buyer = await signUpFundedBuyer(await workerAdminClient(), 300);
   await skipLimitsNotices(page);
-  await logIn(page, buyer);
+  await openSignedIn(page, buyer);
   await page.getByRole('link', { name: 'Printable statement' }).click();
   await expect(page).toHaveURL(/\/user\/statement\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
   await expect(page.getByRole('heading', { name: 'Statement', level: 1 })).toBeVisible();
@@ -88,7 +88,7 @@ test("the statement names its holder and shows each buy's coin quantity and pric
   const { holder, client } = await signUpBitcoinHolder(await workerAdminClient(), 500, 100);
   await client.auth.signOut({ scope: 'local' });
   await skipLimitsNotices(page);
-  await logIn(page, holder);
+  await openSignedIn(page, holder);
   const tomorrow = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'America/Sao_Paulo',
     dateStyle: 'short',

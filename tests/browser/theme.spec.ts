@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { personWithBalance, submitBuyRequest } from './support/admin-people';
 import { seriousAccessibilityViolationsInBothThemes } from './support/accessibility';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
@@ -59,7 +59,7 @@ test('every public and user page has no serious accessibility violation in the l
   const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Themes', 500);
   await submitBuyRequest(person, 20);
-  await logIn(page, person);
+  await openSignedIn(page, person);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   for (const { path, heading } of signedInPages) {
     await page.goto(path);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { personWithBalance } from './support/admin-people';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
@@ -21,7 +21,7 @@ test('coins go by their names, statuses by one case, and every date by one forma
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
 
-  await logIn(page, person);
+  await openSignedIn(page, person);
   const transactions = page.getByRole('table', { name: 'Recent Transactions' });
   const buy = transactions.getByRole('row').filter({ hasText: '$20.00' });
   await expect(buy).toContainText('Buy (BNB)');

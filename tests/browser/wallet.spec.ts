@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { applyStatus, confirmAdminAction } from './support/admin-actions';
-import { existingUser, logIn } from './support/auth-people';
+import { existingUser, openSignedIn } from './support/auth-people';
 import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { limitsNoticeSeen, skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
@@ -24,7 +24,7 @@ test('a user sees the available balance, the wallet code, a QR code of that code
   const person = await fundedUser(5000);
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
 
   await expect(page.getByRole('heading', { name: 'Your Wallet' })).toBeVisible();
   const balance = page.getByTestId('wallet-balance');
@@ -74,7 +74,7 @@ test('a newcomer with a 0 balance is told how to add funds, and what the wallet 
 }) => {
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
-  await logIn(page, await existingUser('wallet-newcomer'));
+  await openSignedIn(page, await existingUser('wallet-newcomer'));
 
   await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
   await expect(page.getByTestId('add-funds-help')).toHaveText(
@@ -94,7 +94,7 @@ test('a signed-in person sees their links on the landing page, and an unknown UR
   page,
 }) => {
   await skipLimitsNotices(page);
-  await logIn(page, await existingUser('landing-signed-in'));
+  await openSignedIn(page, await existingUser('landing-signed-in'));
 
   await page.goto('/');
   const header = page.getByRole('banner');
@@ -127,7 +127,7 @@ test('the limits notice shows once per browser session, after a delay, and not a
     .throwOnError();
   const usd = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
-  await logIn(page, person);
+  await openSignedIn(page, person);
   const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });
   // It waits 1.5 s after the limits load, so it cannot be there the moment the wallet opens.
   await expect(notice).toBeHidden();
@@ -157,7 +157,7 @@ test("an admin's deposit and its completion, made in another browser, appear in 
 }) => {
   const person = await fundedUser(1000);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
   const balance = page.getByTestId('wallet-balance');
   await expect(balance).toHaveText('$1,000.00');
   const rows = page.getByRole('table', { name: 'Recent Transactions' }).getByRole('row');
@@ -216,7 +216,7 @@ test('the transactions list shows the newest 50 and loads older ones on request,
   });
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
 
   const rows = page.getByRole('table', { name: 'Recent Transactions' }).getByRole('row');
   await expect(rows).toHaveCount(51); // the header and 50 transactions

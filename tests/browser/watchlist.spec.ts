@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { existingUser, logIn } from './support/auth-people';
+import { existingUser, openSignedIn } from './support/auth-people';
 
 test.use({ locale: 'en-US' });
 
@@ -17,8 +17,7 @@ test('a signed-in person stars a coin on the market table: it comes first, and s
   browser,
 }) => {
   const person = await existingUser('watcher');
-  await logIn(page, person);
-  await page.goto('/');
+  await openSignedIn(page, person, '/');
   const star = marketSection(page).getByRole('table').getByRole('button', { name: 'Watch Solana' });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
   const before = await tableOrder(page);
@@ -41,8 +40,7 @@ test('a signed-in person stars a coin on the market table: it comes first, and s
 
   // Someone else's market table is their own.
   const other = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await logIn(other, await existingUser('other-watcher'));
-  await other.goto('/');
+  await openSignedIn(other, await existingUser('other-watcher'), '/');
   await expect(
     marketSection(other).getByRole('table').getByRole('button', { name: 'Watch Solana' }),
   ).toHaveAttribute('aria-pressed', 'false');
@@ -56,8 +54,7 @@ test('a signed-in person stars a coin on the market table: it comes first, and s
 
 test('on a phone the cards carry the stars, starred coins first', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, await existingUser('phone-watcher'));
-  await page.goto('/');
+  await openSignedIn(page, await existingUser('phone-watcher'), '/');
   const cards = marketSection(page).getByRole('listitem');
   await cards.getByRole('button', { name: 'Watch Ethereum' }).click();
   await expect(cards.first().getByRole('button', { name: 'Watch Ethereum' })).toHaveAttribute(

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices, untilALaterNoticeShows } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
@@ -16,7 +16,7 @@ test('a user withdraws by card: the request shows pending, the balance drops, an
   const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 1000);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
   await openFromMenu(page, 'Withdraw', 'Withdraw Funds');
 
   const balance = page.getByTestId('available-balance');
@@ -63,7 +63,7 @@ test('the form refuses more than the available balance, and the limits notice sh
   const person = await signUpFundedBuyer(admin, 100);
   // The wallet page (where log-in lands) has its own notice; this test is about the withdraw page's.
   await skipLimitsNotices(page, 'withdraw');
-  await logIn(page, person);
+  await openSignedIn(page, person);
   await openFromMenu(page, 'Withdraw', 'Withdraw Funds');
 
   const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });
@@ -97,7 +97,7 @@ test('payout details are validated: no payout to a typo or a burn address, and t
   const admin = await workerAdminClient();
   const person = await signUpFundedBuyer(admin, 1000);
   await skipLimitsNotices(page);
-  await logIn(page, person);
+  await openSignedIn(page, person);
   await openFromMenu(page, 'Withdraw', 'Withdraw Funds');
   const submit = page.getByRole('button', { name: 'Submit Withdraw Request' });
 

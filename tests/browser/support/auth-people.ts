@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import type { Session } from '@supabase/supabase-js';
 import pg from 'pg';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/src/config';
-import { unusedTotpCode } from '../../support/two-factor-sign-in';
+import { signInWithTotp, unusedTotpCode } from '../../support/two-factor-sign-in';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
@@ -103,6 +104,47 @@ export async function logIn(page: Page, account: Account, landing: RegExp = /\/u
   await fillLogin(page, account);
   if (account.totpSecret) await enterTotpCode(page, account.totpSecret);
   await expect(page).toHaveURL(landing);
+}
+
+/**
+ * Opens `path` in `page` signed in as `account`: signed in from Node (the password, then a code for an
+ * account with a factor) and the session placed where the app keeps it, as in a browser that logged in
+ * earlier. For a test that is not about logging in: it starts at its page, without the log-in page's load,
+ * form and toast. A test about logging in, or about what a log-in does, uses `logIn`.
+ */
+export async function openSignedIn(page: Page, account: Account, path = '/user/wallet'): Promise<void> {
+  const client = apiClient();
+  let session: Session;
+  if (account.totpSecret) {
+    session = await signInWithTotp(client, { ...account, totpSecret: account.totpSecret });
+  } else {
+    const { data, error } = await client.auth.signInWithPassword(account);
+    if (error) throw error;
+    session = data.session;
+  }
+  await openWithSession(page, session, path);
+}
+
+/**
+ * Opens `path` in `page` with `session` placed in the app's local storage before the app's code runs. Once
+ * per call: a later navigation in the page (a log-out, another person's log-in) is not undone.
+ */
+export async function openWithSession(page: Page, session: Session, path: string): Promise<void> {
+  await page.addInitScript(
+    ({ key, value, once }) => {
+      if (sessionStorage.getItem(once) !== null) return;
+      sessionStorage.setItem(once, 'placed');
+      localStorage.setItem(key, value);
+    },
+    { key: appSessionKey(), value: JSON.stringify(session), once: `placed-session-${randomUUID()}` },
+  );
+  await page.goto(path);
+  await expect(page).toHaveURL((url) => url.pathname === new URL(path, url).pathname);
+}
+
+/** The local storage key supabase-js keeps the app's session under: `sb-` and the API host's first label. */
+function appSessionKey(): string {
+  return `sb-${new URL(apiUrl()).hostname.split('.')[0]}-auth-token`;
 }
 
 /** Answers a code step (at log-in, in the admin area, before a withdrawal) with the current code. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '../../support/node-client';
 import { signInWithTotp, type TwoFactorAccount } from '../../support/two-factor-sign-in';
@@ -13,7 +13,7 @@ import {
   requestBuy,
   setTransactionStatus,
 } from '../../support/keyed-calls';
-import { apiUrl } from './auth-people';
+import { apiUrl, openWithSession } from './auth-people';
 import { workerAdmin, workerSecondAdmin } from './worker-admin';
 
 /**
@@ -81,31 +81,20 @@ export async function workerSecondAdminClient(): Promise<SupabaseClient<Database
  * in, or one that logs the admin out (the app's log-out ends every session of the person), uses `logIn`.
  */
 export function openAsWorkerAdmin(page: Page, path = '/admin/users'): Promise<void> {
-  return openSignedIn(page, path, workerAdminSignIn);
+  return openAsSharedAdmin(page, path, workerAdminSignIn);
 }
 
 /** Opens `path` in `page` signed in as the worker's second admin (see `openAsWorkerAdmin`). */
 export function openAsWorkerSecondAdmin(page: Page, path = '/admin/users'): Promise<void> {
-  return openSignedIn(page, path, workerSecondAdminSignIn);
+  return openAsSharedAdmin(page, path, workerSecondAdminSignIn);
 }
 
-async function openSignedIn(page: Page, path: string, signIn: () => Promise<SignedInAdmin>): Promise<void> {
-  const { session } = await signIn();
-  await page.addInitScript(
-    ({ key, value, once }) => {
-      if (sessionStorage.getItem(once) !== null) return;
-      sessionStorage.setItem(once, 'placed');
-      localStorage.setItem(key, value);
-    },
-    { key: appSessionKey(), value: JSON.stringify(session), once: `worker-admin-session-${randomUUID()}` },
-  );
-  await page.goto(path);
-  await expect(page).toHaveURL((url) => url.pathname === new URL(path, url).pathname);
-}
-
-/** The local storage key supabase-js keeps the app's session under: `sb-` and the API host's first label. */
-function appSessionKey(): string {
-  return `sb-${new URL(apiUrl()).hostname.split('.')[0]}-auth-token`;
+async function openAsSharedAdmin(
+  page: Page,
+  path: string,
+  signIn: () => Promise<SignedInAdmin>,
+): Promise<void> {
+  await openWithSession(page, (await signIn()).session, path);
 }
 
 /** A new user whose ledger holds one completed deposit of `amount` USD. */
