@@ -433,11 +433,11 @@ begin
         moved_unit := lot_unit[i];
         heap_size := heap_size + 1;
         child := heap_size;
-        while child > 1 loop
-          parent := child / 2;
-          exit when lot_unit[heap[parent]] >= moved_unit;
+        parent := child / 2;
+        while parent > 0 and lot_unit[heap[parent]] < moved_unit loop
           heap[child] := heap[parent];
           child := parent;
+          parent := child / 2;
         end loop;
         heap[child] := i;
       end loop;
@@ -456,16 +456,16 @@ begin
           moved_unit := lot_unit[moved];
           heap_size := heap_size - 1;
           parent := 1;
+          child := 2;
           loop
-            child := parent * 2;
-            exit when child > heap_size;
-            if child < heap_size and (lot_unit[heap[child + 1]] > lot_unit[heap[child]]
-              or (lot_unit[heap[child + 1]] = lot_unit[heap[child]] and heap[child + 1] < heap[child])) then
-              child := child + 1;
-            end if;
-            exit when moved_unit > lot_unit[heap[child]] or (moved_unit = lot_unit[heap[child]] and moved < heap[child]);
+            -- The higher of the two children (the older on a tie), in one step; the hole stops past the end.
+            child := child + (child < heap_size and (lot_unit[heap[child + 1]] > lot_unit[heap[child]]
+              or (lot_unit[heap[child + 1]] = lot_unit[heap[child]] and heap[child + 1] < heap[child])))::integer;
+            exit when child > heap_size or moved_unit > lot_unit[heap[child]]
+              or (moved_unit = lot_unit[heap[child]] and moved < heap[child]);
             heap[parent] := heap[child];
             parent := child;
+            child := parent * 2;
           end loop;
           heap[parent] := moved;
         end loop;
