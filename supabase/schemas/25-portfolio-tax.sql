@@ -213,11 +213,9 @@ begin
       on usd_leg.entry_seq = coin.entry_seq and usd_leg.account = 'person:' || p_user_id || ':USD'
     where accounts.owner_id = p_user_id and accounts.currency <> 'USD'
       and entries.corrects is null
-      -- Corrected entries and queued rows are read once per call (InitPlans): both are rare, and neither then
-      -- costs a join over the person's entries.
-      and entries.seq <> all (array(
-        select later.corrects from ledger.entries as later where later.corrects is not null
-      ))
+      -- Corrected entries are hashed once per call (a hashed SubPlan: no join over the person's entries, and
+      -- each row one probe however many corrections the journal holds); the queue, short, is one array.
+      and entries.seq not in (select later.corrects from ledger.entries as later where later.corrects is not null)
       and entries.transaction_id <> all (array(
         select queued.transaction_id from ledger.unsealed_entries as queued where queued.transaction_id is not null
       ))
