@@ -195,6 +195,12 @@ begin
     raise exception 'Quantity must be greater than 0' using errcode = 'P0001';
   end if;
   perform private.assert_price_protection(create_sell_request.limit_price, create_sell_request.expires_at);
+  -- A sale is a transaction like a buy: its value at the price now, to the cent (a USD value typed in the
+  -- form becomes a quantity cut to 8 places), must be within the limits. Without a fresh price the value is
+  -- unknown (null passes) and approval refuses anyway, as it needs the current price.
+  perform private.assert_within_limits(
+    round(create_sell_request.quantity * private.fresh_price(create_sell_request.cryptocurrency), 2), 'transaction'
+  );
 
   perform private.lock_wallet((select auth.uid()));
   select * into held from private.held_quantity((select auth.uid()), create_sell_request.cryptocurrency);
@@ -232,7 +238,8 @@ comment on function public.create_sell_request(text, numeric, uuid, numeric, tim
   'A signed-in person''s pending sell request, once per idempotency key (required; a repeat returns the request '
   'it created), with an optional limit price (least USD per coin) and expiry (default 24 hours). Under the '
   'person''s lock, refused with ''Insufficient <coin> (including all sell requests)'' when the quantity is more '
-  'than they hold minus what their unexpired pending sells reserve.';
+  'than they hold minus what their unexpired pending sells reserve, and with the limits'' ''Minimum/Maximum '
+  'transaction amount is $X'' when its value at the fresh price is outside them.';
 revoke execute on function public.create_sell_request(text, numeric, uuid, numeric, timestamptz)
   from public, anon, authenticated, service_role;
 grant execute on function public.create_sell_request(text, numeric, uuid, numeric, timestamptz) to authenticated;

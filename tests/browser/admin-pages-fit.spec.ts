@@ -48,7 +48,7 @@ test('at 1366 no admin page scrolls sideways: every table fits its box with a lo
   await idOf(
     client.rpc('create_sell_request', {
       cryptocurrency: 'bitcoin',
-      quantity: 0.00012345,
+      quantity: 0.00045678,
       limit_price: 12345.67,
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
       idempotency_key: randomUUID(),

@@ -48,6 +48,40 @@ test('a notification appears live when an admin approves a request, and the bell
   await expect(newest).toHaveAttribute('data-read', 'false');
 });
 
+test('notifications open as a popover from the bell, focused on the panel, not on "Mark all as read"', async ({
+  page,
+}) => {
+  const admin = await workerAdminClient();
+  const person = await personWithBalance(admin, 'Popover', 500);
+  await skipLimitsNotices(page);
+  await logIn(page, person);
+
+  const bell = page.getByRole('button', { name: /^Notifications, (\d|9\+) unread$/ });
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByTestId('notification').first()).toBeVisible();
+
+  // Anchored to the bell: just below it and ending where it ends, not centred on the screen.
+  const bellBox = await bell.boundingBox();
+  const panelBox = await panel.boundingBox();
+  if (!bellBox || !panelBox) throw new Error('the bell or its panel has no box');
+  expect(panelBox.y - (bellBox.y + bellBox.height)).toBeGreaterThanOrEqual(0);
+  expect(panelBox.y - (bellBox.y + bellBox.height)).toBeLessThan(16);
+  expect(Math.abs(panelBox.x + panelBox.width - (bellBox.x + bellBox.width))).toBeLessThan(16);
+
+  // The page stays readable beside it (no modal overlay hides it from screen readers).
+  await expect(page.getByRole('main')).toBeVisible();
+  // Enter on opening reads nothing: the focus is on the panel, not on its button.
+  await expect(panel).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('button', { name: 'Mark all as read' })).toBeEnabled();
+  await expect(panel.getByText(/^\d+ unread$/)).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(bell).toBeFocused();
+});
+
 test('the "this wasn\'t me" link of a security e-mail locks withdrawals at once, without signing in', async ({
   page,
 }) => {

@@ -97,3 +97,33 @@ test('a sale asked for in the portfolio and approved in the admin queue lowers t
   await expect(ownRequest.locator('[data-tone]')).toHaveText('Approved');
   await adminContext.close();
 });
+
+test('a 3.37 USD sale under the 10 USD minimum is refused in the form, as is a USD value with 3 decimals', async ({
+  page,
+}) => {
+  const admin = await workerAdminClient();
+  const { holder: seller } = await signUpBitcoinHolder(admin, 1000, 300);
+  await stubMarketProvider(page);
+  await skipLimitsNotices(page);
+  await logIn(page, seller);
+
+  await page.getByTestId('portfolio-row').getByRole('button', { name: 'Sell Bitcoin' }).click();
+  const sellDialog = page.getByRole('dialog', { name: 'Sell Bitcoin' });
+  await sellDialog.getByLabel('Sell by').selectOption('usd');
+  await sellDialog.getByLabel('Value (USD)').fill('3.37');
+  // The estimate still says what it is worth; sending it is refused in the database's words.
+  await expect(sellDialog.getByTestId('sell-estimate')).toHaveText('0.00011233 BTC ≈ $3.37');
+  await sellDialog.getByRole('button', { name: 'Submit Sell Request' }).click();
+  await expect(sellDialog.getByRole('alert')).toHaveText('Minimum transaction amount is $10');
+
+  await sellDialog.getByLabel('Value (USD)').fill('10.555');
+  await sellDialog.getByRole('button', { name: 'Submit Sell Request' }).click();
+  await expect(sellDialog.getByRole('alert')).toHaveText('Value can have at most 2 decimal places');
+
+  await sellDialog.getByLabel('Value (USD)').fill('10.55');
+  await expect(sellDialog.getByTestId('sell-estimate')).toHaveText('0.00035166 BTC ≈ $10.55');
+  await sellDialog.getByRole('button', { name: 'Submit Sell Request' }).click();
+  await expect(toast(page, 'Sell request submitted successfully')).toBeVisible();
+  // Only the last one reached the database.
+  await expect(page.getByTestId('sell-request-row')).toHaveCount(1);
+});

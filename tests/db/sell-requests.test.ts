@@ -174,6 +174,22 @@ describe('asking to sell', () => {
     expect(await holdingOf(person.id)).toEqual({ quantity: '1', reserved: '0', available: '1' });
   });
 
+  it('refuses a sale worth less than the minimum at the price now (3.37 USD under 10 USD), reserving nothing', async () => {
+    const person = await holderOf('1');
+    await setPrice('33.7');
+    const error = await errorOf(createSell(signedIn(person.id), '0.1'));
+    expect(error).toMatchObject({ code: 'P0001', message: 'Minimum transaction amount is $10' });
+    expect(await holdingOf(person.id)).toEqual({ quantity: '1', reserved: '0', available: '1' });
+  });
+
+  it('refuses a sale worth more than the maximum at the price now, reserving nothing', async () => {
+    const person = await holderOf('1');
+    await setPrice('10000.01');
+    const error = await errorOf(createSell(signedIn(person.id), '1'));
+    expect(error).toMatchObject({ code: 'P0001', message: 'Maximum transaction amount is $10,000' });
+    expect(await holdingOf(person.id)).toEqual({ quantity: '1', reserved: '0', available: '1' });
+  });
+
   it('answers a retry with the same key with the same request, reserving once', async () => {
     const person = await holderOf('1');
     const key = randomUUID();
@@ -238,8 +254,9 @@ describe('approving a sell', () => {
 
   it('is refused when the sale is worth less than a cent', async () => {
     const person = await holderOf('1');
-    await setPrice('0.01');
+    await setPrice('20', 1);
     const requestId = await sell(person, '0.5');
+    await setPrice('0.01');
     expect((await errorOf(approve(requestId))).message).toBe(
       'This sale is worth less than $0.01 at the current price',
     );

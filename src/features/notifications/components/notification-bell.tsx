@@ -1,14 +1,8 @@
 import { BellIcon } from 'lucide-react';
+import { useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { AppNotification } from '../api/get-notifications';
@@ -41,12 +35,18 @@ function NotificationItem({ notification }: { notification: AppNotification }) {
   );
 }
 
-/** The shell's bell: the unread count, live, and the newest notifications in a dialog. */
+/**
+ * The shell's bell: the unread count, live, and the newest notifications in a panel anchored to the bell.
+ * Opening it puts the focus on the panel itself, not on Mark all as read, so Enter does not read them all.
+ */
 export function NotificationBell() {
   const notifications = useLiveNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = notifications.data?.unreadCount ?? 0;
   const unreadText = unread > 9 ? '9+' : String(unread);
+  const titleId = useId();
+  const summaryId = useId();
+  const panel = useRef<HTMLDivElement>(null);
 
   const markAllRead = async () => {
     try {
@@ -57,8 +57,8 @@ export function NotificationBell() {
   };
 
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <Popover>
+      <PopoverTrigger asChild>
         <Button
           variant="ghost"
           size="icon"
@@ -76,12 +76,25 @@ export function NotificationBell() {
             </span>
           )}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Notifications</DialogTitle>
-          <DialogDescription>{unread > 0 ? `${unread} unread` : 'You are all caught up.'}</DialogDescription>
-        </DialogHeader>
+      </PopoverTrigger>
+      <PopoverContent
+        ref={panel}
+        aria-labelledby={titleId}
+        aria-describedby={summaryId}
+        tabIndex={-1}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          panel.current?.focus();
+        }}
+      >
+        <header className="grid gap-0.5">
+          <h2 id={titleId} className="font-semibold">
+            Notifications
+          </h2>
+          <p id={summaryId} className="text-muted-foreground text-sm">
+            {unread > 0 ? `${unread} unread` : 'You are all caught up.'}
+          </p>
+        </header>
         <QueryState
           query={notifications}
           placeholder={<p className="text-muted-foreground text-sm">Loading…</p>}
@@ -104,7 +117,7 @@ export function NotificationBell() {
             Mark all as read
           </Button>
         )}
-      </DialogContent>
-    </Dialog>
+      </PopoverContent>
+    </Popover>
   );
 }

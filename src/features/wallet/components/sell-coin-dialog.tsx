@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { defaultPriceTolerance, defaultRequestLifetime, limitPriceFor } from '@domain/price-protection.ts';
 import { formatUsd } from '@/lib/format';
+import { useTransactionLimits } from '@/lib/transaction-limits';
 import { successToastOptions } from '@/lib/idempotent-submission';
 import { submitWithStepUp } from '@/lib/step-up';
 import { useCodePrompt } from '@/components/two-factor-code-dialog';
@@ -35,13 +36,15 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
   const [tolerance, setTolerance] = useState(defaultPriceTolerance);
   const [lifetime, setLifetime] = useState(defaultRequestLifetime);
   const sale = useCreateSellRequest(userId);
+  const limits = useTransactionLimits();
   const { askForCode, codeDialog } = useCodePrompt(
     'Coins are sold only after a code from your authenticator app. Your request is sent once the code is checked.',
   );
   const symbol = coin.symbol.toUpperCase();
   const available = truncateQuantity(coin.available);
 
-  const asked = typed.trim() === '' ? undefined : quantityToSell(sellBy, typed, coin);
+  // The estimate shows whatever the limits say, so a sale under the minimum still shows what it is worth.
+  const asked = typed.trim() === '' ? undefined : quantityToSell(sellBy, typed, coin, undefined);
   const quantity = asked && 'quantity' in asked ? asked.quantity : undefined;
   const estimate =
     quantity === undefined || coin.price === undefined
@@ -50,7 +53,7 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = quantityToSell(sellBy, typed, coin);
+    const checked = quantityToSell(sellBy, typed, coin, limits.data);
     if ('error' in checked) {
       setError(checked.error);
       return;

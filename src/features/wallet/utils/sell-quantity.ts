@@ -1,4 +1,5 @@
 import { coinName } from '@domain/coins.ts';
+import { outsideLimitsMessage, type TransactionLimits } from '@domain/limits.ts';
 import type { MarketCoin } from '@/lib/market';
 import type { PortfolioPosition } from './portfolio';
 
@@ -51,11 +52,15 @@ export function sellableCoin(position: PortfolioPosition, coin: MarketCoin | und
   };
 }
 
-/** What the typed text asks to sell, or why it cannot be sent. */
+/**
+ * What the typed text asks to sell, or why it cannot be sent. A sale's value at the price shown, to the cent,
+ * must be within the transaction limits, which the database checks again at its own price with the same words.
+ */
 export function quantityToSell(
   sellBy: SellBy,
   typed: string,
   coin: SellableCoin,
+  limits: TransactionLimits | undefined,
 ): { quantity: string } | { error: string } {
   const text = typed.trim();
   const value = Number(text);
@@ -65,12 +70,20 @@ export function quantityToSell(
   if (sellBy === 'quantity' && !hasSellQuantityPlaces(text)) {
     return { error: 'Quantity can have at most 8 decimal places' };
   }
+  if (sellBy === 'usd' && (text.split('.')[1] ?? '').length > 2) {
+    return { error: 'Value can have at most 2 decimal places' };
+  }
   const quantity = sellBy === 'usd' ? quantityForUsd(value, coin.price) : text;
   if (quantity === undefined) return { error: `No current price for ${coin.name}` };
   if (Number(quantity) <= 0) return { error: 'Value is less than the smallest quantity that can be sold' };
   const available = truncateQuantity(coin.available);
   if (Number(quantity) > Number(available)) {
     return { error: `You can sell at most ${available} ${coin.symbol.toUpperCase()}` };
+  }
+  if (limits && coin.price !== undefined) {
+    const saleValue = Math.round(Number(quantity) * coin.price * 100) / 100;
+    const outside = outsideLimitsMessage(saleValue, limits, 'transaction amount');
+    if (outside) return { error: outside };
   }
   return { quantity };
 }
