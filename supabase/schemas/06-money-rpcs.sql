@@ -249,9 +249,11 @@ begin
   if not found then
     raise exception 'Transaction not found' using errcode = 'P0001';
   end if;
-  -- Said here with the same text the trigger uses, before any lock on the person's wallet is taken.
-  if entry.buy_request_id is not null or entry.withdraw_request_id is not null then
-    raise exception 'Transactions of approved requests are final' using errcode = 'P0001';
+  -- Said here, naming what the entry is, before any lock on the person's wallet is taken (the trigger,
+  -- which guards every writer, says it in general words).
+  if entry.buy_request_id is not null or entry.withdraw_request_id is not null or entry.sell_request_id is not null
+  then
+    raise exception 'This % records an approved request: its status is final', entry.type using errcode = 'P0001';
   end if;
   perform private.assert_not_own_account(entry.user_id);
 
@@ -281,8 +283,9 @@ end;
 $$;
 comment on function private.set_transaction_status(uuid, text) is
   'The change behind public.set_transaction_status (called only with a claimed idempotency key): refused with '
-  '''Insufficient balance'' when the available balance would go negative, and with ''Transactions of approved '
-  'requests are final'' for the entry of a buy or withdraw request.';
+  '''Insufficient balance'' when the available balance would go negative, and with ''This buy records an '
+  'approved request: its status is final'' (the entry''s type named) for the entry of a buy, sell or withdraw '
+  'request.';
 revoke execute on function private.approve_buy_request(uuid) from public, anon, authenticated, service_role;
 revoke execute on function private.reject_buy_request(uuid, text) from public, anon, authenticated, service_role;
 revoke execute on function private.set_withdraw_request_status(uuid, text, text)

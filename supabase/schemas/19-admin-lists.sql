@@ -24,7 +24,9 @@ select
    where wallet_balances.user_id = transactions.user_id) as available,
   case when transactions.status <> 'complete' then private.money_gate(transactions.user_id, transactions.type::text) end
     as held_because,
-  proposal.proposed_by
+  proposal.proposed_by,
+  transactions.buy_request_id is not null or transactions.withdraw_request_id is not null
+    or transactions.sell_request_id is not null as settled
 from public.transactions
 left join public.profiles on profiles.id = transactions.user_id
 left join public.second_approvals as proposal
@@ -99,6 +101,9 @@ revoke all on table public.transactions_with_user, public.buy_requests_with_user
   from anon, authenticated, service_role;
 grant select on table public.transactions_with_user, public.buy_requests_with_user, public.withdraw_requests_with_user
   to authenticated, service_role;
+comment on column public.transactions_with_user.settled is
+  'The entry records an approved buy, sell or withdraw request: its status is final (set_transaction_status '
+  'refuses it), so the list offers no change.';
 comment on column public.transactions_with_user.available is
   'The person''s available balance now (wallet_balances.available), shown beside the transaction.';
 comment on column public.buy_requests_with_user.available is

@@ -10,26 +10,6 @@
 -- off (README, deploy section). A payload carries only columns the API roles may select (never
 -- encrypted_data, nothing of auth.sessions) of a row the topic's reader may read.
 
-create function private.selectable_columns(p_table regclass, p_row jsonb) returns jsonb
-language plpgsql
-stable
-set search_path = ''
-as $$
-begin
-  if p_row is null then
-    return null;
-  end if;
-  return (
-    select coalesce(jsonb_object_agg(c.key, c.value), '{}'::jsonb)
-      from jsonb_each(p_row) c
-     where pg_catalog.has_column_privilege('authenticated', p_table, c.key, 'SELECT')
-  );
-end;
-$$;
-comment on function private.selectable_columns(regclass, jsonb) is
-  'The row (as jsonb) with only the columns signed-in people may select: what a broadcast of it may carry.';
-revoke execute on function private.selectable_columns(regclass, jsonb) from public, anon, authenticated;
-
 create function private.broadcast_row_change() returns trigger
 language plpgsql
 security definer
@@ -39,18 +19,31 @@ declare
   -- Trigger arguments: the person's topic (wallet or account), then optionally the admins' topic.
   person_topic text := TG_ARGV[0];
   admin_topic text := TG_ARGV[1];
-  changed_row jsonb := case when TG_OP = 'DELETE' then to_jsonb(OLD) else to_jsonb(NEW) end;
+  -- Only the side the operation has: an insert has no old row, a delete no new one.
+  new_row jsonb := case when TG_OP <> 'DELETE' then to_jsonb(NEW) end;
+  old_row jsonb := case when TG_OP <> 'INSERT' then to_jsonb(OLD) end;
+  -- What a broadcast never carries: the columns signed-in people may not select (encrypted_data, every column of
+  -- a private table). A table they may select in full (most) needs no look at its columns.
+  unselectable text[] := case
+    when pg_catalog.has_table_privilege('authenticated', TG_RELID, 'SELECT') then '{}'::text[]
+    else array(
+      select columns.attname
+      from pg_catalog.pg_attribute as columns
+      where columns.attrelid = TG_RELID and columns.attnum > 0 and not columns.attisdropped
+        and not pg_catalog.has_column_privilege('authenticated', TG_RELID, columns.attnum, 'SELECT')
+    )
+  end;
+  owner_id text := coalesce(new_row, old_row) ->> 'user_id';
   payload jsonb := jsonb_build_object(
     'table', TG_TABLE_NAME,
     'schema', TG_TABLE_SCHEMA,
     'operation', TG_OP,
-    -- Only the side the operation has: an insert has no old row, a delete no new one.
-    'record', case when TG_OP <> 'DELETE' then private.selectable_columns(TG_RELID, to_jsonb(NEW)) end,
-    'old_record', case when TG_OP <> 'INSERT' then private.selectable_columns(TG_RELID, to_jsonb(OLD)) end
+    'record', new_row - unselectable,
+    'old_record', old_row - unselectable
   );
 begin
-  if changed_row ->> 'user_id' is not null then
-    perform realtime.send(payload, TG_TABLE_NAME, 'user:' || (changed_row ->> 'user_id') || ':' || person_topic, true);
+  if owner_id is not null then
+    perform realtime.send(payload, TG_TABLE_NAME, 'user:' || owner_id || ':' || person_topic, true);
   end if;
   if admin_topic is not null then
     perform realtime.send(payload, TG_TABLE_NAME, admin_topic, true);
@@ -59,8 +52,9 @@ begin
 end;
 $$;
 comment on function private.broadcast_row_change() is
-  'After a row changes, broadcasts {table, schema, operation, record, old_record} (selectable columns only) as '
-  'event <table> on the owner''s private topic user:<user_id>:<TG_ARGV[0]> and, when given, on TG_ARGV[1].';
+  'After a row changes, broadcasts {table, schema, operation, record, old_record} (without the columns signed-in '
+  'people may not select) as event <table> on the owner''s private topic user:<user_id>:<TG_ARGV[0]> and, when '
+  'given, on TG_ARGV[1].';
 revoke execute on function private.broadcast_row_change() from public, anon, authenticated;
 
 create trigger broadcast_change_after_write after insert or update or delete on public.buy_requests
@@ -116,8 +110,8 @@ create trigger broadcast_change_after_write after insert or update or delete on 
 -- A lock ("this wasn't me") or a security hold changes what the admin queues show (the lock or hold on each of
 -- the person's open rows, no Approve) and what the person's own pages say, without changing any request row.
 -- So their rows are broadcast as the requests are: on the person's account topic and on admin:queues. Both
--- tables are private: a broadcast of them carries no column (private.selectable_columns keeps only what
--- signed-in people may select), only which table changed and how; the receivers read the state again.
+-- tables are private: a broadcast of them carries no column (private.broadcast_row_change leaves out what
+-- signed-in people may not select), only which table changed and how; the receivers read the state again.
 
 create trigger broadcast_change_after_write after insert or update or delete on private.withdrawal_locks
   for each row execute function private.broadcast_row_change('account', 'admin:queues');

@@ -447,7 +447,6 @@ declare
   correcting bigint;
   new_hash bytea;
 begin
-  perform ledger.open_accounts(p_accounts, p_currencies);
   select * into head from ledger.head for update;
   if p_transaction_id is not null then
     select max(seq) into correcting from ledger.entries where transaction_id = p_transaction_id;
@@ -470,8 +469,8 @@ begin
 end;
 $$;
 comment on function ledger.append_entry(uuid, public.transaction_type, text, text[], text[], numeric[], timestamptz) is
-  'Appends one hashed entry with its postings at the head of the chain (opening accounts as needed); called by '
-  'the journal''s trigger and the sealer, holding the head''s lock.';
+  'Appends one hashed entry with its postings at the head of the chain, to accounts already opened '
+  '(ledger.open_accounts); called by the journal''s trigger and the sealer, holding the head''s lock.';
 
 -- The caller holds the head's lock. Each statement here reads what is committed now, so every entry whose
 -- writer committed before this point is sealed, in the order written.
@@ -556,6 +555,9 @@ begin
     raise exception 'Journal entry does not balance for transaction %', coalesce(after_row.id, before_row.id)
       using errcode = '23514';
   end if;
+  -- Opened here, sealed or queued: the reconciliation counts queued postings by their account, and the sealer
+  -- appends them later to accounts this transaction opened.
+  perform ledger.open_accounts(accounts, currencies);
   -- Never wait for the head: a writer that waited would hold the head through its commit's flush, and writers
   -- would flush one by one. The one that gets it seals what others queued, then its own entry; the others queue.
   perform from ledger.head for update skip locked;
@@ -568,7 +570,6 @@ begin
       accounts, currencies, amounts
     );
   else
-    perform ledger.open_accounts(accounts, currencies);
     insert into ledger.unsealed_entries (transaction_id, transaction_type, transaction_status, accounts, currencies, amounts)
     values (
       coalesce(after_row.id, before_row.id),
@@ -582,7 +583,8 @@ end;
 $$;
 comment on function ledger.record_transaction_change() is
   'Writes the journal entry of a change to a transactions row (when it changes what the row moves), in the '
-  'same database transaction: sealed at the head when its lock is free, else queued unsealed for the next holder.';
+  'same database transaction, opening its accounts: sealed at the head when its lock is free, else queued '
+  'unsealed for the next holder.';
 
 -- Deferred to commit: the entry is written when its transaction commits, after the rest of the money step (the
 -- request's update, the audit row, notifications) ran, so a writer that seals holds the head only over the

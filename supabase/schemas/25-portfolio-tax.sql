@@ -191,26 +191,33 @@ returns table (
   quantity numeric,
   usd numeric
 )
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  -- PL/pgSQL keeps the plan from call to call (a SQL function planned it again at every call).
+  return query
   -- A row journaled once and sealed (the usual case) is its entry: the coin leg joined to the USD leg of the same
   -- entry, with no aggregate. A row with corrections (an operator's change) or with an entry still awaiting seal
   -- is netted over its entries.
   with single as (
-    select entries.transaction_id, coin.currency, coin.amount as coin_amount, usd.amount as usd_amount,
+    select entries.transaction_id, accounts.currency, coin.amount as coin_amount, usd_leg.amount as usd_amount,
       entries.seq as first_seq, entries.recorded_at
+    -- The account's currency, not the posting's: the coin legs then come from the postings index alone.
     from ledger.accounts
     join ledger.postings as coin on coin.account = accounts.name
     join ledger.entries on entries.seq = coin.entry_seq
-    left join ledger.postings as usd
-      on usd.entry_seq = coin.entry_seq and usd.account = 'person:' || p_user_id || ':USD'
+    left join ledger.postings as usd_leg
+      on usd_leg.entry_seq = coin.entry_seq and usd_leg.account = 'person:' || p_user_id || ':USD'
     where accounts.owner_id = p_user_id and accounts.currency <> 'USD'
       and entries.corrects is null
-      and not exists (select from ledger.entries as later where later.corrects = entries.seq)
-      -- Once per call (an InitPlan), so the queue, empty or short, costs nothing per row.
+      -- Corrected entries and queued rows are read once per call (InitPlans): both are rare, and neither then
+      -- costs a join over the person's entries.
+      and entries.seq <> all (array(
+        select later.corrects from ledger.entries as later where later.corrects is not null
+      ))
       and entries.transaction_id <> all (array(
         select queued.transaction_id from ledger.unsealed_entries as queued where queued.transaction_id is not null
       ))
@@ -254,6 +261,7 @@ as $$
   left join public.transactions on transactions.id = moves.transaction_id
   where moves.coin_amount <> 0
   order by moves.currency, coalesce(transactions.date, moves.recorded_at), moves.first_seq;
+end;
 $$;
 comment on function private.coin_movements(uuid) is
   'A person''s coin movements from the journal (sealed entries and those awaiting seal), net per transactions row: '
@@ -489,7 +497,9 @@ begin
       pooled := true;
       sale_basis := case when sold - wanted = pool_qty then pool_cost
         else round(pool_cost * (sold - wanted) / pool_qty, 2) end;
-      part_cost := private.spread_pool_cost(part_qty, sold - wanted, sale_basis);
+      -- One part (the usual case) takes the whole basis, as the spread gives it, without a call.
+      part_cost := case when parts = 1 then array[sale_basis]
+        else private.spread_pool_cost(part_qty, sold - wanted, sale_basis) end;
     end if;
     pool_qty := pool_qty - (sold - wanted);
     pool_cost := pool_cost - sale_basis;

@@ -1699,6 +1699,7 @@ export type Database = {
           held_because: string | null;
           id: string;
           proposed_by: string | null;
+          settled: boolean | null;
           status: string;
           type: Database['public']['Enums']['transaction_type'];
           user_id: string;

@@ -111,7 +111,7 @@ test('users: search by name or e-mail shows the available balance; deleting asks
     .first()
     .getByRole('button', { name: `Delete ${person.fullName}` })
     .click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(
     'Are you sure you want to delete this user? This action cannot be undone and will delete all associated data.',
   );
@@ -153,7 +153,7 @@ test('users: deleting your own account is refused with the reason', async ({ pag
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(workerAdmin().email);
   const row = page.getByTestId('admin-user-row').filter({ hasText: workerAdmin().email });
   await row.getByRole('button', { name: /^Delete / }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete user' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete user' }).click();
   await expect(toast(page, 'You cannot delete your own account')).toBeVisible();
 });
 
@@ -280,6 +280,30 @@ test('transactions: a status change that would overdraw the wallet says Insuffic
   await expect(row.getByRole('combobox')).toHaveValue('complete');
 });
 
+test('transactions: a settled buy offers no status change and says it is final', async ({ page }) => {
+  const admin = await workerAdminClient();
+  const person = await personWithBalance(admin, 'Settled', 100);
+  const requestId = await submitBuyRequest(person, 40);
+  expect((await approveBuyRequest(admin, requestId)).error).toBeNull();
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'Transactions', 'Transactions');
+
+  const rows = page.getByTestId('admin-transaction-row').filter({ hasText: person.fullName });
+  const buy = rows.filter({ hasText: '$40.00' });
+  await expect(buy).toContainText('Buy');
+  await expect(buy.getByRole('combobox')).toBeDisabled();
+  await expect(buy.getByRole('button', { name: /^Apply: / })).toBeDisabled();
+  await expect(buy.getByTestId('status-note')).toHaveText(
+    'Records an approved buy request: its status is final.',
+  );
+  // The deposit beside it records no request: its status still changes.
+  await expect(rows.filter({ hasText: '$100.00' }).getByRole('combobox')).toBeEnabled();
+  // Asked anyway (another tab, an old page), the database says why.
+  const { data } = await admin.from('transactions').select('id').eq('buy_request_id', requestId).single();
+  const { error } = await setTransactionStatus(admin, data?.id ?? '', 'pending');
+  expect(error?.message).toBe('This buy records an approved request: its status is final');
+});
+
 test('status types: required name, create, duplicate refused, offered in the dropdowns, delete', async ({
   page,
 }) => {
@@ -312,6 +336,10 @@ test('status types: required name, create, duplicate refused, offered in the dro
 
   await openFromMenu(page, 'Status types', 'Status types');
   await row.getByRole('button', { name: `Delete status type ${name}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Delete status type "${name}"?` })
+    .getByRole('button', { name: 'Delete status type' })
+    .click();
   await expect(toast(page, 'Status type deleted')).toBeVisible();
   await expect(row).toHaveCount(0);
 });

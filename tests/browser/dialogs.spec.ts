@@ -12,7 +12,7 @@ test('closing a dialog gives the focus back to the button that opened it', async
   await openAsWorkerAdmin(page);
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(person.fullName);
   const opener = page.getByRole('button', { name: `Delete ${person.fullName}` });
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('alertdialog');
 
   await opener.click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();

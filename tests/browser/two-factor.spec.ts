@@ -195,7 +195,7 @@ test('an admin removes the two-factor authentication of a person who lost their 
   const row = adminPage.getByTestId('admin-user-row').filter({ hasText: account.email });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /^Remove two-factor authentication of/ }).click();
-  const dialog = adminPage.getByRole('dialog');
+  const dialog = adminPage.getByRole('alertdialog');
   await expect(dialog).toContainText('The removal is recorded in the audit log.');
   await dialog.getByRole('button', { name: 'Remove two-factor authentication' }).click();
   await expect(toast(adminPage, 'Two-factor authentication removed')).toBeVisible();

@@ -162,6 +162,21 @@ async function notificationsOf(person: CreatedUser) {
   return rows;
 }
 
+/** Resolves once a statement of another session waits on a lock the holder's transaction has. */
+async function untilBlockedBy(holder: pg.PoolClient) {
+  const { rows } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { rows: waiting } = await pool.query<{ blocked: boolean }>(
+      'select exists (select from pg_stat_activity where $1 = any (pg_blocking_pids(pid))) as blocked',
+      [rows[0]?.pid],
+    );
+    if (waiting[0]?.blocked) return;
+    if (Date.now() > deadline) throw new Error('no statement waited on the lock');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('the next occurrence', () => {
   const next = async (
     frequency: string,
@@ -543,6 +558,47 @@ describe('a run', () => {
       { placed: false, skip_reason: 'Insufficient balance (including all pending requests)' },
     ]);
     expect(await walletOf(pool, person.id)).toMatchObject({ balance: 250, reserved: 200, available: 50 });
+  });
+
+  it('frozen between the checks and the writes, rolls the call back; the next call records the skip', async () => {
+    const frozen = await createUser(pool, { deposit: 500 });
+    const other = await createUser(pool, { deposit: 500 });
+    await addCurrentPrice(pool, coin, 200);
+    const frozenDaily = await scheduleFor(frozen);
+    const otherDaily = await scheduleFor(other);
+    await dueSince(frozenDaily);
+    await dueSince(otherDaily);
+    // The runs' table locked holds the scheduler after its checks, at its writes, while the freeze commits.
+    const operator = await pool.connect();
+    let scheduling: Promise<{ code: string; message: string }> | undefined;
+    try {
+      await operator.query('begin');
+      await operator.query('lock table public.recurring_buy_runs in share mode');
+      scheduling = errorOf(runScheduler());
+      await untilBlockedBy(operator);
+      await operator.query(
+        `insert into public.account_freezes (user_id, freeze_id, frozen_at, frozen_by)
+         values ($1, gen_random_uuid(), now(), 'person')`,
+        [frozen.id],
+      );
+      await operator.query('commit');
+    } finally {
+      operator.release();
+    }
+    expect((await scheduling).message).toMatch(/frozen/);
+    // Nothing of the call stays, the other person's run included: both are due again.
+    for (const person of [frozen, other]) {
+      expect(await buyRequestsOf(person)).toEqual([]);
+      expect(await notificationsOf(person)).toEqual([]);
+      expect(await walletOf(pool, person.id)).toMatchObject({ balance: 500, reserved: 0 });
+    }
+    expect(await runsOf(frozenDaily)).toEqual([]);
+    expect(await runsOf(otherDaily)).toEqual([]);
+    await runScheduler();
+    expect((await runsOf(frozenDaily))[0]?.skip_reason).toMatch(/^Your account is frozen/);
+    expect(await buyRequestsOf(frozen)).toEqual([]);
+    expect(await runsOf(otherDaily)).toEqual([{ placed: true, skip_reason: null }]);
+    expect(await walletOf(pool, other.id)).toMatchObject({ reserved: 100 });
   });
 
   it('deleted, it runs no more, and the requests it placed stay', async () => {

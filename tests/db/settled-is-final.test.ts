@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   addBuyRequest,
+  addSellRequest,
   addDeposit,
   anon,
   connect,
@@ -16,7 +17,7 @@ import {
 } from '../support/db';
 
 /**
- * Settled is final: the ledger entry of an approved buy or withdraw request is never taken back out of
+ * Settled is final: the ledger entry of an approved buy, sell or withdraw request is never taken back out of
  * `complete` (that refunds money while the request stays approved: a double payout), a decided request
  * never changes, and a deposit changes only while the person's available balance stays covered.
  * Each attack is tried by every role and leaves the balance as it was.
@@ -70,18 +71,35 @@ async function approvedWithdrawal(amount: number) {
   return { requestId, entryId: entry.rows[0]?.id ?? '' };
 }
 
-const roles: [string, () => Actor, string][] = [
+/** A sale of 0.006 BTC at 50,000 USD, approved: 300 USD added to the person's 1,000. */
+async function approvedSell() {
+  owner = await createUser(pool, { deposit: 1000 });
+  const requestId = await addSellRequest(pool, owner.id, 0.006);
+  await queryAs(pool, signedIn(admin.id), 'select public.approve_sell_request($1, gen_random_uuid())', [
+    requestId,
+  ]);
+  const { rows } = await pool.query<{ id: string }>(
+    'select id from public.transactions where sell_request_id = $1',
+    [requestId],
+  );
+  return { requestId, entryId: rows[0]?.id ?? '' };
+}
+
+/** Who tries, and what they read: anon and people are refused the call, an admin reads `adminRefusal`. */
+const roles = (adminRefusal: string): [string, () => Actor, string][] => [
   ['anon', () => anon, 'permission denied for function set_transaction_status'],
   ['the owner', () => signedIn(owner.id), 'Only admins can do this'],
   ['another user', () => signedIn(otherUser.id), 'Only admins can do this'],
-  ['an admin', () => signedIn(admin.id), 'Transactions of approved requests are final'],
+  ['an admin', () => signedIn(admin.id), adminRefusal],
 ];
 
 describe.each([
-  ['an approved buy request', () => approvedBuy(300)],
-  ['an approved withdrawal', () => approvedWithdrawal(300)],
-])('the ledger entry of %s', (_name, settle) => {
-  it.each(roles)(
+  ['an approved buy request', 'buy', () => approvedBuy(300), 700],
+  ['an approved withdrawal', 'withdraw', () => approvedWithdrawal(300), 700],
+  ['an approved sell request', 'sell', approvedSell, 1299.99],
+])('the ledger entry of %s', (_name, type, settle, balance) => {
+  // An admin is told what the entry is and why it stays.
+  it.each(roles(`This ${type} records an approved request: its status is final`))(
     'cannot be reverted out of complete by %s: refused, balance unchanged',
     async (_role, actor, refusal) => {
       const { entryId } = await settle();
@@ -98,7 +116,7 @@ describe.each([
       }
 
       expect(await walletOf(pool, owner.id)).toEqual(before);
-      expect(before.balance).toBe(700);
+      expect(before.balance).toBe(balance);
     },
   );
 
@@ -113,7 +131,7 @@ describe.each([
       queryAs(pool, actor(), `update public.transactions set status = 'pending' where id = $1`, [entryId]),
     );
     expect(error.message).toBe('permission denied for table transactions');
-    expect((await walletOf(pool, owner.id)).balance).toBe(700);
+    expect((await walletOf(pool, owner.id)).balance).toBe(balance);
   });
 
   it('cannot be reverted even by the database operator: the trigger refuses every writer', async () => {
@@ -123,10 +141,10 @@ describe.each([
     );
     expect(error.message).toBe('Transactions of approved requests are final');
     expect(await walletOf(pool, owner.id)).toEqual({
-      balance: 700,
+      balance,
       reserved: 0,
-      available: 700,
-      ledger: 700,
+      available: balance,
+      ledger: balance,
     });
   });
 });
@@ -208,12 +226,7 @@ describe('a deposit', () => {
     expect((await walletOf(pool, owner.id)).balance).toBe(250);
   });
 
-  it.each(
-    roles.map(
-      ([role, actor, refusal]) =>
-        [role, actor, refusal.replace(/^Transactions.*/, 'Insufficient balance')] as const,
-    ),
-  )(
+  it.each(roles('Insufficient balance'))(
     'once spent, cannot be moved out of complete by %s: refused, balance unchanged',
     async (_role, actor, refusal) => {
       owner = await createUser(pool);

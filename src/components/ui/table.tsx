@@ -18,10 +18,18 @@ function useOverflowsSideways(ref: RefObject<HTMLElement | null>): boolean {
   return overflows;
 }
 
+/** Whether a cell shows nothing: no text, no control, no picture (an actions cell of a decided request). */
+function isBlank(cell: HTMLTableCellElement): boolean {
+  return (
+    cell.textContent.trim() === '' && !cell.querySelector('button, input, select, textarea, a, img, svg')
+  );
+}
+
 /**
  * Names each body cell after its column's header (`data-label`), kept up to date as rows come and go: on a
  * phone a row is a card, and each of its cells shows that name beside its value. A cell spanning several
- * columns (a total's title, an empty list's message) is a row's own text and gets no name.
+ * columns (a total's title, an empty list's message) is a row's own text and gets no name; a cell that shows
+ * nothing is marked `data-blank`, so a card leaves it out rather than show its name alone.
  */
 function useCellsNamedAfterHeaders(ref: RefObject<HTMLTableElement | null>) {
   useLayoutEffect(() => {
@@ -36,6 +44,8 @@ function useCellsNamedAfterHeaders(ref: RefObject<HTMLTableElement | null>) {
             const header = cell.colSpan === 1 ? headers[column] : undefined;
             if (header) cell.dataset.label = header;
             else delete cell.dataset.label;
+            if (header && isBlank(cell)) cell.dataset.blank = '';
+            else delete cell.dataset.blank;
             column += cell.colSpan;
           }
         }
@@ -52,7 +62,7 @@ function useCellsNamedAfterHeaders(ref: RefObject<HTMLTableElement | null>) {
 /**
  * On a phone (below 640 px) a table's rows are cards: the header row is read by screen readers only, each
  * cell is a line with its column's name (see useCellsNamedAfterHeaders) and its value, nothing stays
- * sticky, empty cells are left out. Money and statuses are then read without scrolling sideways.
+ * sticky, cells that show nothing are left out. Money and statuses are then read without scrolling sideways.
  */
 const PHONE_CARDS = cn(
   'max-sm:block max-sm:[&_tbody]:block max-sm:[&_tbody]:space-y-2 max-sm:[&_thead]:sr-only',
@@ -61,7 +71,7 @@ const PHONE_CARDS = cn(
   // A cell is a block with its name floated left, so a value of several lines stacks at the right of it.
   'max-sm:[&_td]:static max-sm:[&_td]:flow-root max-sm:[&_td[data-label]]:before:float-left max-sm:[&_td[data-label]]:before:mr-3',
   'max-sm:[&_td]:border-l-0 max-sm:[&_td]:px-0 max-sm:[&_td]:py-1.5 max-sm:[&_td]:text-right max-sm:[&_td]:whitespace-normal',
-  'max-sm:[&_td:empty]:hidden max-sm:[&_td[data-label]]:before:text-muted-foreground max-sm:[&_td[data-label]]:before:text-left',
+  'max-sm:[&_td[data-blank]]:hidden max-sm:[&_td[data-label]]:before:text-muted-foreground max-sm:[&_td[data-label]]:before:text-left',
   'max-sm:[&_td[data-label]]:before:text-xs max-sm:[&_td[data-label]]:before:font-medium max-sm:[&_td[data-label]]:before:uppercase',
   'max-sm:[&_td[data-label]]:before:content-[attr(data-label)]',
 );

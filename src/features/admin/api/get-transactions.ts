@@ -21,6 +21,8 @@ export interface AdminTransaction extends MoneySafety {
   /** The person's available balance now. */
   available: number;
   status: string;
+  /** It records an approved buy, sell or withdraw request: its status is final. */
+  settled: boolean;
   cryptocurrency: string | null;
   date: string;
 }
@@ -37,13 +39,14 @@ export const transactions = adminList({
     supabase
       .from('transactions_with_user')
       .select(
-        `id, user_id, full_name, email, type, amount, available, status, cryptocurrency, date, ${MONEY_SAFETY_COLUMNS}`,
+        `id, user_id, full_name, email, type, amount, available, status, settled, cryptocurrency, date, ${MONEY_SAFETY_COLUMNS}`,
         { count: 'exact', head },
       ),
   toItem: (row): AdminTransaction => ({
     ...personAmountFields(row),
     type: row.type,
     status: row.status,
+    settled: row.settled === true,
     cryptocurrency: row.cryptocurrency,
     ...moneySafetyFields(row),
   }),

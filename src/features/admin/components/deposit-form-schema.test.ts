@@ -13,6 +13,11 @@ describe('the admin deposit rules', () => {
     expect(messagesFor('some-user', '0.009')).toEqual(['Amount must be greater than 0']);
   });
 
+  it('refuses 10.555 before any confirmation, which would show it rounded to $10.56', () => {
+    expect(messagesFor('some-user', '10.555')).toEqual(['Amount can have at most 2 decimal places']);
+    expect(messagesFor('some-user', '10.55')).toEqual([]);
+  });
+
   it('accepts 0.01 and more', () => {
     expect(messagesFor('some-user', '0.01')).toEqual([]);
     expect(messagesFor('some-user', '2500')).toEqual([]);

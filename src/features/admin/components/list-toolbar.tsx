@@ -57,15 +57,22 @@ export function ListToolbar<Item>({
   useEffect(() => () => clearTimeout(searchTimer.current), []);
   const [exporting, setExporting] = useState(false);
 
+  // What was typed and not yet searched for.
+  const pendingSearch = useRef<string>(undefined);
+  const applySearch = () => {
+    clearTimeout(searchTimer.current);
+    const typed = pendingSearch.current;
+    pendingSearch.current = undefined;
+    if (typed === undefined || typed.trim() === latestList.current.state.search) return;
+    // The draft now stands for the address it made; a later change there (Clear filters) replaces it.
+    setDraft({ text: typed, over: typed.trim() });
+    latestList.current.setSearch(typed);
+  };
   const type = (typed: string) => {
     setDraft({ text: typed, over: state.search });
+    pendingSearch.current = typed;
     clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => {
-      if (typed.trim() === latestList.current.state.search) return;
-      // The draft now stands for the address it made; a later change there (Clear filters) replaces it.
-      setDraft({ text: typed, over: typed.trim() });
-      latestList.current.setSearch(typed);
-    }, SEARCH_DELAY_MS);
+    searchTimer.current = setTimeout(applySearch, SEARCH_DELAY_MS);
   };
 
   const exportCsv = async () => {
@@ -99,6 +106,9 @@ export function ListToolbar<Item>({
               className="pl-9"
               value={text}
               onChange={(event) => type(event.target.value)}
+              // A click elsewhere (a row's button, the pager) takes the focus first: the search typed so far
+              // applies then, before the click acts, rather than change the list under it a moment later.
+              onBlur={applySearch}
             />
           </div>
         )}

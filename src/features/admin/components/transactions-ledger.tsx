@@ -20,7 +20,8 @@ const TRANSACTION_STATUSES = statusOptions(transactionStatuses);
  * /admin/transactions: every transaction with a status that may change at any time: chosen, then applied;
  * a change that moves the balance (to or from complete) is confirmed first. A transaction not yet complete
  * that the money gate holds, or that this admin approved above the four-eyes threshold, says so and offers no
- * Complete (the database refuses it too).
+ * Complete; one that records an approved request offers no change at all, and says why (the database refuses
+ * both too).
  */
 export const transactionsLedger: LedgerKind<AdminTransaction> = {
   label: 'Transactions',
@@ -51,7 +52,12 @@ export const transactionsLedger: LedgerKind<AdminTransaction> = {
         open(transaction) && moneySafetyState(transaction, user?.id) !== 'open'
           ? [countedTransactionStatus]
           : [],
-      note: (transaction) => (open(transaction) ? moneySafetyNote(transaction, user?.id) : undefined),
+      fixed: (transaction) => transaction.settled,
+      note: (transaction) => {
+        if (transaction.settled)
+          return `Records an approved ${transaction.type} request: its status is final.`;
+        return open(transaction) ? moneySafetyNote(transaction, user?.id) : undefined;
+      },
       label: (transaction) =>
         `Status of ${transaction.userName || transaction.email}'s ${transaction.type} of ${formatUsd(transaction.amount)}`,
       busy: statusChange.isPending,

@@ -9,8 +9,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 
-/** Asks before a final action on one person's account (delete them, remove their two-factor authentication). */
-export function UserActionDialog({
+/**
+ * Asks before an action that cannot be undone (delete a person, remove their two-factor authentication,
+ * delete a status type): an alert dialog, so a screen reader reads its warning as it opens.
+ */
+export function FinalActionDialog({
   open,
   title,
   description,
@@ -31,7 +34,7 @@ export function UserActionDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent>
+      <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
