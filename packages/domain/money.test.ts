@@ -16,6 +16,13 @@ describe('formatUsd: US dollars in the person’s locale', () => {
     expect(formatUsd(1234.5, { locale: 'de-DE' })).toBe('1.234,50\u00a0$');
   });
 
+  it('writes money in one format on a screen: the sign is $ in every locale, as the database’s messages write it', () => {
+    expect(formatUsd(20000, { locale: 'en-GB' })).toBe('$20,000.00');
+    expect(formatUsd(20000, { locale: 'en-CA' })).toBe('$20,000.00');
+    expect(formatUsd(20000, { locale: 'en-AU', precision: 'bound' })).toBe('$20,000');
+    expect(formatUsd(20000, { locale: 'en-GB' })).not.toContain('US$');
+  });
+
   it('shows market caps in whole dollars', () => {
     expect(formatUsd(1897750931748.4, { locale: 'en-US', precision: 'whole' })).toBe('$1,897,750,931,748');
     expect(formatUsd(240000000000, { locale: 'de-DE', precision: 'whole' })).toBe('240.000.000.000\u00a0$');

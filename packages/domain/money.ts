@@ -21,7 +21,10 @@ const precisions: Record<UsdPrecision, Intl.NumberFormatOptions> = {
 // Intl.NumberFormat is costly to build and tables format hundreds of cells, so each one is built once.
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** US dollars in the person's locale (or `locale`): `$30,000.00` in en-US, `30.000,00 $` in de-DE. */
+/**
+ * US dollars in the person's locale (or `locale`): `$30,000.00` in en-US, `30.000,00 $` in de-DE. The sign is
+ * always `$` (never en-GB's `US$`), as in the database's messages, so one screen never shows both.
+ */
 export function formatUsd(
   value: number,
   { locale, precision = 'cents' }: { locale?: string; precision?: UsdPrecision } = {},
@@ -29,7 +32,12 @@ export function formatUsd(
   const key = `${locale ?? ''}|${precision}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', ...precisions[precision] });
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      currencyDisplay: 'narrowSymbol',
+      ...precisions[precision],
+    });
     formats.set(key, format);
   }
   return format.format(value);

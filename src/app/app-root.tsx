@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { afterFirstContentfulPaint } from '@/lib/after-first-paint';
 import { AppRoutes, pathsWithoutToasts } from './router';
 
 const Toaster = lazy(() =>
@@ -15,8 +16,12 @@ const Toaster = lazy(() =>
 export function AppRoot() {
   const { pathname } = useLocation();
   const quietPage = pathsWithoutToasts.has(pathname.replace(/(.)\/+$/, '$1'));
-  const [toasterNeeded, setToasterNeeded] = useState(!quietPage);
-  if (!quietPage && !toasterNeeded) setToasterNeeded(true);
+  const [toasterNeeded, setToasterNeeded] = useState(false);
+  // After the page's first paint, which then does not share the network with the toaster's code; a
+  // message raised meanwhile waits for it (error-notices).
+  useEffect(() => {
+    if (!quietPage && !toasterNeeded) return afterFirstContentfulPaint(() => setToasterNeeded(true));
+  }, [quietPage, toasterNeeded]);
   return (
     <>
       <RouteErrorBoundary pathname={pathname}>

@@ -9,8 +9,10 @@ import {
   type ReactNode,
   type SetStateAction,
 } from 'react';
+import { afterFirstContentfulPaint } from './after-first-paint';
 import { announceError } from './error-notices';
 import { loadSessionClient } from './session-client';
+import { hasStoredSession } from './stored-session';
 import type { supabase } from './supabase';
 
 export type Role = 'admin' | 'user';
@@ -129,17 +131,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!started) return;
     let stopped = false;
     let stop = () => {};
-    void loadSessionClient().then(([{ supabase: client }, { startSessionRefresh }, { queryClient }]) => {
-      if (stopped) return;
-      const stopFollowing = followSession(client, setState, () => queryClient.clear());
-      const stopSessionRefresh = startSessionRefresh(client.auth);
-      stop = () => {
-        stopFollowing();
-        stopSessionRefresh();
-      };
-    });
+    const follow = () =>
+      void loadSessionClient().then(([{ supabase: client }, { startSessionRefresh }, { queryClient }]) => {
+        if (stopped) return;
+        const stopFollowing = followSession(client, setState, () => queryClient.clear());
+        const stopSessionRefresh = startSessionRefresh(client.auth);
+        stop = () => {
+          stopFollowing();
+          stopSessionRefresh();
+        };
+      });
+    // A visitor (no stored session, none arriving in the URL) has nothing to restore: the client loads
+    // after the page's first paint, which then does not share the network with supabase-js.
+    let cancelWait = () => {};
+    if (hasStoredSession() || urlCarriesSession()) follow();
+    else cancelWait = afterFirstContentfulPaint(follow);
     return () => {
       stopped = true;
+      cancelWait();
       stop();
     };
   }, [started]);

@@ -56,11 +56,24 @@ export async function verifyFactorCode(factorId: string, code: string): Promise<
   await queryClient.invalidateQueries();
 }
 
-/** Checks a code of the person's verified authenticator app (their first verified TOTP factor). */
+/**
+ * Checks a code of any of the person's verified authenticator apps (a backup app's works as well as the
+ * first's): each app in turn until one accepts it; a code none accepts is wrong.
+ */
 export async function verifyTotpCode(code: string): Promise<void> {
   const { data, error } = await supabase.auth.mfa.listFactors();
   if (error) throw new Error(CODE_CHECK_FAILED_MESSAGE, { cause: error });
-  const factor = data.totp[0];
-  if (!factor) throw new Error('Two-factor authentication is not set up for this account');
-  await verifyFactorCode(factor.id, code);
+  if (data.totp.length === 0) throw new Error('Two-factor authentication is not set up for this account');
+  let refusal: unknown;
+  for (const factor of data.totp) {
+    try {
+      await verifyFactorCode(factor.id, code);
+      return;
+    } catch (failure) {
+      // Only a wrong code sends it on to the next app; any other failure is the answer.
+      if (!(failure instanceof Error && failure.message === WRONG_CODE_MESSAGE)) throw failure;
+      refusal = failure;
+    }
+  }
+  throw refusal;
 }

@@ -213,11 +213,9 @@ begin
       on usd_leg.entry_seq = coin.entry_seq and usd_leg.account = 'person:' || p_user_id || ':USD'
     where accounts.owner_id = p_user_id and accounts.currency <> 'USD'
       and entries.corrects is null
-      -- Corrected entries and queued rows are read once per call (InitPlans): both are rare, and neither then
-      -- costs a join over the person's entries.
-      and entries.seq <> all (array(
-        select later.corrects from ledger.entries as later where later.corrects is not null
-      ))
+      -- Corrected entries are hashed once per call (a hashed SubPlan: no join over the person's entries, and
+      -- each row one probe however many corrections the journal holds); the queue, short, is one array.
+      and entries.seq not in (select later.corrects from ledger.entries as later where later.corrects is not null)
       and entries.transaction_id <> all (array(
         select queued.transaction_id from ledger.unsealed_entries as queued where queued.transaction_id is not null
       ))
@@ -433,11 +431,11 @@ begin
         moved_unit := lot_unit[i];
         heap_size := heap_size + 1;
         child := heap_size;
-        while child > 1 loop
-          parent := child / 2;
-          exit when lot_unit[heap[parent]] >= moved_unit;
+        parent := child / 2;
+        while parent > 0 and lot_unit[heap[parent]] < moved_unit loop
           heap[child] := heap[parent];
           child := parent;
+          parent := child / 2;
         end loop;
         heap[child] := i;
       end loop;
@@ -456,16 +454,16 @@ begin
           moved_unit := lot_unit[moved];
           heap_size := heap_size - 1;
           parent := 1;
+          child := 2;
           loop
-            child := parent * 2;
-            exit when child > heap_size;
-            if child < heap_size and (lot_unit[heap[child + 1]] > lot_unit[heap[child]]
-              or (lot_unit[heap[child + 1]] = lot_unit[heap[child]] and heap[child + 1] < heap[child])) then
-              child := child + 1;
-            end if;
-            exit when moved_unit > lot_unit[heap[child]] or (moved_unit = lot_unit[heap[child]] and moved < heap[child]);
+            -- The higher of the two children (the older on a tie), in one step; the hole stops past the end.
+            child := child + (child < heap_size and (lot_unit[heap[child + 1]] > lot_unit[heap[child]]
+              or (lot_unit[heap[child + 1]] = lot_unit[heap[child]] and heap[child + 1] < heap[child])))::integer;
+            exit when child > heap_size or moved_unit > lot_unit[heap[child]]
+              or (moved_unit = lot_unit[heap[child]] and moved < heap[child]);
             heap[parent] := heap[child];
             parent := child;
+            child := parent * 2;
           end loop;
           heap[parent] := moved;
         end loop;

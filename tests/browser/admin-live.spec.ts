@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { confirmAdminAction } from './support/admin-actions';
-import { personWithBalance } from './support/admin-people';
+import { personWithBalance, submitBuyRequest } from './support/admin-people';
 import { logIn, toast } from './support/auth-people';
 import { openAsWorkerAdmin, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
@@ -76,4 +76,40 @@ test('a user’s buy request and withdrawal reach the admin’s queues live, and
     timeout: LIVE_BUDGET_MS,
   });
   await expect(userPage.getByTestId('available-balance')).toHaveText('$650.00');
+});
+
+test('a request that arrives while the pointer is over the queue waits behind "N new", shown on a click or when the pointer leaves', async ({
+  page,
+}) => {
+  const admin = await workerAdminClient();
+  const person = await personWithBalance(admin, 'Held Back', 1000);
+  await submitBuyRequest(person, 30);
+  await openAsWorkerAdmin(page);
+  await openFromMenu(page, 'Buy requests', 'Buy requests');
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(person.fullName);
+  const rows = page.getByTestId('admin-buy-request-row').filter({ hasText: person.fullName });
+  await expect(rows).toHaveCount(1);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const showNew = page.getByRole('button', { name: '1 new' });
+
+  // The pointer rests on the row: the new request waits, and the row under the pointer stays put.
+  await rows.first().hover();
+  await submitBuyRequest(person, 40);
+  await expect(showNew).toBeVisible({ timeout: LIVE_BUDGET_MS });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('$30.00');
+
+  await showNew.click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('$40.00');
+  await expect(showNew).toBeHidden();
+
+  // Still over the table: the next one waits too, until the pointer leaves.
+  await submitBuyRequest(person, 50);
+  await expect(showNew).toBeVisible({ timeout: LIVE_BUDGET_MS });
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('heading', { name: 'Buy requests' }).hover();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('$50.00');
+  await expect(showNew).toBeHidden();
 });

@@ -1,29 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { idOf, requestBuy } from '../support/keyed-calls';
 import { personWithBalance, submitWalletWithdrawal } from './support/admin-people';
 import { openAsWorkerAdmin, signUpBitcoinHolder, workerAdminClient } from './support/buy-people';
+import { sidewaysScrolling } from './support/sideways';
 
 test.use({ locale: 'en-US' });
-
-/**
- * Every table box on the page whose content is wider than the box, with how many pixels it runs over,
- * and the page itself when it does: empty when nothing scrolls sideways.
- */
-const tablesRunningOver = (page: Page) =>
-  page.evaluate(() => {
-    const over: string[] = [];
-    const { scrollWidth, clientWidth } = document.documentElement;
-    if (scrollWidth > clientWidth) over.push(`the page by ${scrollWidth - clientWidth} px`);
-    for (const table of Array.from(document.querySelectorAll('table'))) {
-      const box = table.parentElement ?? table;
-      if (box.scrollWidth > box.clientWidth)
-        over.push(
-          `${table.getAttribute('aria-label') ?? 'a table'} by ${box.scrollWidth - box.clientWidth} px`,
-        );
-    }
-    return over;
-  });
 
 test('at 1366 no admin page scrolls sideways: every table fits its box with a long name, a limit and an expiry', async ({
   page,
@@ -78,7 +60,7 @@ test('at 1366 no admin page scrolls sideways: every table fits its box with a lo
     if (rowTestId) await expect(page.getByTestId(rowTestId).first()).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(page.locator('.animate-pulse')).toHaveCount(0);
-    found.push(...(await tablesRunningOver(page)).map((over) => `/admin/${path.split('?')[0]}: ${over}`));
+    found.push(...(await sidewaysScrolling(page)).map((over) => `/admin/${path.split('?')[0]}: ${over}`));
   }
   expect(found).toEqual([]);
 });

@@ -94,3 +94,30 @@ for (const [path, heading] of [
     await expect(page.getByLabel('Email')).toBeVisible();
   });
 }
+
+for (const [path, heading] of [
+  ['/login', 'Log in'],
+  ['/signup', 'Create your account'],
+] as const) {
+  test(`a visitor's ${path} asks for the Supabase client and the toaster only after its first paint`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    // Both still arrive: the form sends through the client, and a toast may follow.
+    await page.waitForFunction(() =>
+      ['supabase', 'toaster'].every((name) =>
+        performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/assets/${name}-`)),
+      ),
+    );
+    const { firstPaint, asked } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      asked: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(supabase|toaster)-/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(asked).toHaveLength(2);
+    for (const startTime of asked) expect(startTime).toBeGreaterThan(firstPaint);
+  });
+}

@@ -1,27 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { idOf } from '../support/keyed-calls';
 import { openSignedIn } from './support/auth-people';
 import { openAsWorkerAdmin, signUpBitcoinHolder, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
+import { sidewaysScrolling } from './support/sideways';
 
 test.use({ locale: 'en-US', viewport: { width: 390, height: 844 } });
-
-/** The page, and every table's box, that scrolls sideways, with by how much: empty when all fit. */
-const sidewaysScrolling = (page: Page) =>
-  page.evaluate(() => {
-    const over: string[] = [];
-    const { scrollWidth, clientWidth } = document.documentElement;
-    if (scrollWidth > clientWidth) over.push(`the page by ${scrollWidth - clientWidth} px`);
-    for (const table of Array.from(document.querySelectorAll('table'))) {
-      const box = table.parentElement ?? table;
-      if (box.scrollWidth > box.clientWidth)
-        over.push(
-          `${table.getAttribute('aria-label') ?? 'a table'} by ${box.scrollWidth - box.clientWidth} px`,
-        );
-    }
-    return over;
-  });
 
 /** Whether the element lies between the window's left and right edges (in reach without sideways scrolling). */
 const withinWindowWidth = (element: Locator) =>

@@ -1,16 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { openSignedIn } from './support/auth-people';
+import { openSignedIn, withDatabase } from './support/auth-people';
 import { signUpBitcoinHolder, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
 // A zone of its own, so the statement's times are shown to be the person's, not the server's or UTC.
 test.use({ locale: 'en-US', timezoneId: 'America/Sao_Paulo' });
 
+/** The day `days` days ago in the browser's time zone, as a date input writes it. */
+const daysAgo = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', dateStyle: 'short' }).format(
+    new Date(Date.now() - days * 86_400_000),
+  );
+
 /** Today in the browser's time zone, as a date input writes it. */
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', dateStyle: 'short' }).format(new Date());
+const today = () => daysAgo(0);
 
 test('a person downloads their statement of a period as CSV: the columns named on the card, plain numbers, times in their zone', async ({
   page,
@@ -116,5 +121,32 @@ test("the statement names its holder and shows each buy's coin quantity and pric
   await page.goto(`/user/statement?from=${tomorrow}&to=${tomorrow}`);
   await expect(total('Opening balance')).toContainText('$400.00');
   await expect(total('Closing balance')).toContainText('$400.00');
+  await expect(page.getByText('No transactions in this period.')).toBeVisible();
+});
+
+test("a statement's opening balance counts the entries made months before its period", async ({ page }) => {
+  const person = await signUpFundedBuyer(await workerAdminClient(), 500);
+  // A deposit four months ago and a withdrawal three months ago; the 500 came today, after the period.
+  await withDatabase((client) =>
+    client.query(
+      `insert into public.transactions (user_id, type, amount, status, date) values
+         ($1, 'deposit', 250, 'complete', now() - interval '120 days'),
+         ($1, 'withdraw', 100, 'complete', now() - interval '90 days')`,
+      [person.id],
+    ),
+  );
+  await skipLimitsNotices(page);
+  await openSignedIn(page, person);
+  const total = (label: string) => page.getByText(label, { exact: true }).locator('..');
+
+  await page.goto(`/user/statement?from=${daysAgo(100)}&to=${daysAgo(30)}`);
+  await expect(total('Opening balance')).toContainText('$250.00');
+  await expect(page.getByTestId('statement-row')).toHaveCount(1);
+  await expect(page.getByTestId('statement-row')).toContainText('$100.00');
+  await expect(total('Closing balance')).toContainText('$150.00');
+
+  await page.goto(`/user/statement?from=${daysAgo(60)}&to=${daysAgo(30)}`);
+  await expect(total('Opening balance')).toContainText('$150.00');
+  await expect(total('Closing balance')).toContainText('$150.00');
   await expect(page.getByText('No transactions in this period.')).toBeVisible();
 });

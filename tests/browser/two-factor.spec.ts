@@ -72,6 +72,37 @@ test('a person sets up two-factor authentication from the QR code, then every lo
   await expect(toast(page, 'Login successful')).toBeVisible();
 });
 
+test('a backup authenticator app is offered once two-factor is on, and a code from either app logs in', async ({
+  page,
+}) => {
+  const account = await existingUser('two-factor-backup');
+  await logIn(page, account);
+  await page.goto('/user/account');
+  // Not offered before there is a first app.
+  await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add a backup authenticator app' })).toHaveCount(0);
+  const first = await enrolByScanning(page);
+
+  await page.getByRole('button', { name: 'Add a backup authenticator app' }).click();
+  const backup = await scanQrSecret(page);
+  expect(backup).not.toBe(first);
+  await page.getByLabel('Authentication code').fill(await unusedTotpCode(backup));
+  await page.getByRole('button', { name: 'Add the backup authenticator app' }).click();
+  await expect(toast(page, 'Backup authenticator app added')).toBeVisible();
+  await expect(page.getByText('A code from your backup app works as well.')).toBeVisible();
+  // Two apps are enough: no third is offered.
+  await expect(page.getByRole('button', { name: 'Add a backup authenticator app' })).toHaveCount(0);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  for (const secret of [backup, first]) {
+    await logOut(page);
+    await page.goto('/login');
+    await fillLogin(page, account);
+    await enterTotpCode(page, secret);
+    await expect(page).toHaveURL(/\/user\/wallet$/);
+  }
+});
+
 test('turning two-factor authentication off takes a code, and the next log-in asks for none', async ({
   page,
 }) => {

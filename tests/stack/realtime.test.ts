@@ -389,14 +389,23 @@ describe('subscription options', () => {
   });
 });
 
+/**
+ * A token that expires soon, yet late enough to connect and join with on a busy machine (an expiry in whole
+ * seconds leaves as little as 1 s of a 2 s token for both), and its expiry in ms.
+ */
+async function shortLivedToken(userId: string) {
+  const expiresAt = (Math.floor(Date.now() / 1000) + 6) * 1000;
+  return { token: await tokenFor(userId, { expiresInSeconds: 6 }), expiresAt };
+}
+
 describe('tokens', () => {
   it('keeps a subscription alive on a refreshed token after the first one’s expiry', async () => {
     const user = await newPerson();
-    const subscriber = await subscribe(await tokenFor(user.id, { expiresInSeconds: 2 }), [
-      { event: 'INSERT', table: 'transactions' },
-    ]);
+    const first = await shortLivedToken(user.id);
+    const subscriber = await subscribe(first.token, [{ event: 'INSERT', table: 'transactions' }]);
     await subscriber.client.realtime.setAuth(await tokenFor(user.id, { expiresInSeconds: 3600 }));
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Past the first token's expiry, whose check would end the subscription had the new token not replaced it.
+    await new Promise((resolve) => setTimeout(resolve, first.expiresAt + 1000 - Date.now()));
 
     const row = await insert('transactions', { user_id: user.id, amount: 3 });
     await waitForChange(subscriber, (c) => rowOf(c).id === row.id, 'a change after the first token expired');
@@ -406,13 +415,12 @@ describe('tokens', () => {
 
   it('ends the subscription with an error when its token expires', async () => {
     const user = await newPerson();
-    const subscriber = await subscribe(await tokenFor(user.id, { expiresInSeconds: 2 }), [
-      { event: 'INSERT', table: 'transactions' },
-    ]);
+    const short = await shortLivedToken(user.id);
+    const subscriber = await subscribe(short.token, [{ event: 'INSERT', table: 'transactions' }]);
     const ended = await waitFor(
       () => subscriber.system.find((m) => m.status === 'error'),
       'the expiry error',
-      5000,
+      short.expiresAt + 3000 - Date.now(),
     );
     expect(ended).toMatchObject({
       extension: 'system',

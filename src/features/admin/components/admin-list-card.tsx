@@ -1,12 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { QueryRows } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { NO_MATCHES_MESSAGE } from '../api/admin-messages';
 import { isNarrowed } from '../api/list-state';
 import type { Page } from '../api/paging';
 import type { ListUrlState } from '../hooks/use-list-url-state';
+import { useNewRowsHeld } from '../hooks/use-new-rows-held';
 import { ListPager } from './list-pager';
 import { ListTable, SortableHead, STICKY_ACTIONS } from './list-table';
 import { ListToolbar, type ChoiceFilter, type CsvExport } from './list-toolbar';
@@ -42,6 +44,7 @@ export function AdminListCard<Item extends { id: string }>({
   columns,
   rowTestId,
   emptyMessage,
+  holdNewRows = false,
   children,
 }: {
   /** The table's and pager's accessible name, e.g. 'Buy requests'. */
@@ -59,12 +62,15 @@ export function AdminListCard<Item extends { id: string }>({
   rowTestId: string;
   /** What the list says when it has no rows and nothing narrows it. */
   emptyMessage: string;
+  /** A live queue: rows that arrive while the pointer is over the table wait behind an "N new" button. */
+  holdNewRows?: boolean;
   /** Dialogs the rows open. */
   children?: ReactNode;
 }) {
   const { state, setSort } = list;
   const queries = [items, ...alsoWaitFor];
   const firstRow = items.data?.rows[0];
+  const rows = useNewRowsHeld(items.data?.rows, JSON.stringify(state));
   return (
     <Card>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-6">
@@ -75,39 +81,54 @@ export function AdminListCard<Item extends { id: string }>({
           personName={firstRow && personOf?.(firstRow)}
           csv={csv}
         />
-        <ListTable label={label} busy={queries.some((query) => query.isFetching)}>
-          <TableHeader>
-            <TableRow>
-              {columns.map(({ header, sort, align, actions, hiddenHeader }) =>
-                sort ? (
-                  <SortableHead key={header} column={sort} sort={state.sort} onSort={setSort} align={align}>
-                    {header}
-                  </SortableHead>
-                ) : (
-                  <TableHead key={header} align={align} className={actions ? STICKY_ACTIONS : undefined}>
-                    {hiddenHeader ? <span className="sr-only">{header}</span> : header}
-                  </TableHead>
-                ),
-              )}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            <QueryRows
-              columns={columns.length}
-              queries={queries}
-              rows={items.data?.rows}
-              emptyMessage={isNarrowed(state) ? NO_MATCHES_MESSAGE : emptyMessage}
+        <div
+          className="relative"
+          onPointerEnter={holdNewRows ? rows.hold : undefined}
+          onPointerLeave={holdNewRows ? rows.release : undefined}
+        >
+          {rows.held > 0 && (
+            <Button
+              size="sm"
+              className="absolute top-1 left-1/2 z-20 -translate-x-1/2 shadow-md"
+              onClick={rows.showHeld}
             >
-              {(item) => (
-                <TableRow key={item.id} data-testid={rowTestId}>
-                  {columns.map((column) => (
-                    <Fragment key={column.header}>{column.cell(item)}</Fragment>
-                  ))}
-                </TableRow>
-              )}
-            </QueryRows>
-          </TableBody>
-        </ListTable>
+              {rows.held} new
+            </Button>
+          )}
+          <ListTable label={label} busy={queries.some((query) => query.isFetching)}>
+            <TableHeader>
+              <TableRow>
+                {columns.map(({ header, sort, align, actions, hiddenHeader }) =>
+                  sort ? (
+                    <SortableHead key={header} column={sort} sort={state.sort} onSort={setSort} align={align}>
+                      {header}
+                    </SortableHead>
+                  ) : (
+                    <TableHead key={header} align={align} className={actions ? STICKY_ACTIONS : undefined}>
+                      {hiddenHeader ? <span className="sr-only">{header}</span> : header}
+                    </TableHead>
+                  ),
+                )}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              <QueryRows
+                columns={columns.length}
+                queries={queries}
+                rows={rows.rows}
+                emptyMessage={isNarrowed(state) ? NO_MATCHES_MESSAGE : emptyMessage}
+              >
+                {(item) => (
+                  <TableRow key={item.id} data-testid={rowTestId}>
+                    {columns.map((column) => (
+                      <Fragment key={column.header}>{column.cell(item)}</Fragment>
+                    ))}
+                  </TableRow>
+                )}
+              </QueryRows>
+            </TableBody>
+          </ListTable>
+        </div>
         <ListPager label={label} data={items.data} list={list} />
       </CardContent>
       {children}

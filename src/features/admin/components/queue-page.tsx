@@ -91,6 +91,7 @@ export function QueuePage<Item extends QueueRequest>({ kind }: { kind: QueueKind
       columns={columns}
       rowTestId={kind.rowTestId}
       emptyMessage={kind.emptyMessage}
+      holdNewRows
     >
       {view.dialogs}
       <ConfirmActionDialog action={action} onClose={() => setAction(undefined)} />

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -8,61 +7,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useEndSecurityHold } from '../api/end-security-hold';
-import { useSecurityHoldHours, useUpdateSecurityHoldHours } from '../api/security-hold-hours';
 import { QueryState } from '@/components/query-state';
 import {
   HOLD_ENDED_MESSAGE,
   SECURITY_HOLD_RANGE_MESSAGE,
+  SECURITY_HOLD_UPDATE_FAILED_MESSAGE,
   SECURITY_HOLD_UPDATED_MESSAGE,
 } from '../api/admin-messages';
+import { useEndSecurityHold } from '../api/end-security-hold';
+import { wholeNumberSetting } from '../api/whole-number-setting';
+import { securityHoldFormSchema } from './setting-form-schemas';
+import { WholeNumberSettingForm } from './whole-number-setting-form';
 
-const hoursFormSchema = z.object({
-  hours: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'Hours must be a whole number')
-    .refine((text) => Number(text) <= 720, SECURITY_HOLD_RANGE_MESSAGE),
+/** Hours after a password, e-mail or two-factor change during which withdrawals are refused. */
+const securityHoldHours = wholeNumberSetting('security_hold_hours', {
+  failedMessage: SECURITY_HOLD_UPDATE_FAILED_MESSAGE,
+  passedOn: [SECURITY_HOLD_RANGE_MESSAGE],
 });
 const endHoldFormSchema = z.object({ email: z.string().trim().min(1, 'Email is required') });
-
-function toastFailure(error: unknown) {
-  toast.error(error instanceof Error ? error.message : String(error));
-}
-
-function HoldHoursForm({ hours }: { hours: number }) {
-  const update = useUpdateSecurityHoldHours();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof hoursFormSchema>>({
-    resolver: zodResolver(hoursFormSchema),
-    defaultValues: { hours: String(hours) },
-  });
-  useEffect(() => reset({ hours: String(hours) }), [hours, reset]);
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(Number(values.hours));
-    } catch (error) {
-      return toastFailure(error);
-    }
-    toast.success(SECURITY_HOLD_UPDATED_MESSAGE);
-  });
-
-  return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField label="Hold after a security change (hours)" error={errors.hours?.message}>
-        {(control) => <Input inputMode="numeric" {...control} {...register('hours')} />}
-      </FormField>
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving…' : 'Save hold'}
-      </Button>
-    </form>
-  );
-}
 
 function EndHoldForm() {
   const endHold = useEndSecurityHold();
@@ -80,7 +42,7 @@ function EndHoldForm() {
     try {
       await endHold.mutateAsync(email);
     } catch (error) {
-      return toastFailure(error);
+      return toast.error(error instanceof Error ? error.message : String(error));
     }
     reset();
     toast.success(HOLD_ENDED_MESSAGE);
@@ -103,7 +65,7 @@ function EndHoldForm() {
  * one person's hold early once support has made sure the change was theirs (audited).
  */
 export function SecurityHoldCard() {
-  const hours = useSecurityHoldHours();
+  const hours = securityHoldHours.useValue();
   return (
     <Card className="max-w-xl">
       <CardHeader>
@@ -118,7 +80,16 @@ export function SecurityHoldCard() {
           placeholder={<Skeleton className="h-16 w-full" aria-hidden />}
           errorMessage="Failed to load the security hold"
         >
-          {(current) => <HoldHoursForm hours={current} />}
+          {(current) => (
+            <WholeNumberSettingForm
+              setting={securityHoldHours}
+              current={current}
+              schema={securityHoldFormSchema}
+              label="Hold after a security change (hours)"
+              saveLabel="Save hold"
+              savedMessage={SECURITY_HOLD_UPDATED_MESSAGE}
+            />
+          )}
         </QueryState>
         <EndHoldForm />
       </CardContent>

@@ -4,13 +4,16 @@ import { supabase } from '@/lib/supabase';
 
 export const totpFactorQueryKey = (userId: string) => ['two-factor', userId] as const;
 
-/** The person's verified authenticator app (TOTP factor), or null when two-factor authentication is off. */
-export async function getTotpFactor(): Promise<Factor | null> {
+/**
+ * The person's verified authenticator apps (TOTP factors), oldest first: none when two-factor authentication
+ * is off, a second when they added a backup.
+ */
+export async function getTotpFactors(): Promise<Factor[]> {
   const { data, error } = await supabase.auth.mfa.listFactors();
   if (error) throw error;
-  return data.totp[0] ?? null;
+  return data.totp;
 }
 
-export function useTotpFactor(userId: string) {
-  return useQuery({ queryKey: totpFactorQueryKey(userId), queryFn: getTotpFactor });
+export function useTotpFactors(userId: string) {
+  return useQuery({ queryKey: totpFactorQueryKey(userId), queryFn: getTotpFactors });
 }

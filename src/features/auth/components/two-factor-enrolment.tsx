@@ -5,16 +5,39 @@ import { TwoFactorCodeForm } from '@/components/two-factor-code-form';
 import { Button } from '@/components/ui/button';
 import { copyWithToast } from '@/lib/clipboard';
 import { verifyFactorCode } from '@/lib/two-factor';
-import { enrolTotpFactor } from '../api/enrol-totp-factor';
+import { BACKUP_APP_NAME, enrolTotpFactor, FIRST_APP_NAME } from '../api/enrol-totp-factor';
 import { ErrorMessage } from '@/components/error-message';
 import { TWO_FACTOR_ON_MESSAGE } from '../api/auth-messages';
+
+/** How the set-up reads: turning two-factor on, or adding a backup app once it is on. */
+const wordings = {
+  first: {
+    name: FIRST_APP_NAME,
+    start: 'Set up two-factor authentication',
+    confirm: 'Turn on two-factor authentication',
+    done: TWO_FACTOR_ON_MESSAGE,
+  },
+  backup: {
+    name: BACKUP_APP_NAME,
+    start: 'Add a backup authenticator app',
+    confirm: 'Add the backup authenticator app',
+    done: 'Backup authenticator app added',
+  },
+} as const;
 
 /**
  * Setting up an authenticator app: the QR code Auth made (or its key to type in), then a code from the app
  * to confirm it, which also moves this session to aal2.
  */
-export function TwoFactorEnrolment({ onEnrolled }: { onEnrolled: () => void }) {
-  const enrolment = useMutation({ mutationFn: enrolTotpFactor });
+export function TwoFactorEnrolment({
+  onEnrolled,
+  app = 'first',
+}: {
+  onEnrolled: () => void;
+  app?: keyof typeof wordings;
+}) {
+  const wording = wordings[app];
+  const enrolment = useMutation({ mutationFn: () => enrolTotpFactor(wording.name) });
 
   if (!enrolment.data) {
     return (
@@ -25,7 +48,7 @@ export function TwoFactorEnrolment({ onEnrolled }: { onEnrolled: () => void }) {
           disabled={enrolment.isPending}
           onClick={() => enrolment.mutate()}
         >
-          {enrolment.isPending ? 'Preparing…' : 'Set up two-factor authentication'}
+          {enrolment.isPending ? 'Preparing…' : wording.start}
         </Button>
         {enrolment.isError && <ErrorMessage>Could not start the set-up. Please try again.</ErrorMessage>}
       </div>
@@ -61,9 +84,9 @@ export function TwoFactorEnrolment({ onEnrolled }: { onEnrolled: () => void }) {
         <span>Enter the 6-digit code the app shows.</span>
         <TwoFactorCodeForm
           verify={(code) => verifyFactorCode(factorId, code)}
-          submitLabel="Turn on two-factor authentication"
+          submitLabel={wording.confirm}
           onVerified={() => {
-            toast.success(TWO_FACTOR_ON_MESSAGE);
+            toast.success(wording.done);
             onEnrolled();
           }}
         />

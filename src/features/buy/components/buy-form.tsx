@@ -10,7 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { formatCryptoAmount, formatUsd } from '@/lib/format';
 import type { MarketCoin } from '@/lib/market';
-import { limitsAreSet, outsideLimitsMessage, type TransactionLimits } from '@domain/limits.ts';
+import { limitsAreSet, type TransactionLimits } from '@domain/limits.ts';
 import { defaultPriceTolerance, defaultRequestLifetime, limitPriceFor } from '@domain/price-protection.ts';
 import { BUY_SUBMITTED_MESSAGE, NOT_SIGNED_IN_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../api/buy-messages';
 import type { BuyOrder } from '../types';
@@ -48,7 +48,6 @@ export function BuyForm({ coins, limits, available, isSignedIn, onSubmit }: BuyF
     handleSubmit,
     control,
     reset,
-    getValues,
     formState: { errors, isSubmitting },
   } = useForm<BuyFormValues>({
     resolver: zodResolver(schema),
@@ -61,37 +60,29 @@ export function BuyForm({ coins, limits, available, isSignedIn, onSubmit }: BuyF
   const selectedCoin = coins.find((coin) => coin.id === cryptocurrency);
   const estimatedQuantity = estimate(amount, selectedCoin);
 
-  const submit = handleSubmit(
-    async (values) => {
-      if (!isSignedIn) {
-        toast.error(NOT_SIGNED_IN_MESSAGE);
-        return;
-      }
-      let outcome: SubmissionOutcome<unknown>;
-      try {
-        // The price the person saw, moved by their tolerance: the most the approval may fill at.
-        const shownPrice = coins.find((coin) => coin.id === values.cryptocurrency)?.current_price;
-        outcome = await onSubmit({
-          cryptocurrency: values.cryptocurrency,
-          amount: Number(values.amount),
-          limitPrice: limitPriceFor('buy', shownPrice, tolerance),
-          lifetime,
-        });
-      } catch (error) {
-        toast.error(error instanceof Error ? error.message : SUBMIT_FAILED_MESSAGE);
-        return;
-      }
-      toast.success(BUY_SUBMITTED_MESSAGE, successToastOptions(outcome));
-      reset();
-    },
-    () => {
-      // The specification repeats the limit check on submit as a toast, beside the field's own message.
-      const typed = getValues('amount').trim();
-      const message =
-        typed === '' ? undefined : outsideLimitsMessage(Number(typed), limits, 'transaction amount');
-      if (message) toast.error(message);
-    },
-  );
+  // A refusal the form can tell shows once, under its field; a toast is only for what the server answers.
+  const submit = handleSubmit(async (values) => {
+    if (!isSignedIn) {
+      toast.error(NOT_SIGNED_IN_MESSAGE);
+      return;
+    }
+    let outcome: SubmissionOutcome<unknown>;
+    try {
+      // The price the person saw, moved by their tolerance: the most the approval may fill at.
+      const shownPrice = coins.find((coin) => coin.id === values.cryptocurrency)?.current_price;
+      outcome = await onSubmit({
+        cryptocurrency: values.cryptocurrency,
+        amount: Number(values.amount),
+        limitPrice: limitPriceFor('buy', shownPrice, tolerance),
+        lifetime,
+      });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : SUBMIT_FAILED_MESSAGE);
+      return;
+    }
+    toast.success(BUY_SUBMITTED_MESSAGE, successToastOptions(outcome));
+    reset();
+  });
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { coinName } from '@domain/coins.ts';
-import { centsToText, quantityTo8, toCents } from '@/lib/decimal';
+import { quantityTo8, toCents } from '@/lib/decimal';
 import { formatCryptoAmount, formatDate, formatDateTime, formatStatus, formatUsd } from '@/lib/format';
 import { useSaleLots, type SaleLot } from '../api/get-sale-lots';
 import { useStatement, type Statement, type StatementPeriod } from '../api/get-statement';
@@ -35,8 +35,8 @@ function SaleLots({ lots }: { lots: readonly SaleLot[] }) {
     <ul className="text-muted-foreground mt-1 grid gap-0.5 text-xs" aria-label="Lots consumed">
       {lots.map((lot) => (
         <li key={lot.lotId ?? 'none'} data-testid="sale-lot">
-          {quantityTo8(lot.quantity)} bought {lot.dateAcquired ?? 'before any recorded buy'} (cost $
-          {centsToText(toCents(lot.costBasis))}
+          {quantityTo8(lot.quantity)} bought {lot.dateAcquired ?? 'before any recorded buy'} (cost{' '}
+          {formatUsd(Number(toCents(lot.costBasis)) / 100)}
           {lot.term && `, ${lot.term}-term`})
         </li>
       ))}

@@ -7,13 +7,15 @@ import { downloadCsv } from '@/lib/csv';
 import { coinName } from '@domain/coins.ts';
 import { useRealisedGains } from '../api/get-realised-gains';
 import { methodForYear, useTaxSettings } from '../api/get-tax-settings';
-import { centsToText, quantityTo8, toCents } from '@/lib/decimal';
+import { quantityTo8, toCents } from '@/lib/decimal';
+import { formatUsd } from '@/lib/format';
 import { gainsCsv, gainsFileName, gainTotals } from '../utils/gains-csv';
 import { methodNames } from './method-names';
 import { taxYearIn } from '../utils/tax-year';
 
 const numeric = 'text-right tabular-nums';
-const usd = (cents: bigint) => `$${centsToText(cents)}`;
+// Exact cents from the database, shown by the app's one money formatter (below 2^53 cents a number is exact).
+const usd = (cents: bigint) => formatUsd(Number(cents) / 100);
 
 /** The year asked for in the address, or this year (in UTC until the settings have loaded). */
 function askedYear(param: string | null): number {

@@ -5,13 +5,7 @@ import {
   type WithdrawalField,
   type WithdrawMethod,
 } from '@domain/withdrawal.ts';
-import {
-  limitsAreSet,
-  maximumMessage,
-  minimumMessage,
-  outsideLimitsMessage,
-  type TransactionLimits,
-} from '@domain/limits.ts';
+import { limitsAreSet, maximumMessage, minimumMessage, type TransactionLimits } from '@domain/limits.ts';
 
 /** What bounds a withdrawal right now: the global limits and the available balance. */
 export interface WithdrawAllowance {
@@ -63,11 +57,4 @@ export function createSavedDestinationFormSchema(allowance: WithdrawAllowance) {
     amount: typedAmountSchema(allowance),
     destinationId: z.uuid('Choose a saved destination'),
   });
-}
-
-/** The on-submit messages of the specification, first the balance, then the limits. */
-export function withdrawSubmitError(amount: number, allowance: WithdrawAllowance): string | undefined {
-  const { limits, available } = allowance;
-  if (amount > available) return 'Insufficient balance (including all withdraw requests)';
-  return outsideLimitsMessage(amount, limits, 'withdrawal amount');
 }

@@ -21,7 +21,6 @@ import {
   createSavedDestinationFormSchema,
   createWithdrawFormSchema,
   maximumWithdrawal,
-  withdrawSubmitError,
   type WithdrawAllowance,
   type WithdrawFormValues,
 } from './withdraw-form-schema';
@@ -69,7 +68,6 @@ export function WithdrawForm({ allowance, payTo, onSubmit }: WithdrawFormProps) 
     handleSubmit,
     control,
     reset,
-    getValues,
     formState: { errors, isSubmitting },
   } = useForm<WithdrawFormValues, unknown, WithdrawalSubmission>({
     resolver,
@@ -84,25 +82,18 @@ export function WithdrawForm({ allowance, payTo, onSubmit }: WithdrawFormProps) 
   const offersTyped = !allowlistInForce;
   const maximum = maximumWithdrawal(allowance);
 
-  const submit = handleSubmit(
-    async (request) => {
-      let outcome: SubmissionOutcome<unknown>;
-      try {
-        outcome = await onSubmit(request);
-      } catch (error) {
-        toast.error(error instanceof Error ? error.message : WITHDRAW_SUBMIT_FAILED_MESSAGE);
-        return;
-      }
-      toast.success(WITHDRAW_SUBMITTED_MESSAGE, successToastOptions(outcome));
-      reset(emptyForm);
-    },
-    () => {
-      // The specification repeats the balance and limit checks on submit as a toast.
-      const typed = getValues('amount').trim();
-      const message = typed === '' ? undefined : withdrawSubmitError(Number(typed), allowance);
-      if (message) toast.error(message);
-    },
-  );
+  // A refusal the form can tell shows once, under its field; a toast is only for what the server answers.
+  const submit = handleSubmit(async (request) => {
+    let outcome: SubmissionOutcome<unknown>;
+    try {
+      outcome = await onSubmit(request);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : WITHDRAW_SUBMIT_FAILED_MESSAGE);
+      return;
+    }
+    toast.success(WITHDRAW_SUBMITTED_MESSAGE, successToastOptions(outcome));
+    reset(emptyForm);
+  });
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
