@@ -87,9 +87,11 @@ test('a request that arrives while the pointer is over the queue waits behind "N
   await openAsWorkerAdmin(page);
   await openFromMenu(page, 'Buy requests', 'Buy requests');
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(person.fullName);
+  // The search has been sent and its rows have arrived: the rows kept are the person's own.
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const rows = page.getByTestId('admin-buy-request-row').filter({ hasText: person.fullName });
   await expect(rows).toHaveCount(1);
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const showNew = page.getByRole('button', { name: '1 new' });
 
   // The pointer rests on the row: the new request waits, and the row under the pointer stays put.

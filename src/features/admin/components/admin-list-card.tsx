@@ -70,7 +70,7 @@ export function AdminListCard<Item extends { id: string }>({
   const { state, setSort } = list;
   const queries = [items, ...alsoWaitFor];
   const firstRow = items.data?.rows[0];
-  const rows = useNewRowsHeld(items.data?.rows, JSON.stringify(state));
+  const rows = useNewRowsHeld(items.data?.rows, JSON.stringify(state), !items.isPlaceholderData);
   return (
     <Card>
       <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4 pt-6">
