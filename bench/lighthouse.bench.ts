@@ -6,7 +6,7 @@
  * page keeps its session, and only its session: Lighthouse's own storage reset would sign it out, so the
  * cache is emptied before each of its runs instead); the median score of each category counts. A
  * category whose audits carry no weight on a page has no score, and fails rather than counting as full.
- * Budgets: performance >= 90, accessibility, best practices and SEO 100.
+ * Budgets: performance >= 95 (the issue's target), accessibility, best practices and SEO 100.
  *
  * One audit is excused by name where failing it is the point: `/robots.txt` keeps search engines out of
  * the signed-in area (tests/browser/smoke.spec.ts), so Lighthouse's "Page isn't blocked from indexing"
@@ -34,7 +34,7 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 const budgets: Record<Category, number> = {
-  performance: 90,
+  performance: 95,
   accessibility: 100,
   'best-practices': 100,
   seo: 100,
