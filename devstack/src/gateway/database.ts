@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * How long a request waits for a pooled connection (or for a new one to open) before it is answered 503:
@@ -8,19 +8,6 @@ export const poolAcquireTimeoutMs = 10_000;
 /** Seconds a client is told to wait before retrying a 503 (PostgREST's first reconnection back-off). */
 export const retryAfterSeconds = 1;
 export const retryAfterHeader = { 'Retry-After': String(retryAfterSeconds) };
-
-/**
- * A pool whose connections may die at any moment (Postgres restarted, `pg_terminate_backend`, disk full)
- * without ending the process. pg-pool listens for errors only on idle clients: a client that is checked out
- * when its connection dies emits 'error' with no listener, which Node turns into an uncaught exception.
- * Every client gets its own listener; the query under way rejects and is answered 503 by its service.
- */
-export function createPool(config: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool({ connectionTimeoutMillis: poolAcquireTimeoutMs, ...config });
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  return pool;
-}
 
 /**
  * Runs `work` in one transaction on a pooled client and commits what it returns; any throw rolls back. A

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { createPool } from '../db/pool';
 import { createJwtKeys, loadSigningKeys, projectApiKeys } from '../jwt-keys';
 import { loadProject, type FunctionSchedule, type UpstreamStub } from '../project';
 import { attachRealtime } from '../realtime';
@@ -12,7 +13,7 @@ import {
 } from './admission';
 import { createKeyChecks } from './api-keys';
 import { createAuthHandler, type AuthRateLimits } from './auth';
-import { createPool } from './database';
+import { poolAcquireTimeoutMs } from './database';
 import { createFunctionsRuntime } from './functions/runtime';
 import { createJwtVerifier } from './jwt';
 import { createMailStandIn } from './mail-stand-in';
@@ -113,10 +114,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Pipelined: a REST request's begin, settings, statement and commit go out in one write.
   const restPool = createPool({
     connectionString: databaseUrlAs(options.databaseUrl, 'authenticator'),
+    connectionTimeoutMillis: poolAcquireTimeoutMs,
     max: 20,
     pipeline: true,
   });
-  const adminPool = createPool({ connectionString: options.databaseUrl, max: 10 });
+  const adminPool = createPool({
+    connectionString: options.databaseUrl,
+    connectionTimeoutMillis: poolAcquireTimeoutMs,
+    max: 10,
+  });
   const loopLag = createLoopLagMonitor();
   const admission = createAdmission(
     { ...defaultAdmissionLimits, ...options.admissionLimits },

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import pg from 'pg';
+import { createPool } from '../db/pool';
 import { broadcastOf, broadcastStream } from './broadcast';
 import { changesStream, streamChanges, type CommittedChange, type ReplicationStream } from './change-source';
 import { maintainMessagesPartitions } from './partitions';
@@ -165,12 +165,11 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   const unsentBudget = new UnsentBudget(options.maxUnsentBytes ?? defaultMaxUnsentBytes);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   // Join-time authorization of private channels (and the partitions of realtime.messages).
-  const authorizationPool = new pg.Pool({
+  const authorizationPool = createPool({
     connectionString: options.databaseUrl,
     max: authorizationConnections,
     application_name: 'coinvault-realtime-authorization',
   });
-  authorizationPool.on('error', () => undefined);
   let closing = false;
 
   const partitions = maintainMessagesPartitions(authorizationPool);

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { createPool } from '../db/pool';
 import type { CommittedChange } from './change-source';
 import type { SubscriberCheck } from './registry';
 import type { ColumnFilter } from './subscriptions';
@@ -85,14 +85,12 @@ interface PendingCheck {
  * this goes one step further), switching to each subscriber's role and claims once per batch.
  */
 export function createRlsChecker(databaseUrl: string) {
-  const pool = new pg.Pool({
+  // A connection that dies (Postgres restarted, terminated) fails its batch, which is retried on a new one.
+  const pool = createPool({
     connectionString: databaseUrl,
     max: checkConnections,
     application_name: 'coinvault-realtime-rls',
   });
-  // A connection that dies (Postgres restarted, terminated) fails its batch, which is retried on a new one.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
   let closed = false;
   let running = 0;
   const waiting: PendingCheck[] = [];

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { createPool } from '../db/pool';
 
 /** How long a transaction still invisible waits before it is asked about again. */
 const recheckMs = 2;
@@ -36,14 +36,13 @@ export function visibleIn(snapshot: string, xids: readonly number[]): boolean[] 
  * transaction waiting at the time.
  */
 export function createVisibilityGate(databaseUrl: string) {
-  const pool = new pg.Pool({
+  const pool = createPool({
     connectionString: databaseUrl,
     max: 1,
     // Kept open: a new connection per quiet spell would add its start-up to the next delivery.
     idleTimeoutMillis: 0,
     application_name: 'coinvault-realtime-visibility',
   });
-  pool.on('error', () => undefined);
   const waiting = new Map<number, (() => void)[]>();
   let asking = false;
 

@@ -1,0 +1,15 @@
+import pg from 'pg';
+
+/**
+ * A pool whose connections may die at any moment (Postgres restarted, `pg_terminate_backend`, disk full)
+ * without ending the process. pg-pool listens for errors only on idle clients: a client that is checked out
+ * when its connection dies, between two statements of a transaction, emits 'error' with no listener, which
+ * Node turns into an uncaught exception. Every client gets its own listener; the next statement on it
+ * rejects, and whoever holds it answers or retries.
+ */
+export function createPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
