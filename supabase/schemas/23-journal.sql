@@ -515,6 +515,8 @@ create function ledger.record_transaction_change() returns trigger
 language plpgsql
 security definer
 set search_path = ''
+-- One plan for every change: a plan made for the operation at hand would be made again at each call.
+set plan_cache_mode = force_generic_plan
 as $$
 declare
   before_row public.transactions;
@@ -522,6 +524,7 @@ declare
   accounts text[];
   currencies text[];
   amounts numeric[];
+  unbalanced boolean;
 begin
   if tg_op <> 'INSERT' then
     before_row := old;
@@ -529,19 +532,25 @@ begin
   if tg_op <> 'DELETE' then
     after_row := new;
   end if;
+  -- One statement: the side an insert or a delete lacks is not read (its filter is decided before the scan), and
+  -- whether each currency sums to zero comes with the legs.
   select array_agg(delta.account order by delta.currency collate "C", delta.account collate "C"),
          array_agg(delta.currency order by delta.currency collate "C", delta.account collate "C"),
-         array_agg(delta.amount order by delta.currency collate "C", delta.account collate "C")
-  into accounts, currencies, amounts
+         array_agg(delta.amount order by delta.currency collate "C", delta.account collate "C"),
+         coalesce(bool_or(delta.currency_sum <> 0), false)
+  into accounts, currencies, amounts, unbalanced
   from (
-    select legs.account, legs.currency, sum(legs.amount) as amount
+    select legs.account, legs.currency, sum(legs.amount) as amount,
+      sum(sum(legs.amount)) over (partition by legs.currency) as currency_sum
     from (
       select * from ledger.effect_of(after_row.user_id, after_row.type, after_row.status, after_row.amount,
         after_row.cryptocurrency, after_row.quantity)
+      where tg_op <> 'DELETE'
       union all
       select moved.account, moved.currency, -moved.amount
       from ledger.effect_of(before_row.user_id, before_row.type, before_row.status, before_row.amount,
         before_row.cryptocurrency, before_row.quantity) as moved
+      where tg_op <> 'INSERT'
     ) as legs
     group by legs.account, legs.currency
     having sum(legs.amount) <> 0
@@ -549,9 +558,7 @@ begin
   if accounts is null then
     return null;
   end if;
-  if exists (
-    select from unnest(currencies, amounts) as legs (currency, amount) group by legs.currency having sum(legs.amount) <> 0
-  ) then
+  if unbalanced then
     raise exception 'Journal entry does not balance for transaction %', coalesce(after_row.id, before_row.id)
       using errcode = '23514';
   end if;
