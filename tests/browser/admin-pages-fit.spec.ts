@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { idOf, requestBuy } from '../support/keyed-calls';
 import { personWithBalance, submitWalletWithdrawal } from './support/admin-people';
 import { openAsWorkerAdmin, signUpBitcoinHolder, workerAdminClient } from './support/buy-people';
+import { showInApp } from './support/navigation';
 import { sidewaysScrolling } from './support/sideways';
 
 test.use({ locale: 'en-US' });
@@ -10,7 +11,7 @@ test.use({ locale: 'en-US' });
 test('at 1366 no admin page scrolls sideways: every table fits its box with a long name, a limit and an expiry', async ({
   page,
 }) => {
-  // Eleven pages, each loaded and settled.
+  // Eleven pages, each settled.
   test.slow();
   const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Maximiliana Fitzgerald-Oppenheimer', 5000);
@@ -55,8 +56,7 @@ test('at 1366 no admin page scrolls sideways: every table fits its box with a lo
   ];
   const found: string[] = [];
   for (const [path, rowTestId] of pages) {
-    await page.goto(`/admin/${path}`);
-    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible({ timeout: 30_000 });
+    await showInApp(page, `/admin/${path}`);
     if (rowTestId) await expect(page.getByTestId(rowTestId).first()).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(page.locator('.animate-pulse')).toHaveCount(0);

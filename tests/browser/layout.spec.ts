@@ -4,6 +4,7 @@ import { openSignedIn } from './support/auth-people';
 import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
+import { showInApp } from './support/navigation';
 
 test.beforeEach(async ({ page }) => skipLimitsNotices(page));
 
@@ -32,8 +33,7 @@ test('no signed-in page scrolls sideways at 1366, 1280, 1024 or 390 wide; a tabl
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     for (const { path, heading } of signedInPages) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await showInApp(page, path, heading);
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       expect(await pageOverflow(page), `${path} at ${width}`).toBeLessThanOrEqual(0);
       // Every table either fits or is a named scrolling region with its hint.

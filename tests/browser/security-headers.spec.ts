@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seededAccounts } from '../../supabase/seed-accounts';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { openAsWorkerAdmin } from './support/buy-people';
+import { openFromMenu } from './support/navigation';
 
 /**
  * Every page is sent with a strict Content-Security-Policy (scripts only from the app, connections only to
@@ -19,16 +20,20 @@ const publicPages = [
   '/privacy-policy',
   '/disclaimer',
 ];
-const userPages = ['/user/wallet', '/user/buy', '/user/withdraw', '/user/account'];
+/** The signed-in areas walked through their side menus: the entry's label and the page's heading. */
+const userPages = [
+  { label: 'Buy', heading: 'Buy Cryptocurrency' },
+  { label: 'Withdraw', heading: 'Withdraw Funds' },
+  { label: 'Account', heading: 'Account' },
+];
 const adminPages = [
-  '/admin/users',
-  '/admin/transactions',
-  '/admin/deposit',
-  '/admin/status-types',
-  '/admin/buy-requests',
-  '/admin/withdraw-requests',
-  '/admin/settings',
-  '/admin/audit-log',
+  { label: 'Transactions', heading: 'Transactions' },
+  { label: 'Deposit', heading: 'Deposit' },
+  { label: 'Status types', heading: 'Status types' },
+  { label: 'Buy requests', heading: 'Buy requests' },
+  { label: 'Withdraw requests', heading: 'Withdraw requests' },
+  { label: 'Settings', heading: 'Settings' },
+  { label: 'Audit log', heading: 'Audit log' },
 ];
 
 /** Collects CSP violations two ways: the page's own event and the browser's console report. */
@@ -47,11 +52,23 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-async function visit(page: Page, path: string) {
-  const response = await page.goto(path);
-  await page.waitForLoadState('networkidle');
+/** Waits until the page shown is loaded and live: its data read, and nothing more on the way. */
+async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  return response;
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Walks a signed-in area through its side menu from the page shown: each page's code and data load under
+ * the policy of the one document, whose listeners see every violation until the test ends (so only the
+ * walk's last page waits for the network to be quiet).
+ */
+async function walkTheMenu(page: Page, entries: readonly { label: string; heading: string }[]) {
+  for (const { label, heading } of entries) {
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await openFromMenu(page, label, heading);
+  }
+  await settled(page);
 }
 
 test('every page is sent with the security headers, and its text compressed', async ({ page, request }) => {
@@ -80,12 +97,15 @@ test('no page shows a CSP violation, signed out, as a user and as an admin', asy
   test.setTimeout(180_000);
   const violations = await watchViolations(page);
   await skipLimitsNotices(page);
-  for (const path of publicPages) await visit(page, path);
-  await logIn(page, seededAccounts.user);
-  for (const path of userPages) await visit(page, path);
+  for (const path of publicPages) {
+    await page.goto(path);
+    await settled(page);
+  }
+  await openSignedIn(page, seededAccounts.user);
+  await walkTheMenu(page, userPages);
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await openAsWorkerAdmin(page);
-  for (const path of adminPages) await visit(page, path);
+  await walkTheMenu(page, adminPages);
   expect(violations).toEqual([]);
 });

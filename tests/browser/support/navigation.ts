@@ -22,3 +22,19 @@ export async function openFromMenu(page: Page, label: string, heading: string): 
     heading,
   );
 }
+
+/**
+ * Shows `path` in the running app as its own links do (a new history entry the router follows), without
+ * loading the app again, and returns the page's level-1 heading once shown. For a test whose subject is a
+ * page as shown, not its load: each load parses and starts the whole app again.
+ */
+export async function showInApp(page: Page, path: string, heading?: string | RegExp): Promise<Locator> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+  const title = page.getByRole('heading', { name: heading, level: 1 });
+  await expect(title).toBeVisible();
+  return title;
+}
