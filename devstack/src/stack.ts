@@ -1,7 +1,7 @@
 import { localDefaults } from './config';
 import { startPostgres, type PostgresOptions, type RunningPostgres } from './db/postgres';
 import { prepareDatabase } from './db/prepare';
-import { preparedTemplate } from './db/template';
+import { projectTemplate } from './db/template';
 import { ensureFunctionSecrets } from './functions-secrets';
 import { startGateway, type GatewayOptions, type RunningGateway } from './gateway/server';
 import { loadProject } from './project';
@@ -54,25 +54,13 @@ const testRateLimits = {
   emailSent: { limit: 100_000, windowMs: 60_000 },
 };
 
-/** A data folder made by `supabase db push` and the seed on a server that is then stopped cleanly. */
-async function buildTemplate(dataDir: string, projectRoot: string, seed: boolean) {
-  const postgres = await startPostgres({ dataDir });
-  try {
-    await prepareDatabase(postgres.url, { seed, projectRoot });
-  } finally {
-    await postgres.stop();
-  }
-}
-
 /** Starts the local stack: Postgres (bootstrap, migrations, seed) and the API gateway. */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const project = await loadProject(options.projectRoot);
   const seed = options.seed ?? true;
   const template =
     options.dataDir === undefined && (options.template ?? true)
-      ? await preparedTemplate({ projectRoot: project.root, seed }, (dataDir) =>
-          buildTemplate(dataDir, project.root, seed),
-        )
+      ? await projectTemplate(project.root, seed)
       : undefined;
   const postgres = await startPostgres({ ...options, copyOf: template });
   let gateway: RunningGateway;

@@ -1,22 +1,24 @@
 /**
  * Writes supabase/types/database.ts (read by the app and the Edge Functions) from a freshly migrated throwaway
  * database with the real Supabase CLI. With --check it only compares, and fails when the committed file is stale.
+ * The database is a copy of the unseeded template the fault tests start from, so the migrations run once for
+ * both (and not at all when the template is already made).
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as prettier from 'prettier';
 import { startPostgres } from './postgres';
-import { prepareDatabase } from './prepare';
+import { projectTemplate } from './template';
 
 const run = promisify(execFile);
 const root = new URL('../../../', import.meta.url);
 const target = new URL('supabase/types/database.ts', root);
 const check = process.argv.includes('--check');
 
-const postgres = await startPostgres();
+const postgres = await startPostgres({ copyOf: await projectTemplate(fileURLToPath(root), false) });
 try {
-  await prepareDatabase(postgres.url, { seed: false });
   const { stdout } = await run(
     new URL('node_modules/.bin/supabase', root).pathname,
     ['gen', 'types', 'typescript', '--db-url', postgres.url, '--schema', 'public'],

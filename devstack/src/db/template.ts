@@ -4,7 +4,8 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { isAlive } from './postgres';
+import { isAlive, startPostgres } from './postgres';
+import { prepareDatabase } from './prepare';
 
 /**
  * A prepared data folder (bootstrap, migrations, seed) that a throwaway stack copies instead of running the
@@ -155,4 +156,19 @@ async function removeUnusedTemplates(keep: string) {
     if (lastUse !== undefined && Date.now() - lastUse > UNUSED_TEMPLATE_MS)
       await rm(entry, { recursive: true, force: true });
   }
+}
+
+/** A data folder made by `supabase db push` and the seed on a server that is then stopped cleanly. */
+async function buildTemplate(dataDir: string, projectRoot: string, seed: boolean) {
+  const postgres = await startPostgres({ dataDir });
+  try {
+    await prepareDatabase(postgres.url, { seed, projectRoot });
+  } finally {
+    await postgres.stop();
+  }
+}
+
+/** The project's template (migrated, and seeded when `seed`), made on first use. */
+export function projectTemplate(projectRoot: string, seed: boolean): Promise<string> {
+  return preparedTemplate({ projectRoot, seed }, (dataDir) => buildTemplate(dataDir, projectRoot, seed));
 }

@@ -77,9 +77,12 @@ export class RealtimeSocket {
         ? decodeUserBroadcastPush(data as Buffer)
         : decodeMessage(version, data.toString());
       if (!message) return;
+      // Joins are counted per second as they arrive: a busy gateway settling them later must not spread a
+      // burst over more seconds than the client sent it in.
+      const receivedAt = Date.now();
       // One message at a time per socket, so a join is settled before the next message is read.
       this.queue = this.queue
-        .then(() => this.handle(message))
+        .then(() => this.handle(message, receivedAt))
         .catch((error: unknown) => {
           console.error('realtime: message handling failed', error);
         });
@@ -160,12 +163,12 @@ export class RealtimeSocket {
     this.closeChannel(channel);
   }
 
-  private async handle(message: PhoenixMessage) {
+  private async handle(message: PhoenixMessage, receivedAt: number) {
     if (message.topic === 'phoenix') {
       if (message.event === 'heartbeat') this.reply(message, ok());
       return;
     }
-    if (message.event === 'phx_join') return this.join(message);
+    if (message.event === 'phx_join') return this.join(message, receivedAt);
     const channel = this.channels.get(message.topic);
     // A channel the registry dropped (a reported gap) is rejoined by the client; until then it is unknown.
     if (!channel || !this.context.registry.has(channel)) {
@@ -186,24 +189,23 @@ export class RealtimeSocket {
   }
 
   /** Supabase Realtime's per-client limits; the refusal names the limit reached. */
-  private joinLimitReached(topic: string): string | null {
+  private joinLimitReached(topic: string, receivedAt: number): string | null {
     const rejoin = this.channels.has(topic);
     if (!rejoin && this.channels.size >= maxChannelsPerClient)
       return 'ChannelRateLimitReached: Too many channels';
-    const now = Date.now();
-    this.recentJoins = this.recentJoins.filter((at) => now - at < 1000);
+    this.recentJoins = this.recentJoins.filter((at) => receivedAt - at < 1000);
     if (this.recentJoins.length >= maxJoinsPerSecond)
       return 'ClientJoinRateLimitReached: Too many joins per second';
-    this.recentJoins.push(now);
+    this.recentJoins.push(receivedAt);
     return null;
   }
 
-  private async join(message: PhoenixMessage) {
+  private async join(message: PhoenixMessage, receivedAt: number) {
     if (!message.topic.startsWith('realtime:') || message.topic === 'realtime:') {
       this.reply(message, refused('TopicNameRequired: You must provide a topic name'));
       return;
     }
-    const limit = this.joinLimitReached(message.topic);
+    const limit = this.joinLimitReached(message.topic, receivedAt);
     if (limit) return this.reply(message, refused(limit));
     const payload = (
       typeof message.payload === 'object' && message.payload !== null ? message.payload : {}
