@@ -101,7 +101,10 @@ test('a person, a method and a date range narrow the withdraw queue on the serve
 }) => {
   const admin = await workerAdminClient();
   const person = await personWithBalance(admin, 'Filtered', 500);
-  await submitWalletWithdrawal(person, 60, '0x1111222233334444555566667777888899990000');
+  const withdrawal = await submitWalletWithdrawal(person, 60, '0x1111222233334444555566667777888899990000');
+  // The request's own day, not the clock's: the test may run across midnight.
+  const created = await admin.from('withdraw_requests').select('date').eq('id', withdrawal).single();
+  if (created.error) throw created.error;
   await logInAsAdmin(page);
   await page.goto('/admin/withdraw-requests');
   const rows = page.getByTestId('admin-withdraw-request-row');
@@ -120,9 +123,10 @@ test('a person, a method and a date range narrow the withdraw queue on the serve
   await page.getByLabel('Method').selectOption('wallet');
   await expect(rows).toHaveCount(1);
 
-  const today = new Date();
+  const createdAt = new Date(created.data.date);
+  // Days in this machine's zone, the browser's.
   const day = (offset: number) => {
-    const date = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
+    const date = new Date(createdAt.getFullYear(), createdAt.getMonth(), createdAt.getDate() + offset);
     return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   };
   await page.getByLabel('From').fill(day(1));

@@ -39,13 +39,17 @@ test('a person chooses next year’s cost basis method, reads this year’s gain
 
   await skipLimitsNotices(page);
   await openSignedIn(page, holder, '/user/account');
-  const thisYear = new Date().getFullYear();
-  await expect(page.getByText(`This tax year (${thisYear}): First in, first out (FIFO)`)).toBeVisible();
-  await page.getByLabel(`Method from ${thisYear + 1}`).selectOption('hifo');
+  // The tax year is the person's zone's (UTC until they pick one): on New Year's Eve, Paris is an hour ahead.
+  const yearIn = (timeZone: string) =>
+    Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(new Date()));
+  const yearInUtc = yearIn('UTC');
+  await expect(page.getByText(`This tax year (${yearInUtc}): First in, first out (FIFO)`)).toBeVisible();
+  await page.getByLabel(`Method from ${yearInUtc + 1}`).selectOption('hifo');
   await page.getByRole('button', { name: 'Save method' }).click();
   await expect(page.getByTestId('next-year-method')).toHaveText('Highest cost first (HIFO)');
   await page.getByRole('button', { name: "Use this device's time zone (Europe/Paris)" }).click();
   await expect(page.getByText('Tax years and days count in Europe/Paris.')).toBeVisible();
+  const thisYear = yearIn('Europe/Paris');
 
   await page.getByRole('link', { name: 'Gains report' }).click();
   await expect(page.getByRole('heading', { name: `Gains report ${thisYear}`, level: 1 })).toBeVisible();

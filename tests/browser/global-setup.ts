@@ -5,12 +5,10 @@ import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { buildApp, serveApp } from '../../devstack/src/app-server';
 import { startStack } from '../../devstack/src/stack';
+import { fetchRetryingShed } from '../support/retry-shed';
 import { createWorkerAdmins } from './support/worker-admin';
 
 const functionsDir = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
-
-/** How often a worker's first call is asked again when the gateway sheds it (503 with Retry-After). */
-const SHED_RETRIES = 5;
 
 /**
  * Starts every Edge Function's Deno worker (a refused call is enough), so that no test's first call waits
@@ -23,25 +21,13 @@ async function startFunctionWorkers(apiUrl: string, anonKey: string) {
   const names = folders.filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'));
   await Promise.all(
     names.map(async ({ name }) => {
-      for (let attempt = 0; ; attempt += 1) {
-        const answer = await fetch(`${apiUrl}/functions/v1/${name}`, {
-          method: 'POST',
-          headers: {
-            apikey: anonKey,
-            authorization: `Bearer ${anonKey}`,
-            'content-type': 'application/json',
-          },
-          body: '{}',
-        });
-        await answer.body?.cancel();
-        const retryAfter = answer.headers.get('retry-after');
-        if (answer.status === 503 && retryAfter !== null && attempt < SHED_RETRIES) {
-          await new Promise((resolve) => setTimeout(resolve, Number(retryAfter) * 1000));
-          continue;
-        }
-        if (answer.status >= 500) throw new Error(`Function '${name}' did not start: ${answer.status}`);
-        return;
-      }
+      const answer = await fetchRetryingShed(`${apiUrl}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      await answer.body?.cancel();
+      if (answer.status >= 500) throw new Error(`Function '${name}' did not start: ${answer.status}`);
     }),
   );
 }

@@ -5,7 +5,7 @@ import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 
 // A locale whose own way of writing US dollars is "US$20,000.00": the app writes "$" whatever the locale.
-test.use({ locale: 'en-GB' });
+test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 
 /** Every amount in dollars on the page, except a chart axis's shortened ones ($1.5K). */
 async function dollarAmounts(page: Page): Promise<string[]> {
@@ -23,11 +23,13 @@ test('money is in one format on each of the person’s screens: "$20,000.00", ne
   await logIn(page, holder);
 
   const today = new Date().toISOString().slice(0, 10);
+  // Two days back: the deposit is in the period even if the test runs across midnight or a month's end.
+  const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
   const screens: [path: string, shown: string][] = [
     ['/user/wallet', '$19,700.00'],
     ['/user/buy', '$19,700.00'],
     ['/user/withdraw', '$19,700.00'],
-    [`/user/statement?from=${today.slice(0, 8)}01&to=${today}`, '$20,000.00'],
+    [`/user/statement?from=${twoDaysAgo}&to=${today}`, '$20,000.00'],
   ];
   for (const [path, shown] of screens) {
     await page.goto(path);

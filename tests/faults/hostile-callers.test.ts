@@ -126,7 +126,8 @@ describe('hostile callers are refused, and only they', () => {
       headers: restHeaders(fault.stack, fault.person()),
     });
     expect([deep.status, deep.code]).toEqual([400, 'PGRST100']);
-    expect(deep.elapsedMs).toBeLessThan(1_000);
+    // A parser working per level would take far longer; a loaded machine's delay takes less.
+    expect(deep.elapsedMs).toBeLessThan(5_000);
     const ordinary = await call(
       fault.stack,
       '/rest/v1/buy_requests?select=id&or=(amount.eq.1,and(amount.gt.5,amount.lt.9))',

@@ -40,6 +40,8 @@ async function slowReaderAmongOthers(fault: ReturnType<typeof faultStackForFile>
   });
   let closeCode: number | undefined;
   slowReader.on('close', (code) => (closeCode = code));
+  // Its cut-off may also reach it as a reset connection: the close code is what it is told.
+  slowReader.on('error', () => undefined);
   await new Promise((resolve) => slowReader.once('open', resolve));
   slowReader.send(
     JSON.stringify([

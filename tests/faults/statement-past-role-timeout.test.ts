@@ -29,8 +29,9 @@ describe("a statement that runs past its role's statement_timeout (anon 3 s, aut
       '57014',
       'canceling statement due to statement timeout',
     ]);
+    // Not before 3 s; and before the 5 s sleep ended, or it would have answered 204 (a loaded machine
+    // may be late to answer, so no clock says so).
     expect(answer.elapsedMs).toBeGreaterThan(2_900);
-    expect(answer.elapsedMs).toBeLessThan(4_900);
   });
 
   it('runs to its end for a signed-in fault.person(), whose limit is 8 s', async () => {

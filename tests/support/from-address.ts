@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { retryingShed } from './retry-shed';
 
 /**
  * HTTP GETs sent from one loopback address (Linux answers all of 127.0.0.0/8), so a test or bench can be
@@ -25,18 +26,8 @@ export function callerAt(localAddress: string) {
     });
   return {
     get,
-    /**
-     * `get`, sent again after `Retry-After` while the gateway answers 503 (busy: its event loop late on a
-     * loaded machine), as the app's client retries: the answer the caller is served in the end.
-     */
-    async getServed(url: string, headers: Record<string, string> = {}, attempts = 5): Promise<Answer> {
-      for (let attempt = 1; ; attempt++) {
-        const answer = await get(url, headers);
-        const retryAfter = answer.headers.get('retry-after');
-        if (answer.status !== 503 || retryAfter === null || attempt === attempts) return answer;
-        await new Promise((resolve) => setTimeout(resolve, Number(retryAfter) * 1000));
-      }
-    },
+    /** `get`, asked again while the gateway sheds it under load (see `retryingShed`). */
+    getServed: (url: string, headers: Record<string, string> = {}) => retryingShed(() => get(url, headers)),
     close: () => agent.destroy(),
   };
 }

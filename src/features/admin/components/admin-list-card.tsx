@@ -82,18 +82,19 @@ export function AdminListCard<Item extends { id: string }>({
           csv={csv}
         />
         <div
-          className="relative"
           onPointerEnter={holdNewRows ? rows.hold : undefined}
           onPointerLeave={holdNewRows ? rows.release : undefined}
         >
-          {rows.held > 0 && (
-            <Button
-              size="sm"
-              className="absolute top-1 left-1/2 z-20 -translate-x-1/2 shadow-md"
-              onClick={rows.showHeld}
-            >
-              {rows.held} new
-            </Button>
+          {holdNewRows && (
+            // A strip of its own, kept while empty: the button covers no row or header, and neither its
+            // coming nor its going moves the table under the pointer.
+            <div className="mb-2 flex h-10 items-center justify-center sm:h-8">
+              {rows.held > 0 && (
+                <Button size="sm" onClick={rows.showHeld}>
+                  {rows.held} new
+                </Button>
+              )}
+            </div>
           )}
           <ListTable label={label} busy={queries.some((query) => query.isFetching)}>
             <TableHeader>

@@ -1,15 +1,7 @@
 import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { formatUsd } from '@/lib/format';
+import { ConfirmDialog } from './confirm-dialog';
 import { runAdminAction } from './run-admin-action';
 
 /** An admin action that moves money or cannot be undone, waiting for the admin to confirm it. */
@@ -66,64 +58,56 @@ export function ConfirmActionDialog({
   };
 
   return (
-    <Dialog open={action !== undefined} onOpenChange={(open) => !open && !running && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{action?.title}</DialogTitle>
-          <DialogDescription>{action?.consequence}</DialogDescription>
-        </DialogHeader>
-        {action && (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">Person</dt>
-            <dd className="break-all">
-              {action.person.name || action.person.email}
-              {action.person.name && (
-                <span className="text-muted-foreground block text-xs">{action.person.email}</span>
-              )}
-            </dd>
-            {action.details?.map(({ term, description }) => (
-              <div key={term} className="contents">
-                <dt className="text-muted-foreground">{term}</dt>
-                <dd className="tabular-nums">{description}</dd>
-              </div>
-            ))}
-            <dt className="text-muted-foreground">Amount</dt>
-            <dd className="font-medium tabular-nums">{formatUsd(action.amount)}</dd>
-            {action.available !== undefined && (
-              <>
-                <dt className="text-muted-foreground">Available balance</dt>
-                <dd className="tabular-nums">{formatUsd(action.available)}</dd>
-              </>
+    <ConfirmDialog
+      open={action !== undefined}
+      title={action?.title}
+      description={action?.consequence}
+      confirmLabel={action?.confirmLabel}
+      isPending={running}
+      confirmDisabled={missingReason}
+      destructive={action?.destructive}
+      onConfirm={() => void confirm()}
+      onClose={close}
+    >
+      {action && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Person</dt>
+          <dd className="break-all">
+            {action.person.name || action.person.email}
+            {action.person.name && (
+              <span className="text-muted-foreground block text-xs">{action.person.email}</span>
             )}
-          </dl>
-        )}
-        {action?.asksReason && (
-          <div className="grid gap-2">
-            <Label htmlFor={reasonId}>Reason (the person reads it)</Label>
-            <textarea
-              id={reasonId}
-              value={reason}
-              maxLength={REASON_MAX_LENGTH}
-              rows={3}
-              required
-              onChange={(event) => setReason(event.target.value)}
-              className="border-input bg-background focus-visible:ring-ring rounded-md border px-3 py-2 text-sm focus-visible:ring-2 focus-visible:outline-none"
-            />
-          </div>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={close} disabled={running}>
-            Cancel
-          </Button>
-          <Button
-            variant={action?.destructive ? 'destructive' : 'default'}
-            onClick={() => void confirm()}
-            disabled={running || missingReason}
-          >
-            {action?.confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          </dd>
+          {action.details?.map(({ term, description }) => (
+            <div key={term} className="contents">
+              <dt className="text-muted-foreground">{term}</dt>
+              <dd className="tabular-nums">{description}</dd>
+            </div>
+          ))}
+          <dt className="text-muted-foreground">Amount</dt>
+          <dd className="font-medium tabular-nums">{formatUsd(action.amount)}</dd>
+          {action.available !== undefined && (
+            <>
+              <dt className="text-muted-foreground">Available balance</dt>
+              <dd className="tabular-nums">{formatUsd(action.available)}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {action?.asksReason && (
+        <div className="grid gap-2">
+          <Label htmlFor={reasonId}>Reason (the person reads it)</Label>
+          <textarea
+            id={reasonId}
+            value={reason}
+            maxLength={REASON_MAX_LENGTH}
+            rows={3}
+            required
+            onChange={(event) => setReason(event.target.value)}
+            className="border-input bg-background focus-visible:ring-ring rounded-md border px-3 py-2 text-sm focus-visible:ring-2 focus-visible:outline-none"
+          />
+        </div>
+      )}
+    </ConfirmDialog>
   );
 }

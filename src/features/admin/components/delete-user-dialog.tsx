@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { DELETE_USER_CONFIRMATION_MESSAGE, USER_DELETED_MESSAGE } from '../api/admin-messages';
 import { useDeleteUser } from '../api/delete-user';
 import type { AdminUser } from '../api/get-users';
-import { FinalActionDialog } from './final-action-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 /** The specification's confirmation before a person and all their data are deleted. */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser | undefined; onClose: () => void }) {
@@ -20,7 +20,9 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | undefine
   };
 
   return (
-    <FinalActionDialog
+    <ConfirmDialog
+      alert
+      destructive
       open={user !== undefined}
       title={`Delete ${user?.fullName || user?.email}`}
       description={DELETE_USER_CONFIRMATION_MESSAGE}

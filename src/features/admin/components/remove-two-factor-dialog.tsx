@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { AdminUser } from '../api/get-users';
 import { useRemoveTwoFactor } from '../api/remove-two-factor';
-import { FinalActionDialog } from './final-action-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { NO_TWO_FACTOR_MESSAGE, TWO_FACTOR_REMOVED_MESSAGE } from '../api/admin-messages';
 
 /** Recovery without the phone: an admin, having checked who asks, removes a person's two-factor authentication. */
@@ -27,7 +27,9 @@ export function RemoveTwoFactorDialog({
   };
 
   return (
-    <FinalActionDialog
+    <ConfirmDialog
+      alert
+      destructive
       open={user !== undefined}
       title={`Remove two-factor authentication of ${user?.fullName || user?.email}`}
       description="Only for a person who lost their authenticator app, once you have checked it is really them. They log in with their password alone until they set it up again. The removal is recorded in the audit log."

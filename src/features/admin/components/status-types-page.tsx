@@ -15,7 +15,7 @@ import { useCreateStatusType } from '../api/create-status-type';
 import { useDeleteStatusType } from '../api/delete-status-type';
 import { useStatusTypes, type StatusType } from '../api/get-status-types';
 import { QueryRows } from '@/components/query-state';
-import { FinalActionDialog } from './final-action-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 /** The database's limit on a status type's name (`status_types_name_length`). */
 export const STATUS_TYPE_NAME_MAX_LENGTH = 50;
@@ -143,7 +143,9 @@ export function StatusTypesPage() {
           </Table>
         </CardContent>
       </Card>
-      <FinalActionDialog
+      <ConfirmDialog
+        alert
+        destructive
         open={deleting !== undefined}
         title={`Delete status type "${deleting?.name}"?`}
         description="It is no longer offered in the status dropdowns; rows that carry it keep it."
