@@ -101,6 +101,12 @@ interface Area {
    * not enter is told so (logging in again would only bring them back here).
    */
   admits: (auth: AuthState) => boolean;
+  /**
+   * Whether `admits` reads the person's role, so the area waits for it. One that needs only the session
+   * shows as soon as the stored session is restored, its reads beside the role's and Auth's check (a
+   * session Auth no longer knows is then signed out, and the person told why).
+   */
+  readsRole: boolean;
 }
 
 /** The signed-in areas: /user for signed-in people, /admin for admins only (spec §2). */
@@ -126,6 +132,7 @@ const areas: Record<string, Area> = {
     },
     home: 'wallet',
     admits: ({ session }) => session !== null,
+    readsRole: false,
   },
   admin: {
     layout: serverDataPage(() => import('./routes/admin/layout')),
@@ -166,6 +173,7 @@ const areas: Record<string, Area> = {
     },
     home: 'users',
     admits: ({ isAdmin }) => isAdmin,
+    readsRole: true,
   },
 };
 
@@ -208,16 +216,17 @@ function afterDelayWhenIdle(delayMs: number, task: () => void): () => void {
  * they look at the first, so the side menu opens pages at once: the router keeps the previous page on
  * screen (and taking input) until the next page's code has arrived.
  */
-function AreaRoute({ area: { layout: Layout, pages, admits } }: { area: Area }) {
+function AreaRoute({ area: { layout: Layout, pages, admits, readsRole } }: { area: Area }) {
   const auth = useAuth();
-  const admitted = !auth.isLoading && admits(auth);
+  const pending = readsRole ? auth.isLoading : auth.isRestoring;
+  const admitted = !pending && admits(auth);
   useEffect(() => {
     if (!admitted) return;
     return afterDelayWhenIdle(AREA_PRELOAD_DELAY_MS, () =>
       Object.values(pages).forEach(({ Page }) => void Page.preload()),
     );
   }, [admitted, pages]);
-  if (auth.isLoading) return <SessionPending />;
+  if (pending) return <SessionPending />;
   if (admitted) return <Layout />;
   return auth.session ? <PermissionDenied /> : <RedirectToLogin />;
 }

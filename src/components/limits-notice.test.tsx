@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIMITS_NOTICE_DELAY_MS, LimitsNotice } from './limits-notice';
@@ -21,6 +22,24 @@ describe('Important Transaction Limits notice', () => {
     expect(await screen.findByText('Important Transaction Limits')).toBeInTheDocument();
     expect(screen.getByText('$10.00')).toBeInTheDocument();
     expect(screen.getByText('$10,000.00')).toBeInTheDocument();
+  });
+
+  it('counts the 1.5 s from the page opening, not from the limits arriving', () => {
+    const { rerender } = render(<LimitsNotice limits={undefined} sessionFlag="hasSeenLimits" />);
+    act(() => vi.advanceTimersByTime(1_000));
+    rerender(<LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />);
+    act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS - 1_000 - 100));
+    expect(screen.queryByText('Important Transaction Limits')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.getByText('Important Transaction Limits')).toBeInTheDocument();
+  });
+
+  it('shows at once when the limits arrive after the 1.5 s', () => {
+    const { rerender } = render(<LimitsNotice limits={undefined} sessionFlag="hasSeenLimits" />);
+    act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS + 500));
+    rerender(<LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />);
+    act(() => vi.advanceTimersByTime(0));
+    expect(screen.getByText('Important Transaction Limits')).toBeInTheDocument();
   });
 
   it('sets the session flag on I Understand and does not come back in this session', async () => {

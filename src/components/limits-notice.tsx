@@ -26,8 +26,8 @@ function isTypingIn(element: Element | null): boolean {
 }
 
 /**
- * 'Important Transaction Limits': shown once per browser session and page, 1.5 s after the page opens,
- * only when the limits loaded and the maximum is above 0. Dismissing it sets `sessionFlag` for the
+ * 'Important Transaction Limits': shown once per browser session and page, 1.5 s after the page opens
+ * (at once when the limits arrive later), only when the limits loaded and the maximum is above 0. Dismissing it sets `sessionFlag` for the
  * browser session (every tab), so it does not come back in this session. When it comes up while the person is
  * typing in a field, it shows without taking the focus or the keys (not modal): their typing goes on where it
  * was, and the notice stays until they press I Understand.
@@ -41,16 +41,22 @@ export function LimitsNotice({
 }) {
   const [open, setOpen] = useState(false);
   const [besideTyping, setBesideTyping] = useState(false);
+  // The delay runs from the page's opening, not from the limits' answer: on a slow network the notice
+  // would otherwise come seconds after the page, over a person already reading or working in it.
+  const [openedAt] = useState(Date.now);
   const ready = limits !== undefined && limitsAreSet(limits);
 
   useEffect(() => {
     if (!ready || sessionFlagIsSet(sessionFlag)) return;
-    const timer = setTimeout(() => {
-      setBesideTyping(isTypingIn(document.activeElement));
-      setOpen(true);
-    }, LIMITS_NOTICE_DELAY_MS);
+    const timer = setTimeout(
+      () => {
+        setBesideTyping(isTypingIn(document.activeElement));
+        setOpen(true);
+      },
+      Math.max(0, openedAt + LIMITS_NOTICE_DELAY_MS - Date.now()),
+    );
     return () => clearTimeout(timer);
-  }, [ready, sessionFlag]);
+  }, [ready, sessionFlag, openedAt]);
 
   const dismiss = () => {
     setSessionFlag(sessionFlag);

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,8 @@ type SessionListener = (event: AuthChangeEvent, session: Session | null) => void
 
 /** Stands in for the Supabase client: the test plays the session changes GoTrue would announce. */
 const sessionChanges = vi.hoisted(() => ({ listener: undefined as SessionListener | undefined }));
+/** The profile's answer to the role read; a test may hold it back. */
+const roleRead = vi.hoisted(() => ({ answer: () => Promise.resolve({ data: { role: 'user' } }) }));
 
 vi.mock('./supabase', () => ({
   supabase: {
@@ -19,7 +22,7 @@ vi.mock('./supabase', () => ({
       },
     },
     from: () => ({
-      select: () => ({ eq: () => ({ maybeSingle: () => Promise.resolve({ data: { role: 'user' } }) }) }),
+      select: () => ({ eq: () => ({ maybeSingle: () => roleRead.answer() }) }),
     }),
   },
 }));
@@ -72,5 +75,27 @@ describe('useAuth', () => {
     announce('SIGNED_OUT', null);
     expect(cachedBalance()).toBeUndefined();
     expect(await screen.findByText('nobody')).toBeInTheDocument();
+  });
+
+  it('knows who is signed in from the restored session while their role is still being read', async () => {
+    sessionChanges.listener = undefined;
+    let answerRole: (answer: { data: { role: string } }) => void = () => {};
+    roleRead.answer = () => new Promise((resolve) => (answerRole = resolve));
+    function ShowsPerson() {
+      const { user, role, isRestoring, isLoading } = useAuth();
+      if (isRestoring) return <p>restoring</p>;
+      return <p>{`${user?.id ?? 'nobody'}: ${isLoading ? 'role pending' : role}`}</p>;
+    }
+    render(
+      <AuthProvider>
+        <ShowsPerson />
+      </AuthProvider>,
+    );
+    expect(screen.getByText('restoring')).toBeInTheDocument();
+    await vi.waitFor(() => expect(sessionChanges.listener).toBeDefined());
+    act(() => sessionChanges.listener?.('INITIAL_SESSION', sessionOf('alice')));
+    expect(await screen.findByText('alice: role pending')).toBeInTheDocument();
+    act(() => answerRole({ data: { role: 'admin' } }));
+    expect(await screen.findByText('alice: admin')).toBeInTheDocument();
   });
 });

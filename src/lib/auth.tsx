@@ -1,6 +1,7 @@
 import type { Session, User } from '@supabase/supabase-js';
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -25,6 +26,11 @@ export interface AuthState {
   isAdmin: boolean;
   /** True until the stored session has been restored and the signed-in user's role read. */
   isLoading: boolean;
+  /**
+   * True until the stored session has been restored: from then on `session` says who is signed in, while
+   * their role (and Auth's word that the session still stands) may still be on its way.
+   */
+  isRestoring: boolean;
 }
 
 interface AuthContextValue {
@@ -62,7 +68,7 @@ async function signOutEndedSession(client: typeof supabase): Promise<void> {
   announceError(SESSION_ENDED_MESSAGE);
 }
 
-type SessionState = Pick<AuthState, 'session' | 'role' | 'isLoading'>;
+type SessionState = Pick<AuthState, 'session' | 'role' | 'isLoading' | 'isRestoring'>;
 
 /**
  * Follows the client's session, reading each newly signed-in person's role, until the returned
@@ -89,11 +95,16 @@ function followSession(
       signedInUserId = userId;
     }
     if (!session) {
-      setState({ session: null, role: null, isLoading: false });
+      setState({ session: null, role: null, isLoading: false, isRestoring: false });
       return;
     }
     // A new person waits for their role; the same person (token refreshed) keeps theirs meanwhile.
-    setState((previous) => (sameUser ? { ...previous, session } : { session, role: null, isLoading: true }));
+    // A transition, as the role's arrival below: the user area renders on the session alone.
+    startTransition(() =>
+      setState((previous) =>
+        sameUser ? { ...previous, session } : { session, role: null, isLoading: true, isRestoring: false },
+      ),
+    );
     // supabase-js forbids awaiting its own calls inside this callback (it holds a lock), so defer.
     setTimeout(() => {
       void (async () => {
@@ -106,7 +117,11 @@ function followSession(
         // but the person still learns why, unless someone else has signed in meanwhile.
         if (gone && (signedInUserId === null || signedInUserId === session.user.id)) {
           await signOutEndedSession(client);
-        } else if (!gone && change === latestChange) setState({ session, role, isLoading: false });
+        } else if (!gone && change === latestChange) {
+          // A transition: what the role lets in (the admin area's first render) renders in slices the
+          // browser can interrupt, not as one long task.
+          startTransition(() => setState({ session, role, isLoading: false, isRestoring: false }));
+        }
       })();
     }, 0);
   });
@@ -125,7 +140,12 @@ function urlCarriesSession(): boolean {
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [started, setStarted] = useState(urlCarriesSession);
-  const [state, setState] = useState<SessionState>({ session: null, role: null, isLoading: true });
+  const [state, setState] = useState<SessionState>({
+    session: null,
+    role: null,
+    isLoading: true,
+    isRestoring: true,
+  });
 
   useEffect(() => {
     if (!started) return;

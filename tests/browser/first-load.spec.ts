@@ -65,6 +65,27 @@ test('a signed-in person’s stored session is read while their page’s code st
   await expect(page.getByRole('heading', { name: 'Your Wallet', level: 1 })).toBeVisible();
 });
 
+test('a signed-in person’s wallet shows and reads its data while their role is still being read', async ({
+  page,
+}) => {
+  await logIn(page, await existingUser('role-beside-reads'));
+  let releaseRole = () => {};
+  const roleHeld = new Promise<void>((resolve) => (releaseRole = resolve));
+  await page.route(/\/rest\/v1\/profiles\?select=role&/, async (route) => {
+    await roleHeld;
+    await route.continue();
+  });
+  const balanceAnswered = page.waitForResponse(/\/rest\/v1\/wallet_balances\?/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your Wallet', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('wallet-balance')).toBeVisible();
+  expect((await balanceAnswered).ok()).toBe(true);
+  releaseRole();
+  // The role's answer changes nothing for a person: the page stays.
+  await page.getByRole('link', { name: 'Buy' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Buy Cryptocurrency', level: 1 })).toBeVisible();
+});
+
 test('the landing page asks for no page code ahead, only its dashboard preview', async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (request) => {

@@ -129,7 +129,7 @@ test('the limits notice shows once per browser session, after a delay, and not a
 
   await openSignedIn(page, person);
   const notice = page.getByRole('dialog', { name: 'Important Transaction Limits' });
-  // It waits 1.5 s after the limits load, so it cannot be there the moment the wallet opens.
+  // It waits 1.5 s after the wallet opens, so it cannot be there the moment the wallet opens.
   await expect(notice).toBeHidden();
   await expect(notice).toBeVisible({ timeout: 10_000 });
   await expect(notice).toContainText(usd(Number(limits.min_amount)));

@@ -1,8 +1,9 @@
 import { RestrictionsNotice } from '@/components/restrictions-notice';
-import { useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
 import { coinNamesOf, coinPricesOf } from '@domain/coins.ts';
 import { useMarketCoins } from '@/lib/market-feed';
+import type { MarketSnapshot } from '@/lib/market';
 import { LIMITS_LOAD_FAILED_MESSAGE } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
@@ -25,17 +26,50 @@ import { ErrorMessage } from '@/components/error-message';
 
 const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
 
-/** 'Your Wallet': every panel loads and fails on its own, so one failure leaves the rest usable. */
-export function WalletPage({ userId }: { userId: string }) {
-  const balance = useWalletBalance(userId);
-  const profile = useWalletProfile(userId);
-  const transactions = useWalletTransactions(userId);
-  const holdings = useHoldings(userId);
-  const sellRequests = useSellRequests(userId);
-  const market = useMarketCoins();
-  const limits = useTransactionLimits();
+/**
+ * 'Your Wallet': every panel loads and fails on its own, so one failure leaves the rest usable. What lies
+ * below the first screen renders once that has painted, when `belowFirstScreen` turns true.
+ */
+export function WalletPage({ userId, belowFirstScreen }: { userId: string; belowFirstScreen: boolean }) {
+  const queries = {
+    balance: useWalletBalance(userId),
+    profile: useWalletProfile(userId),
+    transactions: useWalletTransactions(userId),
+    holdings: useHoldings(userId),
+    sellRequests: useSellRequests(userId),
+    market: useMarketCoins(),
+    limits: useTransactionLimits(),
+  };
   useWalletRealtime(userId);
+  // A query's answer re-renders its component at once, in one task (a store's update is never a
+  // transition); a dozen answers arrive in the first seconds, each re-rendering the whole page. The panels
+  // take them as a deferred value instead, which React renders in slices the browser can interrupt.
+  const shown = useDeferredValue(queries);
+  return <WalletPanels userId={userId} belowFirstScreen={belowFirstScreen} {...shown} />;
+}
 
+/** The page's queries, as the panels receive them. */
+type WalletQueries = {
+  balance: ReturnType<typeof useWalletBalance>;
+  profile: ReturnType<typeof useWalletProfile>;
+  transactions: ReturnType<typeof useWalletTransactions>;
+  holdings: ReturnType<typeof useHoldings>;
+  sellRequests: ReturnType<typeof useSellRequests>;
+  market: ReturnType<typeof useMarketCoins>;
+  limits: ReturnType<typeof useTransactionLimits>;
+};
+
+const WalletPanels = memo(function WalletPanels({
+  userId,
+  belowFirstScreen,
+  balance,
+  profile,
+  transactions,
+  holdings,
+  sellRequests,
+  market,
+  limits,
+}: WalletQueries & { userId: string; belowFirstScreen: boolean }) {
   const coins = useMemo(() => market.data?.coins ?? [], [market.data]);
   const coinNames = useMemo(() => coinNamesOf(coins), [coins]);
   const prices = useMemo(() => coinPricesOf(coins), [coins]);
@@ -59,6 +93,34 @@ export function WalletPage({ userId }: { userId: string }) {
       {(Boolean(holdings.data?.length) || Boolean(sellRequests.data?.length)) && (
         <SellRequestsCard requests={sellRequests} coinNames={coinNames} prices={prices} userId={userId} />
       )}
+      {belowFirstScreen && (
+        <BelowFirstScreen
+          userId={userId}
+          coins={coins}
+          coinNames={coinNames}
+          transactions={transactions}
+          market={market}
+        />
+      )}
+      <LimitsNotice limits={limits.data} sessionFlag={WALLET_LIMITS_SESSION_FLAG} />
+    </div>
+  );
+});
+
+/** The panels below the first screen: history, converter, recent transactions and prices. */
+function BelowFirstScreen({
+  userId,
+  coins,
+  coinNames,
+  transactions,
+  market,
+}: Pick<WalletQueries, 'transactions' | 'market'> & {
+  userId: string;
+  coins: MarketSnapshot['coins'];
+  coinNames: ReturnType<typeof coinNamesOf>;
+}) {
+  return (
+    <>
       <HistoryCard userId={userId} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <CryptoConverter coins={coins} className="lg:col-span-2" />
@@ -76,7 +138,6 @@ export function WalletPage({ userId }: { userId: string }) {
         />
       </div>
       <CryptoPrices coins={coins} isLoading={!market.data} source={market.data?.source} />
-      <LimitsNotice limits={limits.data} sessionFlag={WALLET_LIMITS_SESSION_FLAG} />
-    </div>
+    </>
   );
 }
