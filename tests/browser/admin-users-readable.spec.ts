@@ -30,8 +30,7 @@ test('the admin Users list shows who has two-factor authentication, a hold, a lo
   // Setting up an authenticator is a security change: withdrawals wait for the hold.
   const protectedPerson = await existingUserWithTotp('users-two-factor');
 
-  await openAsWorkerAdmin(page);
-  await page.goto(`/admin/users?q=${encodeURIComponent(restricted.email)}`);
+  await openAsWorkerAdmin(page, `/admin/users?q=${encodeURIComponent(restricted.email)}`);
   const restrictedRow = page.getByTestId('admin-user-row');
   await expect(restrictedRow).toHaveCount(1);
   const restrictedStates = restrictedRow.getByTestId('security-states');
@@ -63,8 +62,7 @@ test('a 200-character name is cut short with the whole name on hover, and the Us
   // personWithBalance adds a space and 8 characters: 200 in all, the longest a name may be.
   const person = await personWithBalance(admin, 'Maximiliana'.padEnd(191, ' Longname'), 0);
   expect(person.fullName).toHaveLength(200);
-  await openAsWorkerAdmin(page);
-  await page.goto(`/admin/users?q=${encodeURIComponent(person.email)}`);
+  await openAsWorkerAdmin(page, `/admin/users?q=${encodeURIComponent(person.email)}`);
   const row = page.getByTestId('admin-user-row');
   await expect(row).toHaveCount(1);
   const name = row.getByTitle(person.fullName);
