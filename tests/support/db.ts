@@ -222,13 +222,15 @@ export async function addSellRequest(
 }
 
 /**
- * This minute's price snapshot of a coin, written as the database operator; a snapshot this minute already
- * (the market function's, or an earlier call's) is kept as it is.
+ * This minute's price snapshot of a coin, written as the database operator. It replaces a snapshot of this
+ * minute already there: another file's call of the market function records the simulator's price (bitcoin
+ * near 95,000 USD), and a test that expects to trade at its own price must not trade at that one.
  */
 export async function addCurrentPrice(db: Queryable, cryptocurrency: string, price: number | string) {
   await db.query(
     `insert into public.price_snapshots (cryptocurrency, price, captured_at, hourly)
-     values ($1, $2, date_trunc('minute', now()), false) on conflict do nothing`,
+     values ($1, $2, date_trunc('minute', now()), false)
+     on conflict (cryptocurrency, captured_at) do update set price = excluded.price`,
     [cryptocurrency, price],
   );
 }
