@@ -1,4 +1,3 @@
-// @vitest-environment node
 import path from 'node:path';
 import { RuleTester } from 'eslint';
 import { describe, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { vi } from 'vitest';

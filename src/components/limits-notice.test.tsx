@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIMITS_NOTICE_DELAY_MS, LimitsNotice } from './limits-notice';

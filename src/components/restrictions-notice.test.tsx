@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createQueryClient } from '@/lib/query-client';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

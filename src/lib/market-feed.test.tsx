@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { MarketFeedsProvider, useMarketCoins } from './market-feed';

@@ -132,7 +132,7 @@ stable
 set search_path = ''
 as $$
 begin
-  return coalesce(((select auth.jwt()) ->> 'aal') = 'aal2', false);
+  return coalesce((auth.jwt() ->> 'aal') = 'aal2', false);
 end;
 $$;
 comment on function private.session_is_aal2() is

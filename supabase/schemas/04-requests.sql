@@ -2,6 +2,18 @@
 -- withdraw requests come only from the withdrawals Edge Function through create_withdraw_request.
 -- Decisions are made only by the admin RPCs (06-money-rpcs.sql).
 
+create function private.is_rejection_reason_shape(p_status text, p_reason text) returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  return p_reason is null or (p_status = 'rejected' and char_length(p_reason) between 1 and 500);
+end;
+$$;
+comment on function private.is_rejection_reason_shape(text, text) is
+  'Whether a request''s rejection reason fits its status: none, or 1 to 500 characters on a rejected request.';
+
 create table public.buy_requests (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete restrict,
@@ -20,9 +32,7 @@ create table public.buy_requests (
   constraint buy_requests_cryptocurrency_not_blank check (btrim(cryptocurrency) <> '' and length(cryptocurrency) <= 100),
   constraint buy_requests_decision_recorded check ((status = 'pending') = (decided_at is null)),
   constraint buy_requests_limit_price_positive check (limit_price is null or limit_price > 0),
-  constraint buy_requests_rejection_reason_shape check (
-    rejection_reason is null or (status = 'rejected' and char_length(rejection_reason) between 1 and 500)
-  )
+  constraint buy_requests_rejection_reason_shape check (private.is_rejection_reason_shape(status::text, rejection_reason))
 );
 comment on table public.buy_requests is 'A person''s request to buy a coin for USD; an admin approves or rejects it.';
 comment on column public.buy_requests.cryptocurrency is 'The coin''s market-data id (e.g. bitcoin), never its symbol.';
@@ -139,9 +149,7 @@ create table public.withdraw_requests (
   constraint withdraw_requests_status_length check (char_length(status) <= 50),
   constraint withdraw_requests_encrypted_data_length check (char_length(encrypted_data) <= 20000),
   constraint withdraw_requests_details_key_version_positive check (details_key_version > 0),
-  constraint withdraw_requests_rejection_reason_shape check (
-    rejection_reason is null or (status = 'rejected' and char_length(rejection_reason) between 1 and 500)
-  )
+  constraint withdraw_requests_rejection_reason_shape check (private.is_rejection_reason_shape(status, rejection_reason))
 );
 comment on table public.withdraw_requests is
   'A person''s request to be paid out; open (reserving its amount) until approved or rejected.';

@@ -1,6 +1,23 @@
 -- The ledger: transactions are the truth, profiles.balance follows them by trigger, and
 -- wallet_balances is the one place that computes the available balance.
 
+create function private.is_coin_fill(p_type public.transaction_type, p_quantity numeric, p_price numeric)
+returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  return case
+    when p_type in ('deposit', 'withdraw') then p_quantity is null and p_price is null
+    else (p_quantity is null) = (p_price is null) and (p_quantity is null or (p_quantity > 0 and p_price > 0))
+  end;
+end;
+$$;
+comment on function private.is_coin_fill(public.transaction_type, numeric, numeric) is
+  'Whether a transaction''s quantity and price fit its type: none for deposits and withdrawals; for buys and '
+  'sells both or neither, both positive (transactions_coin_fill).';
+
 create table public.transactions (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete restrict,
@@ -19,12 +36,7 @@ create table public.transactions (
   constraint transactions_amount_is_usd check (private.is_usd_amount(amount)),
   constraint transactions_status_not_blank check (btrim(status) <> ''),
   constraint transactions_status_length check (char_length(status) <= 50),
-  constraint transactions_coin_fill check (
-    case
-      when type in ('deposit', 'withdraw') then quantity is null and price is null
-      else (quantity is null) = (price is null) and (quantity is null or (quantity > 0 and price > 0))
-    end
-  )
+  constraint transactions_coin_fill check (private.is_coin_fill(type, quantity, price))
 );
 comment on table public.transactions is 'The ledger: every movement of a person''s USD balance.';
 comment on column public.transactions.type is 'deposit and sell add to the balance; withdraw and buy take from it.';

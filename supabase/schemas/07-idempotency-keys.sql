@@ -41,7 +41,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  actor uuid := (select auth.uid());
+  actor uuid := auth.uid();
   earlier private.idempotency_keys;
 begin
   if p_key is null then

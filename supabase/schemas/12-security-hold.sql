@@ -346,7 +346,7 @@ stable
 set search_path = ''
 as $$
 begin
-  if p_user_id = (select auth.uid()) then
+  if p_user_id = auth.uid() then
     raise exception 'This is your own account: another admin must decide this' using errcode = 'P0001';
   end if;
 end;

@@ -3,6 +3,24 @@
 -- through one seam, an outbox the send-security-emails Edge Function drains; each such e-mail carries a
 -- "this wasn't me" link that locks the person's withdrawals at once, until an admin lifts the lock.
 
+create function private.is_notification_kind(p_kind text) returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  return p_kind in (
+    'buy_request.approved', 'buy_request.rejected', 'sell_request.approved', 'sell_request.rejected',
+    'withdraw_request.approved', 'withdraw_request.rejected', 'deposit.completed', 'security.password',
+    'security.email', 'security.factor_added', 'security.factor_removed', 'security.sign_in',
+    'security.withdrawals_locked', 'admin.person_locked', 'security.frozen', 'security.unfreeze_asked',
+    'recurring_buy.placed', 'recurring_buy.skipped', 'price_alert.triggered'
+  );
+end;
+$$;
+comment on function private.is_notification_kind(text) is
+  'Whether a notification kind is one the app writes and shows (notifications_kind_known).';
+
 create table public.notifications (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -11,13 +29,7 @@ create table public.notifications (
   body text not null,
   created_at timestamptz not null default now(),
   read_at timestamptz,
-  constraint notifications_kind_known check (kind in (
-    'buy_request.approved', 'buy_request.rejected', 'sell_request.approved', 'sell_request.rejected',
-    'withdraw_request.approved', 'withdraw_request.rejected', 'deposit.completed', 'security.password',
-    'security.email', 'security.factor_added', 'security.factor_removed', 'security.sign_in',
-    'security.withdrawals_locked', 'admin.person_locked', 'security.frozen', 'security.unfreeze_asked',
-    'recurring_buy.placed', 'recurring_buy.skipped', 'price_alert.triggered'
-  ))
+  constraint notifications_kind_known check (private.is_notification_kind(kind))
 );
 comment on table public.notifications is
   'What happened to a person''s account and money, newest first: written by triggers only; the owner reads them '

@@ -27,9 +27,7 @@ create table public.sell_requests (
   constraint sell_requests_cryptocurrency_not_blank check (btrim(cryptocurrency) <> '' and length(cryptocurrency) <= 100),
   constraint sell_requests_decision_recorded check ((status = 'pending') = (decided_at is null)),
   constraint sell_requests_limit_price_positive check (limit_price is null or limit_price > 0),
-  constraint sell_requests_rejection_reason_shape check (
-    rejection_reason is null or (status = 'rejected' and char_length(rejection_reason) between 1 and 500)
-  )
+  constraint sell_requests_rejection_reason_shape check (private.is_rejection_reason_shape(status::text, rejection_reason))
 );
 comment on table public.sell_requests is
   'A person''s request to sell coins they hold for USD; pending (reserving its quantity) until an admin approves '

@@ -23,25 +23,27 @@ declare
   new_row jsonb := case when TG_OP <> 'DELETE' then to_jsonb(NEW) end;
   old_row jsonb := case when TG_OP <> 'INSERT' then to_jsonb(OLD) end;
   -- What a broadcast never carries: the columns signed-in people may not select (encrypted_data, every column of
-  -- a private table). A table they may select in full (most) needs no look at its columns.
-  unselectable text[] := case
-    when pg_catalog.has_table_privilege('authenticated', TG_RELID, 'SELECT') then '{}'::text[]
-    else array(
+  -- a private table). A table they may select in full (most) needs no look at its columns: that test is a plain
+  -- expression, which PL/pgSQL evaluates without starting a statement.
+  unselectable text[] := '{}';
+  owner_id text := coalesce(new_row, old_row) ->> 'user_id';
+  payload jsonb;
+begin
+  if not pg_catalog.has_table_privilege('authenticated', TG_RELID, 'SELECT') then
+    unselectable := array(
       select columns.attname
       from pg_catalog.pg_attribute as columns
       where columns.attrelid = TG_RELID and columns.attnum > 0 and not columns.attisdropped
         and not pg_catalog.has_column_privilege('authenticated', TG_RELID, columns.attnum, 'SELECT')
-    )
-  end;
-  owner_id text := coalesce(new_row, old_row) ->> 'user_id';
-  payload jsonb := jsonb_build_object(
+    );
+  end if;
+  payload := jsonb_build_object(
     'table', TG_TABLE_NAME,
     'schema', TG_TABLE_SCHEMA,
     'operation', TG_OP,
     'record', new_row - unselectable,
     'old_record', old_row - unselectable
   );
-begin
   if owner_id is not null then
     perform realtime.send(payload, TG_TABLE_NAME, 'user:' || owner_id || ':' || person_topic, true);
   end if;

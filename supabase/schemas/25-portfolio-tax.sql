@@ -294,10 +294,14 @@ comment on function private.spread_pool_cost(numeric[], numeric, numeric) is
 revoke execute on function private.spread_pool_cost(numeric[], numeric, numeric) from public;
 
 -- The matching. One pass over the movements in order (a last empty row closes the last coin): lots in arrays
--- (acquisition order); a pointer to the oldest open lot (fifo, and the quantities of an average sale); for
--- hifo, a max-heap of lot numbers by cost per coin (older first on a tie), filled with the lots bought since
--- its last sale when a hifo sale comes (lots emptied by another method are dropped when they reach its top);
--- and the pool (open quantity and cost) for the average.
+-- (acquisition order); a pointer to the oldest open lot (fifo, and the quantities of an average sale); and the
+-- pool (open quantity and cost) for the average. A fifo or average sale is matched when it comes. Hifo sales
+-- wait, in a row, until a sale of another method or the end of the coin, then are matched at once: the open
+-- lots by cost per coin, highest first (the older on a tie), each filling, oldest first, the waiting sales
+-- made after it was bought that still want coins. A sale's take from a lot depends only on the lots ranked
+-- above it and on the earlier sales' takes from that lot, so each sale gets exactly what it would take from
+-- the highest lots available at its time, with no heap: a pointer per sale to the next one still wanting
+-- skips the filled ones.
 create function private.cost_basis(
   p_user_id uuid,
   p_sold_from timestamptz default '-infinity',
@@ -334,9 +338,6 @@ declare
   lot_unit numeric[];
   lot_count integer;
   oldest integer;
-  heap integer[];
-  heap_size integer;
-  heap_next integer;
   pool_qty numeric;
   pool_cost numeric;
   pooled boolean;
@@ -353,10 +354,27 @@ declare
   sale_basis numeric;
   left_over numeric;
   qty_left numeric;
-  child integer;
-  parent integer;
-  moved integer;
-  moved_unit numeric;
+  -- The waiting hifo sales, in order: what each still wants, how many lots were bought before it, and its
+  -- parts (a list through next_part, in the order taken).
+  waiting integer := 0;
+  waiting_ids uuid[];
+  waiting_at timestamptz[];
+  waiting_usd numeric[];
+  waiting_sold numeric[];
+  waiting_wanted numeric[];
+  waiting_lots integer[];
+  first_part integer[];
+  last_part integer[];
+  next_part integer[];
+  ranked integer[];
+  first_sale_after integer[];
+  next_wanting integer[];
+  filled integer;
+  at_sale integer;
+  hop integer;
+  lot_left numeric;
+  cost_left numeric;
+  part integer;
 begin
   select array_agg(from_tax_year order by from_tax_year), array_agg(elections.method order by from_tax_year)
   into election_years, election_methods
@@ -370,25 +388,132 @@ begin
     select null, null, null, null, null, 9223372036854775807
     order by place
   loop
-    if coin is distinct from movement.cryptocurrency then
-      if coin is not null and p_with_open then
-        if pooled then
-          lot_cost := private.spread_pool_cost(lot_qty, pool_qty, pool_cost);
-        end if;
-        for i in oldest .. lot_count loop
-          continue when lot_qty[i] = 0;
-          kind := 'open'; cryptocurrency := coin; sale_id := null; sold_at := null; lot_id := lot_ids[i];
-          acquired_at := lot_at[i]; quantity := lot_qty[i]; proceeds := null; cost_basis := lot_cost[i];
-          method := null;
-          return next;
+    -- A lot of the coin goes on below; a sale, or the coin changing, is looked at first.
+    if movement.quantity < 0 or coin is distinct from movement.cryptocurrency then
+      -- A sale: the method in force in its tax year.
+      if movement.quantity < 0
+        and method_year is distinct from extract(year from movement.moved_at at time zone zone) then
+        method_year := extract(year from movement.moved_at at time zone zone);
+        sale_method := 'fifo';
+        for i in 1 .. coalesce(array_length(election_years, 1), 0) loop
+          exit when election_years[i] > method_year;
+          sale_method := election_methods[i];
         end loop;
       end if;
-      exit when movement.cryptocurrency is null;
-      coin := movement.cryptocurrency;
-      lot_ids := '{}'; lot_at := '{}'; lot_qty := '{}'; lot_cost := '{}'; lot_unit := '{}';
-      lot_count := 0; oldest := 1;
-      heap := '{}'; heap_size := 0; heap_next := 1;
-      pool_qty := 0; pool_cost := 0; pooled := false;
+
+      -- The waiting hifo sales are matched before a sale of another method, and when the coin closes.
+      if waiting > 0 and (coin is distinct from movement.cryptocurrency or sale_method <> 'hifo') then
+        -- The first waiting sale after each lot (from the oldest open one) was bought.
+        select array_agg(sales.place order by lots.lot)
+        into first_sale_after
+        from unnest(waiting_lots[1:waiting]) with ordinality as sales (bought, place)
+          cross join lateral generate_series(coalesce(waiting_lots[sales.place - 1], oldest - 1) + 1, sales.bought)
+            as lots (lot);
+        -- The open lots bought before the last waiting sale, ranked in one sort.
+        select array_agg(open_lots.place + oldest - 1 order by open_lots.unit desc, open_lots.place)
+        into ranked
+        from unnest(lot_unit[oldest:waiting_lots[waiting]], lot_qty[oldest:waiting_lots[waiting]])
+          with ordinality as open_lots (unit, qty, place)
+        where open_lots.qty > 0;
+        -- Each waiting sale points at itself while it wants coins, then at a later one (waiting + 1: none).
+        next_wanting := array(select generate_series(1, waiting + 1));
+        first_part := '{}'; last_part := '{}'; next_part := '{}';
+        part_lots := '{}'; part_qty := '{}'; part_cost := '{}'; parts := 0;
+        filled := 0;
+        for r in 1 .. coalesce(array_length(ranked, 1), 0) loop
+          exit when filled = waiting;
+          lot := ranked[r];
+          at_sale := first_sale_after[lot - oldest + 1];
+          lot_left := lot_qty[lot];
+          cost_left := lot_cost[lot];
+          loop
+            -- The first sale from at_sale still wanting, each pointer on the way moved two steps on.
+            while next_wanting[at_sale] <> at_sale loop
+              hop := next_wanting[next_wanting[at_sale]];
+              next_wanting[at_sale] := hop;
+              at_sale := hop;
+            end loop;
+            exit when at_sale > waiting;
+            wanted := waiting_wanted[at_sale];
+            parts := parts + 1;
+            part_lots[parts] := lot;
+            if last_part[at_sale] is null then
+              first_part[at_sale] := parts;
+            else
+              next_part[last_part[at_sale]] := parts;
+            end if;
+            last_part[at_sale] := parts;
+            if wanted < lot_left then
+              part_qty[parts] := wanted;
+              part_cost[parts] := round(cost_left * wanted / lot_left, 2);
+              cost_left := cost_left - part_cost[parts];
+              lot_left := lot_left - wanted;
+              waiting_wanted[at_sale] := 0;
+              next_wanting[at_sale] := at_sale + 1;
+              filled := filled + 1;
+            else
+              -- The part that empties the lot carries all the cost left.
+              part_qty[parts] := lot_left;
+              part_cost[parts] := cost_left;
+              waiting_wanted[at_sale] := wanted - lot_left;
+              if wanted = lot_left then
+                next_wanting[at_sale] := at_sale + 1;
+                filled := filled + 1;
+              end if;
+              lot_left := 0;
+              cost_left := 0;
+              exit;
+            end if;
+          end loop;
+          continue when lot_left = lot_qty[lot];
+          pool_qty := pool_qty - (lot_qty[lot] - lot_left);
+          pool_cost := pool_cost - (lot_cost[lot] - cost_left);
+          lot_qty[lot] := lot_left;
+          lot_cost[lot] := cost_left;
+        end loop;
+        -- Their rows, as a sale's below (columns keep their values from row to row).
+        kind := 'disposal'; cryptocurrency := coin; method := 'hifo';
+        for i in 1 .. waiting loop
+          continue when waiting_at[i] < p_sold_from or waiting_at[i] >= p_sold_before;
+          sale_id := waiting_ids[i]; sold_at := waiting_at[i];
+          left_over := waiting_usd[i];
+          qty_left := waiting_sold[i];
+          part := first_part[i];
+          while qty_left > 0 loop
+            -- Past the parts: what was sold beyond every lot, a part with no lot and no cost.
+            lot_id := lot_ids[part_lots[part]]; acquired_at := lot_at[part_lots[part]];
+            quantity := coalesce(part_qty[part], qty_left);
+            qty_left := qty_left - quantity;
+            proceeds := case when qty_left = 0 then left_over
+              else round(waiting_usd[i] * quantity / waiting_sold[i], 2) end;
+            left_over := left_over - proceeds;
+            cost_basis := coalesce(part_cost[part], 0);
+            return next;
+            part := next_part[part];
+          end loop;
+        end loop;
+        waiting := 0;
+      end if;
+
+      if coin is distinct from movement.cryptocurrency then
+        if coin is not null and p_with_open then
+          if pooled then
+            lot_cost := private.spread_pool_cost(lot_qty, pool_qty, pool_cost);
+          end if;
+          for i in oldest .. lot_count loop
+            continue when lot_qty[i] = 0;
+            kind := 'open'; cryptocurrency := coin; sale_id := null; sold_at := null; lot_id := lot_ids[i];
+            acquired_at := lot_at[i]; quantity := lot_qty[i]; proceeds := null; cost_basis := lot_cost[i];
+            method := null;
+            return next;
+          end loop;
+        end if;
+        exit when movement.cryptocurrency is null;
+        coin := movement.cryptocurrency;
+        lot_ids := '{}'; lot_at := '{}'; lot_qty := '{}'; lot_cost := '{}'; lot_unit := '{}';
+        lot_count := 0; oldest := 1;
+        pool_qty := 0; pool_cost := 0; pooled := false;
+      end if;
     end if;
 
     -- Nothing after the range changes the rows asked for, unless the lots still held are asked for too.
@@ -406,77 +531,40 @@ begin
       continue;
     end if;
 
-    -- A sale: the method in force in its tax year.
-    if method_year is distinct from extract(year from movement.moved_at at time zone zone) then
-      method_year := extract(year from movement.moved_at at time zone zone);
-      sale_method := 'fifo';
-      for i in 1 .. coalesce(array_length(election_years, 1), 0) loop
-        exit when election_years[i] > method_year;
-        sale_method := election_methods[i];
-      end loop;
-    end if;
-
     if sale_method <> 'average' and pooled then
       lot_cost := private.spread_pool_cost(lot_qty, pool_qty, pool_cost);
-      -- Every open lot now costs the average per coin: the heap starts again.
+      -- Every open lot now costs the average per coin.
       lot_unit := array_fill(pool_cost / pool_qty, array[lot_count]);
-      heap := '{}'; heap_size := 0; heap_next := oldest;
       pooled := false;
-    end if;
-    if sale_method = 'hifo' then
-      -- Sifted up through a hole (one write a level, not a swap); lots come in order, so every lot already in
-      -- the heap is older and wins a tie.
-      for i in heap_next .. lot_count loop
-        continue when lot_qty[i] = 0;
-        moved_unit := lot_unit[i];
-        heap_size := heap_size + 1;
-        child := heap_size;
-        parent := child / 2;
-        while parent > 0 and lot_unit[heap[parent]] < moved_unit loop
-          heap[child] := heap[parent];
-          child := parent;
-          parent := child / 2;
-        end loop;
-        heap[child] := i;
-      end loop;
-      heap_next := lot_count + 1;
     end if;
 
     sold := -movement.quantity;
+    if sale_method = 'hifo' then
+      if waiting = 0 then
+        waiting_ids := '{}'; waiting_at := '{}'; waiting_usd := '{}'; waiting_sold := '{}'; waiting_wanted := '{}';
+        waiting_lots := '{}';
+      end if;
+      waiting := waiting + 1;
+      waiting_ids[waiting] := movement.transaction_id;
+      waiting_at[waiting] := movement.moved_at;
+      waiting_usd[waiting] := movement.usd;
+      waiting_sold[waiting] := sold;
+      waiting_wanted[waiting] := sold;
+      waiting_lots[waiting] := lot_count;
+      continue;
+    end if;
+
     wanted := sold;
     part_lots := '{}'; part_qty := '{}'; part_cost := '{}'; parts := 0;
     sale_basis := 0;
     while wanted > 0 loop
-      if sale_method = 'hifo' then
-        while heap_size > 0 and lot_qty[heap[1]] = 0 loop
-          -- The last lot sifted down from the top through a hole.
-          moved := heap[heap_size];
-          moved_unit := lot_unit[moved];
-          heap_size := heap_size - 1;
-          parent := 1;
-          child := 2;
-          loop
-            -- The higher of the two children (the older on a tie), in one step; the hole stops past the end.
-            child := child + (child < heap_size and (lot_unit[heap[child + 1]] > lot_unit[heap[child]]
-              or (lot_unit[heap[child + 1]] = lot_unit[heap[child]] and heap[child + 1] < heap[child])))::integer;
-            exit when child > heap_size or moved_unit > lot_unit[heap[child]]
-              or (moved_unit = lot_unit[heap[child]] and moved < heap[child]);
-            heap[parent] := heap[child];
-            parent := child;
-            child := parent * 2;
-          end loop;
-          heap[parent] := moved;
-        end loop;
-        lot := case when heap_size > 0 then heap[1] end;
-      else
-        while oldest <= lot_count and lot_qty[oldest] = 0 loop
-          oldest := oldest + 1;
-        end loop;
-        lot := case when oldest <= lot_count then oldest end;
-      end if;
+      while oldest <= lot_count and lot_qty[oldest] = 0 loop
+        oldest := oldest + 1;
+      end loop;
       -- Sold more than was bought before the sale (only an operator's backdating can do it): the rest is a
       -- part with no lot and no cost.
-      exit when lot is null;
+      exit when oldest > lot_count;
+      lot := oldest;
       take := least(wanted, lot_qty[lot]);
       parts := parts + 1;
       part_lots[parts] := lot;

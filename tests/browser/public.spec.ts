@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { seriousAccessibilityViolations } from './support/accessibility';
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
@@ -15,16 +15,6 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-async function expectNoSeriousAccessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
 }
 
 const marketSection = (page: Page) => page.getByRole('region', { name: 'Live Cryptocurrency Market Data' });
@@ -111,19 +101,6 @@ test.describe('on a wide screen (1280×800)', () => {
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the product' })).toBeVisible();
   });
-
-  test('the landing and legal pages have no serious or critical accessibility violation', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    await expect(marketSection(page).getByRole('table')).toBeVisible();
-    await expectNoSeriousAccessibilityViolations(page);
-    for (const { path } of legalPages) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoSeriousAccessibilityViolations(page);
-    }
-  });
 });
 
 test.describe('on a small screen (390×844)', () => {
@@ -162,6 +139,6 @@ test.describe('on a small screen (390×844)', () => {
   test('the landing page has no serious or critical accessibility violation', async ({ page }) => {
     await page.goto('/');
     await expect(marketSection(page).getByRole('listitem')).toHaveCount(10);
-    await expectNoSeriousAccessibilityViolations(page);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });

@@ -162,3 +162,144 @@ describe('cost basis for any sequence of buys and sells', () => {
     }
   });
 });
+
+/** a / b rounded half up, for amounts that are never negative. */
+const roundedHalfUp = (a: bigint, b: bigint) => (2n * a + b) / (2n * b);
+
+interface ReferenceLot {
+  id: string;
+  date: Date;
+  units: bigint;
+  costCents: bigint;
+  /** Whole dollars per coin: the cost per coin is exact, so lots of one price tie. */
+  price: bigint;
+}
+
+/**
+ * The matching written sale by sale, as the documentation says it: each sale takes from the open lots bought
+ * before it, the oldest first (fifo) or the highest cost per coin first, the older on a tie (hifo); a part of
+ * a lot carries its cost by quantity rounded half up, the part that empties it what is left; the proceeds
+ * split the same way, the last part taking the rest.
+ */
+function referenceMatching(
+  lots: ReferenceLot[],
+  sales: { id: string; date: Date; units: bigint; amountCents: bigint }[],
+  methodOf: (year: number) => 'fifo' | 'hifo',
+) {
+  const open = lots.map((lot) => ({ ...lot }));
+  const parts: { sale: string; lot: string; units: bigint; proceeds: bigint; cost: bigint }[] = [];
+  for (const sale of sales) {
+    const hifo = methodOf(sale.date.getUTCFullYear()) === 'hifo';
+    let wanted = sale.units;
+    let proceedsLeft = sale.amountCents;
+    while (wanted > 0n) {
+      const available = open.filter((lot) => lot.date < sale.date && lot.units > 0n);
+      const lot = hifo
+        ? available.reduce((best, next) => (next.price > best.price ? next : best))
+        : available[0];
+      if (!lot) throw new Error('the history never sells more than is held');
+      const units = wanted < lot.units ? wanted : lot.units;
+      const cost = units === lot.units ? lot.costCents : roundedHalfUp(lot.costCents * units, lot.units);
+      wanted -= units;
+      const proceeds = wanted === 0n ? proceedsLeft : roundedHalfUp(sale.amountCents * units, sale.units);
+      proceedsLeft -= proceeds;
+      lot.costCents -= cost;
+      lot.units -= units;
+      parts.push({ sale: sale.id, lot: lot.id, units, proceeds, cost });
+    }
+  }
+  return { parts, open: open.filter((lot) => lot.units > 0n) };
+}
+
+describe('highest cost first, against the matching written sale by sale', () => {
+  const seeded = randomFrom(2828);
+  const pick = (count: number) => Math.floor(seeded() * count);
+
+  it('gives every sale the same parts, proceeds and costs, after fifo years too, older lots first on a tie', async () => {
+    for (let index = 0; index < 4; index += 1) {
+      const person = await createUser(pool, { deposit: 10_000_000 });
+      // hifo most years, a fifo year in between for most people: hifo then matches what fifo left.
+      const years = [2023, 2024, 2025].map((year) => ({
+        year,
+        method: index === 0 || pick(3) > 0 ? ('hifo' as const) : ('fifo' as const),
+      }));
+      for (const { year, method } of years) {
+        await pool.query(
+          'insert into public.cost_basis_elections (user_id, from_tax_year, method) values ($1, $2, $3)',
+          [person.id, year, method],
+        );
+      }
+      const lots: ReferenceLot[] = [];
+      const sales: { id: string; date: Date; units: bigint; amountCents: bigint }[] = [];
+      let held = 0n;
+      let date = Date.UTC(2023, 0, 1);
+      for (let trade = 0; trade < 90; trade += 1) {
+        date += pick(12 * 86_400_000) + 60_000;
+        const sell = held > 0n && seeded() < 0.45;
+        // Hundredths of a coin at one of four whole-dollar prices: ties are frequent.
+        const units = sell
+          ? BigInt(Math.max(1, Math.floor(Number(held / 1_000_000n) * (seeded() < 0.2 ? 1 : seeded())))) *
+            1_000_000n
+          : BigInt(1 + pick(300)) * 1_000_000n;
+        const price = BigInt([100, 250, 400, 550][pick(4)] ?? 100);
+        const amountCents = sell ? BigInt(1 + pick(500_000)) : (price * 100n * units) / UNITS;
+        const { rows } = await pool.query<{ id: string }>(
+          `insert into public.transactions (user_id, type, amount, status, cryptocurrency, quantity, price, date)
+           values ($1, $2, $3, 'complete', 'bitcoin', $4::numeric, 1, $5) returning id`,
+          [
+            person.id,
+            sell ? 'sell' : 'buy',
+            centsText(amountCents),
+            coinText(units),
+            new Date(date).toISOString(),
+          ],
+        );
+        const id = rows[0]?.id ?? '';
+        if (sell) sales.push({ id, date: new Date(date), units, amountCents });
+        else lots.push({ id, date: new Date(date), units, costCents: amountCents, price });
+        held += sell ? -units : units;
+      }
+      const methodOf = (year: number) => years.filter((y) => y.year <= year).at(-1)?.method ?? 'fifo';
+      const expected = referenceMatching(lots, sales, methodOf);
+
+      const disposals = await queryAs<{
+        sale_id: string;
+        lot_id: string;
+        quantity: string;
+        proceeds: string;
+        cost_basis: string;
+      }>(
+        pool,
+        signedIn(person.id),
+        `select sale_id, lot_id, quantity::text, proceeds::text, cost_basis::text
+         from public.disposals('-infinity', 'infinity')`,
+      );
+      const open = await queryAs<{ lot_id: string; quantity: string; cost_basis: string }>(
+        pool,
+        signedIn(person.id),
+        'select lot_id, quantity::text, cost_basis::text from public.open_lots()',
+      );
+      const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      const partKey = (part: { sale: string; lot: string }) => `${part.sale} ${part.lot}`;
+      expect(
+        disposals.rows
+          .map((row) => ({
+            sale: row.sale_id,
+            lot: row.lot_id,
+            units: toUnits(row.quantity),
+            proceeds: cents(row.proceeds),
+            cost: cents(row.cost_basis),
+          }))
+          .sort((a, b) => byKey(partKey(a), partKey(b))),
+        `person ${index} (${years.map((y) => y.method).join(', ')})`,
+      ).toEqual(expected.parts.sort((a, b) => byKey(partKey(a), partKey(b))));
+      expect(
+        open.rows.map((row) => ({
+          lot: row.lot_id,
+          units: toUnits(row.quantity),
+          cost: cents(row.cost_basis),
+        })),
+      ).toEqual(expected.open.map((lot) => ({ lot: lot.id, units: lot.units, cost: lot.costCents })));
+    }
+  });
+});

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
+  connectAsOperator,
   call,
   restHeaders,
   faultStackForFile,
@@ -12,8 +12,7 @@ import {
 const fault = faultStackForFile();
 
 async function terminateGatewayConnections() {
-  const operator = new pg.Client({ connectionString: fault.stack.databaseUrl });
-  await operator.connect();
+  const operator = await connectAsOperator(fault.stack);
   try {
     const { rows } = await operator.query<{ terminated: boolean }>(
       `select pg_terminate_backend(pid) as terminated from pg_stat_activity

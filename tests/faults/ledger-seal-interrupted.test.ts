@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { faultStackForFile } from '../support/fault-stack';
+import { connectAsOperator, faultStackForFile } from '../support/fault-stack';
 
 const fault = faultStackForFile();
 
@@ -11,12 +10,7 @@ const fault = faultStackForFile();
  */
 describe('Postgres goes down between a commit and its seal', () => {
   it('keeps the committed entry queued, and the next seal chains it with clean books', async () => {
-    const connect = async () => {
-      const client = new pg.Client({ connectionString: fault.stack.databaseUrl });
-      client.on('error', () => undefined);
-      await client.connect();
-      return client;
-    };
+    const connect = () => connectAsOperator(fault.stack);
     const operator = await connect();
     const sealer = await connect();
     let headBefore = 0;

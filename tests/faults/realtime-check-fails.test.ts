@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
+  connectAsOperator,
   asOperator,
   insertBuyRequest,
   listenToBuyRequests,
@@ -32,8 +32,7 @@ const checkBack = `
 
 /** Waits until Realtime has tried the stand-in `attempts` times (polling the operator's view of the sequence). */
 async function untilChecksFailed(attempts: number): Promise<void> {
-  const operator = new pg.Client({ connectionString: fault.stack.databaseUrl });
-  await operator.connect();
+  const operator = await connectAsOperator(fault.stack);
   try {
     const deadline = Date.now() + 15_000;
     for (;;) {

@@ -1,15 +1,14 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { liveTopics } from '@/lib/table-changes';
 import { createNodeClient } from '../support/node-client';
-import { asOperator, faultStackForFile, waitUntil } from '../support/fault-stack';
+import { connectAsOperator, asOperator, faultStackForFile, waitUntil } from '../support/fault-stack';
 
 const fault = faultStackForFile();
 
 /** Whether a buy request is there for a new snapshot (the app's re-read on a message). */
 async function readableNow(id: string): Promise<boolean> {
-  const reader = new pg.Client({ connectionString: fault.stack.databaseUrl });
-  await reader.connect();
+  const reader = await connectAsOperator(fault.stack);
   try {
     const { rowCount } = await reader.query('select 1 from public.buy_requests where id = $1', [id]);
     return rowCount === 1;
@@ -20,8 +19,7 @@ async function readableNow(id: string): Promise<boolean> {
 
 /** Whether the gateway's Realtime has asked Postgres whether a transaction is visible yet. */
 async function realtimeAskedAboutVisibility(): Promise<boolean> {
-  const operator = new pg.Client({ connectionString: fault.stack.databaseUrl });
-  await operator.connect();
+  const operator = await connectAsOperator(fault.stack);
   try {
     const { rowCount } = await operator.query(
       `select 1 from pg_stat_activity
@@ -49,17 +47,17 @@ describe('a broadcast of a transaction committed but not yet visible to other se
     const person = fault.person();
     const client = createNodeClient(fault.stack.apiUrl, fault.stack.anonKey);
     await client.realtime.setAuth(person.accessToken);
-    const arrivals: { id: string; readable: Promise<boolean> }[] = [];
+    const arrivals: { id: string; readable: Promise<unknown> }[] = [];
     let joined = false;
     const channel = client
       .channel(liveTopics.wallet(person.id), { config: { private: true } })
       .on('broadcast', { event: 'buy_requests' }, ({ payload }) => {
         const id = (payload as { record: { id: string } }).record.id;
-        arrivals.push({ id, readable: readableNow(id) });
+        // Awaited later: a failed read settles now as the value the expectation shows, never unhandled.
+        arrivals.push({ id, readable: readableNow(id).catch((error: unknown) => error) });
       })
       .subscribe((status) => (joined ||= status === 'SUBSCRIBED'));
-    const writer = new pg.Client({ connectionString: fault.stack.databaseUrl });
-    await writer.connect();
+    const writer = await connectAsOperator(fault.stack);
     try {
       await waitUntil(() => joined, 'the wallet channel to join');
       // A commit that waits for a synchronous standby that never answers is flushed (so logical
@@ -74,6 +72,8 @@ describe('a broadcast of a transaction committed but not yet visible to other se
         `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 10)`,
         [person.id],
       );
+      // Awaited below, unless the wait before throws: then the writer's end rejects it, unhandled no more.
+      committing.catch(() => undefined);
       // Either the message came while the row was invisible, or Realtime holds it and asks Postgres.
       const deadline = Date.now() + 15_000;
       while (arrivals.length === 0 && !(await realtimeAskedAboutVisibility())) {

@@ -1,9 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { invalidateOnTopicChanges, liveTopics } from '@/lib/table-changes';
 import { createNodeClient } from '../support/node-client';
-import { faultStackForFile, waitUntil } from '../support/fault-stack';
+import { connectAsOperator, faultStackForFile, waitUntil } from '../support/fault-stack';
 
 const fault = faultStackForFile();
 
@@ -18,8 +17,7 @@ describe('the app’s live list when Postgres restarts', () => {
       queryKey,
       queryFn: async () => {
         reads += 1;
-        const operator = new pg.Client({ connectionString: fault.stack.databaseUrl });
-        await operator.connect();
+        const operator = await connectAsOperator(fault.stack);
         try {
           const { rows } = await operator.query<{ id: string }>(
             'select id from public.buy_requests where user_id = $1',

@@ -1,9 +1,8 @@
-import pg from 'pg';
 import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import { liveTopics } from '@/lib/table-changes';
 import { createNodeClient } from '../support/node-client';
-import { faultStackForFile, waitUntil } from '../support/fault-stack';
+import { connectAsOperator, faultStackForFile, waitUntil } from '../support/fault-stack';
 
 // 12 MB of broadcasts: past what the kernel's socket buffers absorb on loopback, then past the budget.
 const bodyBytes = 8 * 1024;
@@ -64,8 +63,7 @@ describe('a burst of broadcasts past what one subscriber reads', () => {
     await waitUntil(() => joined, 'the slow reader to join');
     slowReader.pause();
 
-    const operator = new pg.Client({ connectionString: fault.stack.databaseUrl });
-    await operator.connect();
+    const operator = await connectAsOperator(fault.stack);
     try {
       await operator.query(
         `insert into public.notifications (user_id, kind, title, body)

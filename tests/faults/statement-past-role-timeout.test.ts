@@ -1,13 +1,11 @@
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, restHeaders, faultStackForFile } from '../support/fault-stack';
+import { connectAsOperator, call, restHeaders, faultStackForFile } from '../support/fault-stack';
 
 const fault = faultStackForFile();
 
 beforeAll(async () => {
   // A slow endpoint, made for this throwaway database only.
-  const operator = new pg.Client({ connectionString: fault.stack.databaseUrl });
-  await operator.connect();
+  const operator = await connectAsOperator(fault.stack);
   await operator.query(
     `create function public.wait_seconds(seconds float) returns void language sql as 'select pg_sleep(seconds)';
      grant execute on function public.wait_seconds(float) to anon, authenticated`,

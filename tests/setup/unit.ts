@@ -1,13 +1,14 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => {
-  cleanup();
-  // The browser session ends with each test: its session cookies (once-per-session flags) go. Tests that
-  // run in Node (no document) have none.
-  if (typeof document === 'undefined') return;
-  for (const cookie of document.cookie.split('; ').filter(Boolean)) {
-    document.cookie = `${cookie.split('=')[0]}=; path=/; max-age=0`;
-  }
-});
+// Only a file with a DOM (`// @vitest-environment jsdom`) loads Testing Library: the others run in Node.
+if (typeof document !== 'undefined') {
+  await import('@testing-library/jest-dom/vitest');
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => {
+    cleanup();
+    // The browser session ends with each test: its session cookies (once-per-session flags) go.
+    for (const cookie of document.cookie.split('; ').filter(Boolean)) {
+      document.cookie = `${cookie.split('=')[0]}=; path=/; max-age=0`;
+    }
+  });
+}

@@ -197,10 +197,21 @@ export async function waitUntil(condition: () => boolean, what: string, withinMs
   }
 }
 
+/**
+ * A connection as the database operator. Fault tests end connections (`pg_terminate_backend`, restarts,
+ * the stack's stop after a failed test): an ended client without an 'error' listener would end the test
+ * run with an uncaught error, so it has one and its next statement rejects instead.
+ */
+export async function connectAsOperator(stack: RunningStack): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
 /** A buy request written as the database operator: a change every listener of that person may see. */
 export async function insertBuyRequest(stack: RunningStack, person: SignedUpPerson): Promise<string> {
-  const operator = new pg.Client({ connectionString: stack.databaseUrl });
-  await operator.connect();
+  const operator = await connectAsOperator(stack);
   try {
     const { rows } = await operator.query<{ id: string }>(
       `insert into public.buy_requests (user_id, cryptocurrency, amount) values ($1, 'bitcoin', 10) returning id`,
@@ -228,8 +239,7 @@ export function profileCalls(stack: RunningStack, person: SignedUpPerson) {
 
 /** A stalled transaction holding a person's profile row locked until `release`: writes to it wait. */
 export async function lockProfileRow(stack: RunningStack, person: SignedUpPerson) {
-  const stalled = new pg.Client({ connectionString: stack.databaseUrl });
-  await stalled.connect();
+  const stalled = await connectAsOperator(stack);
   await stalled.query('begin');
   await stalled.query('select 1 from public.profiles where id = $1 for update', [person.id]);
   return {
@@ -242,8 +252,7 @@ export async function lockProfileRow(stack: RunningStack, person: SignedUpPerson
 
 /** Waits until `count` statements wait on a row lock: requests the gateway holds, as Postgres sees them. */
 export async function untilWaitingOnLocks(stack: RunningStack, count: number): Promise<void> {
-  const operator = new pg.Client({ connectionString: stack.databaseUrl });
-  await operator.connect();
+  const operator = await connectAsOperator(stack);
   try {
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -261,8 +270,7 @@ export async function untilWaitingOnLocks(stack: RunningStack, count: number): P
 
 /** One statement as the database operator. */
 export async function asOperator(stack: RunningStack, sql: string): Promise<void> {
-  const operator = new pg.Client({ connectionString: stack.databaseUrl });
-  await operator.connect();
+  const operator = await connectAsOperator(stack);
   try {
     await operator.query(sql);
   } finally {

@@ -52,6 +52,11 @@ export async function streamChanges(
     application_name: applicationName,
   };
   const client = new pg.Client(config);
+  // Listened to from the start: Postgres may end the connection in the very chunk that answers `connect`
+  // or the slot's creation, before the code awaiting that answer runs (an 'error' with no listener would
+  // end the process). Until the stream runs, the next statement's rejection reports it.
+  let failure: (error: Error) => void = () => undefined;
+  client.on('error', (error) => failure(error));
   await client.connect();
   const slot = `realtime_${process.pid}_${randomBytes(4).toString('hex')}`;
   try {
@@ -145,7 +150,7 @@ export async function streamChanges(
     onEnd(error);
     void client.end().catch(() => undefined);
   }
-  client.on('error', fail);
+  failure = fail;
   client.on('end', () => fail(new Error('replication connection ended')));
 
   client

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createMarketHandler, type PriceSnapshot } from './market-service.ts';
 

@@ -55,7 +55,7 @@ export const auditLedger: LedgerKind<AuditEntry> = {
         header: 'Details',
         cell: (entry) => (
           <TableCell wrap>
-            <dl className="grid max-w-64 gap-0.5 text-xs break-words">
+            <dl className="grid max-w-64 gap-0.5 text-xs wrap-anywhere">
               {auditDetailLines(entry.details).map(({ name, value }) => (
                 <div key={name}>
                   <dt className="text-muted-foreground inline">{name}: </dt>

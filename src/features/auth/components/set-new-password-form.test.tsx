@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { AuthApiError, AuthSessionMissingError } from '@supabase/supabase-js';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

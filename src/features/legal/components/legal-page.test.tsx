@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { company } from '@/config/company';
 import { disclaimer } from '../content/disclaimer';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { MarketFeedsProvider } from '@/lib/market-feed';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { sampleMarketCoins } from '@/lib/market';
 import { CryptoPrices } from './crypto-prices';

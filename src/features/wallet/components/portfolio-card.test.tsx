@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import type { MarketCoin } from '@/lib/market';
 import type { Holding } from '../api/get-holdings';

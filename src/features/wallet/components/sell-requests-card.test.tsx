@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { formatDateTime } from '@/lib/format';
 import type { SellRequest } from '../api/get-sell-requests';

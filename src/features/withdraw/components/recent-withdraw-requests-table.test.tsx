@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { RecentWithdrawRequestsTable } from './recent-withdraw-requests-table';
 
