@@ -61,7 +61,26 @@ async function readAgainAfterJoin(queryClient: QueryClient, queryKey: QueryKey) 
 interface TopicListener {
   tables: readonly LiveTable[];
   changed(): void;
-  joined(): void;
+  queryClient: QueryClient;
+  /** The queries read again when the channel joins. */
+  queryKeys: readonly QueryKey[];
+}
+
+/**
+ * Reads each query of the listeners again after a join, once even when several listeners name it (the
+ * wallet's three tables share the holdings and the balance): a second invalidation of a query being read
+ * would cancel that read and start another.
+ */
+function readAgainAfterJoinOnce(listeners: Iterable<TopicListener>) {
+  const seen = new Set<string>();
+  for (const { queryClient, queryKeys } of listeners) {
+    for (const queryKey of queryKeys) {
+      const hash = JSON.stringify(queryKey);
+      if (seen.has(hash)) continue;
+      seen.add(hash);
+      void readAgainAfterJoin(queryClient, queryKey);
+    }
+  }
 }
 
 interface TopicChannel {
@@ -93,7 +112,7 @@ function openTopic(client: SupabaseClient<Database>, topic: string, entry: Topic
       })
       .subscribe((status) => {
         entry.joined = status === 'SUBSCRIBED';
-        if (entry.joined) for (const listener of entry.listeners) listener.joined();
+        if (entry.joined) readAgainAfterJoinOnce(entry.listeners);
       });
   });
 }
@@ -143,13 +162,12 @@ export function invalidateOnTopicChanges(
         invalidate();
       }, readAgainAfterMs);
     },
-    joined: () => {
-      for (const queryKey of queryKeys) void readAgainAfterJoin(queryClient, queryKey);
-    },
+    queryClient,
+    queryKeys,
   };
   entry.listeners.add(listener);
   // Already joined: what changed between this listener's first read and now is read again.
-  if (entry.joined) listener.joined();
+  if (entry.joined) readAgainAfterJoinOnce([listener]);
   const joinedEntry = entry;
   return () => {
     clearTimeout(readAgain);
