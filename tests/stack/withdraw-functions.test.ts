@@ -60,6 +60,17 @@ async function dumpDatabase(): Promise<string> {
   return parts.join('\n');
 }
 
+/**
+ * Where `secret` stands as a value of its own in `dump` (not inside a longer run of letters and digits).
+ * A six-digit PIN also turns up by chance inside prices, timestamps and hashes (a dogecoin price of
+ * 0.32042087 held the PIN 204208); stored in plain text it would stand alone, as a field or a JSON value.
+ */
+function standingAlone(dump: string, secret: string): string[] {
+  return [...dump.matchAll(new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`, 'g'))].map(({ index }) =>
+    dump.slice(Math.max(0, index - 40), index + secret.length + 40),
+  );
+}
+
 describe('the withdrawals function stores payment details encrypted', () => {
   let cardRequestId: string;
   let bankRequestId: string;
@@ -107,9 +118,9 @@ describe('the withdrawals function stores payment details encrypted', () => {
   it('leaves no card number, PIN or account number in plain text anywhere in the database', async () => {
     const dump = await dumpDatabase();
     expect(dump).toContain(cardRequestId);
-    expect(dump).not.toContain(card.cardNumber);
-    expect(dump).not.toContain(card.pin);
-    expect(dump).not.toContain(bank.accountNumber);
+    expect(standingAlone(dump, card.cardNumber)).toEqual([]);
+    expect(standingAlone(dump, card.pin)).toEqual([]);
+    expect(standingAlone(dump, bank.accountNumber)).toEqual([]);
   });
 
   it('gives the chosen method’s fields back, and only those, with the master key, never a CVV or PIN', async () => {
