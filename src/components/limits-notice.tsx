@@ -27,10 +27,10 @@ function isTypingIn(element: Element | null): boolean {
 
 /**
  * 'Important Transaction Limits': shown once per browser session and page, 1.5 s after the page opens
- * (at once when the limits arrive later), only when the limits loaded and the maximum is above 0. Dismissing it sets `sessionFlag` for the
- * browser session (every tab), so it does not come back in this session. When it comes up while the person is
- * typing in a field, it shows without taking the focus or the keys (not modal): their typing goes on where it
- * was, and the notice stays until they press I Understand.
+ * (at once when the limits arrive later), only when the limits loaded and the maximum is above 0.
+ * Dismissing it sets `sessionFlag` for the browser session (every tab), so it does not come back in this
+ * session. When it comes up while the person is typing in a field, it shows without taking the focus or the
+ * keys (not modal): their typing goes on where it was, and the notice stays until they press I Understand.
  */
 export function LimitsNotice({
   limits,

@@ -1,5 +1,5 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Database } from '@/types/database';
 
 /**
@@ -75,7 +75,7 @@ function readAgainAfterJoinOnce(listeners: Iterable<TopicListener>) {
   const seen = new Set<string>();
   for (const { queryClient, queryKeys } of listeners) {
     for (const queryKey of queryKeys) {
-      const hash = JSON.stringify(queryKey);
+      const hash = hashKey(queryKey);
       if (seen.has(hash)) continue;
       seen.add(hash);
       void readAgainAfterJoin(queryClient, queryKey);

@@ -31,15 +31,7 @@ const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
  * below the first screen renders once that has painted, when `belowFirstScreen` turns true.
  */
 export function WalletPage({ userId, belowFirstScreen }: { userId: string; belowFirstScreen: boolean }) {
-  const queries = {
-    balance: useWalletBalance(userId),
-    profile: useWalletProfile(userId),
-    transactions: useWalletTransactions(userId),
-    holdings: useHoldings(userId),
-    sellRequests: useSellRequests(userId),
-    market: useMarketCoins(),
-    limits: useTransactionLimits(),
-  };
+  const queries = useWalletQueries(userId);
   useWalletRealtime(userId);
   // A query's answer re-renders its component at once, in one task (a store's update is never a
   // transition); a dozen answers arrive in the first seconds, each re-rendering the whole page. The panels
@@ -49,15 +41,19 @@ export function WalletPage({ userId, belowFirstScreen }: { userId: string; below
 }
 
 /** The page's queries, as the panels receive them. */
-type WalletQueries = {
-  balance: ReturnType<typeof useWalletBalance>;
-  profile: ReturnType<typeof useWalletProfile>;
-  transactions: ReturnType<typeof useWalletTransactions>;
-  holdings: ReturnType<typeof useHoldings>;
-  sellRequests: ReturnType<typeof useSellRequests>;
-  market: ReturnType<typeof useMarketCoins>;
-  limits: ReturnType<typeof useTransactionLimits>;
-};
+function useWalletQueries(userId: string) {
+  return {
+    balance: useWalletBalance(userId),
+    profile: useWalletProfile(userId),
+    transactions: useWalletTransactions(userId),
+    holdings: useHoldings(userId),
+    sellRequests: useSellRequests(userId),
+    market: useMarketCoins(),
+    limits: useTransactionLimits(),
+  };
+}
+
+type WalletQueries = ReturnType<typeof useWalletQueries>;
 
 const WalletPanels = memo(function WalletPanels({
   userId,
