@@ -4,30 +4,55 @@
 // the entry script, needed first, keeps the bandwidth. A file rather than an inline script, so the
 // Content-Security-Policy can forbid inline scripts.
 (function () {
+  // The dev server builds nothing ahead, so it writes no list.
+  var list = document.getElementById('route-chunks');
+  var chunks = list ? JSON.parse(list.textContent) : null;
+  var seen = {};
+
+  /**
+   * The app's way to fetch the code of every page under `prefix` ('/user/'), once a person is in that area:
+   * fetched and compiled, not run (a page's code runs when it is opened), so the page on screen is not held
+   * up. False without a list, where the app loads the pages itself.
+   */
+  window.preloadPagesUnder = function (prefix) {
+    if (!chunks) return false;
+    var routes = Object.keys(chunks.routes).filter(function (route) {
+      return route.indexOf(prefix) === 0;
+    });
+    // A page's links in a task of their own: each link starts its request at once, and a dozen pages'
+    // links together were a long task.
+    (function next() {
+      var route = routes.shift();
+      if (route === undefined) return;
+      preloadRoutes([route]);
+      setTimeout(next, 0);
+    })();
+    return true;
+  };
+
   var path = location.pathname.replace(/\/+$/, '');
   if (path === '') {
     preload({ rel: 'preload', as: 'image', href: '/dashboard-preview.png', fetchPriority: 'high' });
     return;
   }
-  // The dev server builds nothing ahead, so it writes no list.
-  var list = document.getElementById('route-chunks');
-  if (!list) return;
-  var chunks = JSON.parse(list.textContent);
+  if (!chunks) return;
   var segments = path.split('/');
-  var wanted = ['/' + segments[1], '/' + segments[1] + '/' + segments[2]];
-  var seen = {};
-  wanted.forEach(function (route) {
-    (chunks.routes[route] || []).forEach(function (index) {
-      if (seen[index]) return;
-      seen[index] = true;
-      preload({
-        rel: 'modulepreload',
-        crossOrigin: '',
-        href: '/' + chunks.files[index],
-        fetchPriority: 'low',
+  preloadRoutes(['/' + segments[1], '/' + segments[1] + '/' + segments[2]]);
+
+  function preloadRoutes(routes) {
+    routes.forEach(function (route) {
+      (chunks.routes[route] || []).forEach(function (index) {
+        if (seen[index]) return;
+        seen[index] = true;
+        preload({
+          rel: 'modulepreload',
+          crossOrigin: '',
+          href: '/' + chunks.files[index],
+          fetchPriority: 'low',
+        });
       });
     });
-  });
+  }
 
   function preload(attributes) {
     document.head.append(Object.assign(document.createElement('link'), attributes));

@@ -9,3 +9,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+interface Window {
+  /** Fetches the code of every page under an address prefix; false without the build's list (public/route-preload.js). */
+  preloadPagesUnder?: (prefix: string) => boolean;
+}

@@ -216,16 +216,25 @@ function afterDelayWhenIdle(delayMs: number, task: () => void): () => void {
  * they look at the first, so the side menu opens pages at once: the router keeps the previous page on
  * screen (and taking input) until the next page's code has arrived.
  */
-function AreaRoute({ area: { layout: Layout, pages, admits, readsRole } }: { area: Area }) {
+function AreaRoute({
+  path,
+  area: { layout: Layout, pages, admits, readsRole },
+}: {
+  path: string;
+  area: Area;
+}) {
   const auth = useAuth();
   const pending = readsRole ? auth.isLoading : auth.isRestoring;
   const admitted = !pending && admits(auth);
   useEffect(() => {
     if (!admitted) return;
-    return afterDelayWhenIdle(AREA_PRELOAD_DELAY_MS, () =>
-      Object.values(pages).forEach(({ Page }) => void Page.preload()),
-    );
-  }, [admitted, pages]);
+    return afterDelayWhenIdle(AREA_PRELOAD_DELAY_MS, () => {
+      // A build's list fetches their code without running it (public/route-preload.js): running a dozen
+      // pages' modules at once was a long task on the page on screen. Without a list, they load here.
+      if (window.preloadPagesUnder?.(`/${path}/`)) return;
+      Object.values(pages).forEach(({ Page }) => void Page.preload());
+    });
+  }, [admitted, pages, path]);
   if (pending) return <SessionPending />;
   if (admitted) return <Layout />;
   return auth.session ? <PermissionDenied /> : <RedirectToLogin />;
@@ -286,7 +295,7 @@ export function AppRoutes() {
       <Route element={<SessionAwarePublicLayoutRoute />}>{routesFor(sessionAwarePublicShellPages)}</Route>
       {routesFor(passThroughPages)}
       {Object.entries(areas).map(([path, area]) => (
-        <Route key={path} path={path} element={<AreaRoute area={area} />}>
+        <Route key={path} path={path} element={<AreaRoute path={path} area={area} />}>
           <Route index element={<Navigate to={`/${path}/${area.home}`} replace />} />
           {routesFor(area.pages)}
         </Route>

@@ -8,11 +8,11 @@ function useOverflowsSideways(ref: RefObject<HTMLElement | null>): boolean {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
-    const observer = new ResizeObserver(measure);
+    // Measured in the observer's callbacks only, the first of which comes with the frame's own layout:
+    // measuring at once forced a layout per table as a page's tables mounted one after another.
+    const observer = new ResizeObserver(() => setOverflows(element.scrollWidth > element.clientWidth + 1));
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
     return () => observer.disconnect();
   }, [ref]);
   return overflows;
