@@ -1,9 +1,8 @@
 import { RestrictionsNotice } from '@/components/restrictions-notice';
-import { memo, useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
 import { coinNamesOf, coinPricesOf } from '@domain/coins.ts';
 import { useMarketCoins } from '@/lib/market-feed';
-import type { MarketSnapshot } from '@/lib/market';
 import { LIMITS_LOAD_FAILED_MESSAGE } from '@domain/limits.ts';
 import { useTransactionLimits } from '@/lib/transaction-limits';
 import { useWalletBalance } from '@/lib/wallet-balance';
@@ -28,57 +27,64 @@ const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
 
 /**
  * 'Your Wallet': every panel loads and fails on its own, so one failure leaves the rest usable. What lies
- * below the first screen renders once that has painted, when `belowFirstScreen` turns true.
+ * below the first screen renders once that has painted, when `belowFirstScreen` turns true. Each panel
+ * reads the queries it shows itself: a dozen answers arrive in the first seconds, and each re-renders the
+ * panel showing it, never the whole page (each such render is a task the browser cannot interrupt).
  */
 export function WalletPage({ userId, belowFirstScreen }: { userId: string; belowFirstScreen: boolean }) {
-  const queries = useWalletQueries(userId);
   useWalletRealtime(userId);
-  // A query's answer re-renders its component at once, in one task (a store's update is never a
-  // transition); a dozen answers arrive in the first seconds, each re-rendering the whole page. The panels
-  // take them as a deferred value instead, which React renders in slices the browser can interrupt.
-  const shown = useDeferredValue(queries);
-  return <WalletPanels userId={userId} belowFirstScreen={belowFirstScreen} {...shown} />;
-}
-
-/** The page's queries, as the panels receive them. */
-function useWalletQueries(userId: string) {
-  return {
-    balance: useWalletBalance(userId),
-    profile: useWalletProfile(userId),
-    transactions: useWalletTransactions(userId),
-    holdings: useHoldings(userId),
-    sellRequests: useSellRequests(userId),
-    market: useMarketCoins(),
-    limits: useTransactionLimits(),
-  };
-}
-
-type WalletQueries = ReturnType<typeof useWalletQueries>;
-
-const WalletPanels = memo(function WalletPanels({
-  userId,
-  belowFirstScreen,
-  balance,
-  profile,
-  transactions,
-  holdings,
-  sellRequests,
-  market,
-  limits,
-}: WalletQueries & { userId: string; belowFirstScreen: boolean }) {
-  const coins = useMemo(() => market.data?.coins ?? [], [market.data]);
-  const coinNames = useMemo(() => coinNamesOf(coins), [coins]);
-  const prices = useMemo(() => coinPricesOf(coins), [coins]);
-
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
       <RestrictionsNotice userId={userId} movements={['buy', 'sell', 'withdraw']} />
-      {limits.isError && <ErrorMessage>{LIMITS_LOAD_FAILED_MESSAGE}</ErrorMessage>}
+      <WalletLimits />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <BalanceCard balance={balance} />
-        <WalletCodeCard walletCode={{ ...profile, data: profile.data?.walletCode }} />
+        <WalletBalanceCard userId={userId} />
+        <WalletProfileCodeCard userId={userId} />
       </div>
+      <WalletHoldings userId={userId} />
+      {belowFirstScreen && <BelowFirstScreen userId={userId} />}
+    </div>
+  );
+}
+
+/** The market's coins as the panels use them: the list, their names and their prices by id. */
+function useMarketView() {
+  const market = useMarketCoins();
+  const coins = useMemo(() => market.data?.coins ?? [], [market.data]);
+  const coinNames = useMemo(() => coinNamesOf(coins), [coins]);
+  const prices = useMemo(() => coinPricesOf(coins), [coins]);
+  return { market, coins, coinNames, prices };
+}
+
+/** The limits' notice (1.5 s after the page opens), or why they could not be read. */
+function WalletLimits() {
+  const limits = useTransactionLimits();
+  return (
+    <>
+      {limits.isError && <ErrorMessage>{LIMITS_LOAD_FAILED_MESSAGE}</ErrorMessage>}
+      <LimitsNotice limits={limits.data} sessionFlag={WALLET_LIMITS_SESSION_FLAG} />
+    </>
+  );
+}
+
+function WalletBalanceCard({ userId }: { userId: string }) {
+  return <BalanceCard balance={useWalletBalance(userId)} />;
+}
+
+function WalletProfileCodeCard({ userId }: { userId: string }) {
+  const profile = useWalletProfile(userId);
+  return <WalletCodeCard walletCode={{ ...profile, data: profile.data?.walletCode }} />;
+}
+
+/** The portfolio, with Sell on each coin held, and the sell requests of someone who has coins or asked to sell. */
+function WalletHoldings({ userId }: { userId: string }) {
+  const holdings = useHoldings(userId);
+  const sellRequests = useSellRequests(userId);
+  const balance = useWalletBalance(userId);
+  const { coins, coinNames, prices } = useMarketView();
+  return (
+    <>
       <PortfolioCard
         holdings={holdings}
         coins={coins}
@@ -89,32 +95,14 @@ const WalletPanels = memo(function WalletPanels({
       {(Boolean(holdings.data?.length) || Boolean(sellRequests.data?.length)) && (
         <SellRequestsCard requests={sellRequests} coinNames={coinNames} prices={prices} userId={userId} />
       )}
-      {belowFirstScreen && (
-        <BelowFirstScreen
-          userId={userId}
-          coins={coins}
-          coinNames={coinNames}
-          transactions={transactions}
-          market={market}
-        />
-      )}
-      <LimitsNotice limits={limits.data} sessionFlag={WALLET_LIMITS_SESSION_FLAG} />
-    </div>
+    </>
   );
-});
+}
 
 /** The panels below the first screen: history, converter, recent transactions and prices. */
-function BelowFirstScreen({
-  userId,
-  coins,
-  coinNames,
-  transactions,
-  market,
-}: Pick<WalletQueries, 'transactions' | 'market'> & {
-  userId: string;
-  coins: MarketSnapshot['coins'];
-  coinNames: ReturnType<typeof coinNamesOf>;
-}) {
+function BelowFirstScreen({ userId }: { userId: string }) {
+  const transactions = useWalletTransactions(userId);
+  const { market, coins, coinNames } = useMarketView();
   return (
     <>
       <HistoryCard userId={userId} />
