@@ -541,8 +541,8 @@ begin
 
     if sale_method <> 'average' and pooled then
       lot_cost := private.spread_pool_cost(lot_qty, pool_qty, pool_cost);
-      -- Every open lot now costs the average per coin.
-      lot_unit := array_fill(pool_cost / pool_qty, array[lot_count]);
+      -- Every open lot now costs the average per coin (an emptied pool has no open lot, and no average).
+      lot_unit := array_fill(pool_cost / nullif(pool_qty, 0), array[lot_count]);
       pooled := false;
     end if;
 

@@ -215,6 +215,23 @@ describe('a sale beyond every lot (an operator backdating a sell)', () => {
       expect(await openLotsOf(person)).toEqual([{ lot_id: later, quantity: '0.5', cost_basis: '40.00' }]);
     },
   );
+
+  it.each(['fifo', 'hifo'] as const)(
+    'reports it under %s in a year after an average year sold every coin',
+    async (method) => {
+      const person = await createUser(pool, { deposit: 10_000 });
+      await elect(person, 2024, 'average');
+      await elect(person, 2025, method);
+      await trade(person, 'buy', '2024-03-01T12:00:00Z', '1', '100.00');
+      await trade(person, 'sell', '2024-04-01T12:00:00Z', '1', '150.00');
+      const later = await trade(person, 'buy', '2025-06-01T12:00:00Z', '0.5', '40.00');
+      const beyond = await trade(person, 'sell', '2025-05-01T12:00:00Z', '0.5', '80.00');
+      expect(await gainsOf(person, 2025)).toMatchObject([
+        { sale_id: beyond, lot_id: null, quantity: '0.5', proceeds: '80.00', cost_basis: '0.00', method },
+      ]);
+      expect(await openLotsOf(person)).toEqual([{ lot_id: later, quantity: '0.5', cost_basis: '40.00' }]);
+    },
+  );
 });
 
 describe('corrections in the journal', () => {
