@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { TwoFactorCodeForm } from '@/components/two-factor-code-form';
+import { LazyTwoFactorCodeForm } from '@/components/lazy-two-factor-code-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
 /**
@@ -32,7 +32,7 @@ export function useCodePrompt(description: string) {
           <DialogTitle>Enter your authentication code</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <TwoFactorCodeForm onVerified={() => settle(true)} />
+        <LazyTwoFactorCodeForm onVerified={() => settle(true)} />
       </DialogContent>
     </Dialog>
   );
