@@ -6,26 +6,14 @@ import {
   priceProtectionFields,
   type PriceProtectedRequest,
 } from './price-protection-fields';
-import {
-  adminList,
-  MONEY_SAFETY_COLUMNS,
-  moneySafetyFields,
-  personAmountFields,
-  type MoneySafety,
-} from './list-query';
+import { adminList, MONEY_SAFETY_COLUMNS, personMoneyFields, type PersonMoneyItem } from './list-query';
 import { NEWEST_FIRST, oneOf, personListFilters } from './list-state';
 
-export interface AdminBuyRequest extends PriceProtectedRequest, MoneySafety {
-  id: string;
-  userId: string;
-  userName: string;
-  email: string;
+export interface AdminBuyRequest extends PriceProtectedRequest, PersonMoneyItem {
   cryptocurrency: string;
-  amount: number;
   /** The person's available balance now: what an approval takes from. */
   available: number;
   status: RequestStatus;
-  date: string;
   /** Placed by a run of the person's recurring buy, not by the person at that moment. */
   recurring: boolean;
 }
@@ -46,9 +34,8 @@ export const buyRequests = adminList({
         { count: 'exact', head },
       ),
   toItem: (row): AdminBuyRequest => ({
-    ...personAmountFields(row),
+    ...personMoneyFields(row),
     ...priceProtectionFields(row),
-    ...moneySafetyFields(row),
     cryptocurrency: row.cryptocurrency,
     status: row.status,
     recurring: row.recurring ?? false,

@@ -8,19 +8,10 @@ import {
   priceProtectionFields,
   type PriceProtectedRequest,
 } from './price-protection-fields';
-import {
-  adminList,
-  MONEY_SAFETY_COLUMNS,
-  moneySafetyFields,
-  personAmountFields,
-  type MoneySafety,
-} from './list-query';
+import { adminList, MONEY_SAFETY_COLUMNS, personMoneyFields, type PersonMoneyItem } from './list-query';
 
-export interface AdminSellRequest extends Omit<PriceProtectedRequest, 'price'>, MoneySafety {
-  id: string;
-  userId: string;
-  userName: string;
-  email: string;
+export interface AdminSellRequest
+  extends Omit<PriceProtectedRequest, 'price'>, Omit<PersonMoneyItem, 'amount'> {
   cryptocurrency: string;
   /** Coins to sell. */
   quantity: number;
@@ -33,7 +24,6 @@ export interface AdminSellRequest extends Omit<PriceProtectedRequest, 'price'>, 
   /** The person's available USD balance now. */
   available: number;
   status: RequestStatus;
-  date: string;
 }
 
 /**
@@ -54,9 +44,8 @@ export const sellRequests = adminList({
         { count: 'exact', head },
       ),
   toItem: (row): AdminSellRequest => ({
-    ...personAmountFields({ ...row, amount: row.amount ?? 0 }),
+    ...personMoneyFields({ ...row, amount: row.amount ?? 0 }),
     ...priceProtectionFields(row),
-    ...moneySafetyFields(row),
     amount: numberOrUndefined(row.amount),
     cryptocurrency: row.cryptocurrency,
     quantity: Number(row.quantity),

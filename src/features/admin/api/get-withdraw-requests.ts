@@ -1,26 +1,14 @@
 import { withdrawMethods, type WithdrawMethod } from '@domain/withdrawal.ts';
 import { supabase } from '@/lib/supabase';
 import { WITHDRAW_REQUESTS_FAILED_MESSAGE } from './admin-messages';
-import {
-  adminList,
-  MONEY_SAFETY_COLUMNS,
-  moneySafetyFields,
-  personAmountFields,
-  type MoneySafety,
-} from './list-query';
+import { adminList, MONEY_SAFETY_COLUMNS, personMoneyFields, type PersonMoneyItem } from './list-query';
 import { isStatusName, NEWEST_FIRST, oneOf, personListFilters } from './list-state';
 
-export interface AdminWithdrawRequest extends MoneySafety {
-  id: string;
-  userId: string;
-  userName: string;
-  email: string;
-  amount: number;
+export interface AdminWithdrawRequest extends PersonMoneyItem {
   /** The person's available balance now (open withdraw requests, this one included, already reserved). */
   available: number;
   withdrawMethod: WithdrawMethod;
   status: string;
-  date: string;
 }
 
 /** The withdraw queue's fetcher: filtered by any status (built in or an admin's status type) and by method. */
@@ -42,8 +30,7 @@ export const withdrawRequests = adminList({
         },
       ),
   toItem: (row): AdminWithdrawRequest => ({
-    ...personAmountFields(row),
-    ...moneySafetyFields(row),
+    ...personMoneyFields(row),
     withdrawMethod: row.withdraw_method,
     status: row.status,
   }),

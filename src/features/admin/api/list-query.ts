@@ -130,15 +130,8 @@ export interface MoneySafety {
   proposedBy: string | null;
 }
 
-export function moneySafetyFields(row: {
-  held_because: string | null;
-  proposed_by: string | null;
-}): MoneySafety {
-  return { heldBecause: row.held_because, proposedBy: row.proposed_by };
-}
-
-/** A view row's person and money columns, as every request and transaction list has them. */
-export interface PersonAmountRow {
+/** A view row's person, money and money-safety columns, as every request and transaction list has them. */
+export interface PersonMoneyRow {
   id: string;
   user_id: string;
   full_name: string | null;
@@ -146,10 +139,24 @@ export interface PersonAmountRow {
   amount: number;
   available: number | null;
   date: string;
+  held_because: string | null;
+  proposed_by: string | null;
+}
+
+/** The fields every request and transaction item shares. */
+export interface PersonMoneyItem extends MoneySafety {
+  id: string;
+  userId: string;
+  userName: string;
+  email: string;
+  amount: number;
+  /** The person's available balance now. */
+  available: number;
+  date: string;
 }
 
 /** The fields every request and transaction item shares, from its view row. */
-export function personAmountFields(row: PersonAmountRow) {
+export function personMoneyFields(row: PersonMoneyRow): PersonMoneyItem {
   return {
     id: row.id,
     userId: row.user_id,
@@ -158,5 +165,7 @@ export function personAmountFields(row: PersonAmountRow) {
     amount: Number(row.amount),
     available: Number(row.available ?? 0),
     date: row.date,
+    heldBecause: row.held_because,
+    proposedBy: row.proposed_by,
   };
 }

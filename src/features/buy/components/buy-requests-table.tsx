@@ -1,9 +1,9 @@
 import { CancelRequestButton } from '@/components/cancel-request-button';
-import { DateTime } from '@/components/date-time';
 import { RequestDetails } from '@/components/request-details';
 import { PastLimitNote } from '@/components/past-limit-note';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
+import { RequestRow, RequestTable } from '@/components/request-table';
 import { coinName } from '@domain/coins.ts';
 import { shownStatus } from '@domain/price-protection.ts';
 import { formatCryptoAmount, formatUsd } from '@/lib/format';
@@ -22,31 +22,24 @@ export interface BuyRequestsTableProps {
 
 /** 'Your Buy Requests': newest first, as the query orders them; a pending request past its expiry reads 'Expired'. */
 export function BuyRequestsTable({ requests, coinNames, prices, userId }: BuyRequestsTableProps) {
-  if (requests.length === 0) {
-    return <p className="text-muted-foreground py-6 text-center">You have no buy requests at the moment.</p>;
-  }
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Date</TableHead>
+    <RequestTable
+      requests={requests}
+      none="You have no buy requests at the moment."
+      headings={
+        <>
           <TableHead>Cryptocurrency</TableHead>
           <TableHead align="right">Amount (USD)</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {requests.map((request) => (
-          <TableRow key={request.id} data-testid="buy-request-row">
-            <TableCell>
-              <DateTime value={request.date} />
-            </TableCell>
-            <TableCell>{coinName(request.cryptocurrency, coinNames)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
-            <TableCell>
+        </>
+      }
+    >
+      {(request) => (
+        <RequestRow
+          key={request.id}
+          testId="buy-request-row"
+          date={request.date}
+          status={
+            <>
               <StatusBadge status={shownStatus(request.status, request.expires_at)} palette="buy" />
               <PastLimitNote
                 side="buy"
@@ -68,21 +61,26 @@ export function BuyRequestsTable({ requests, coinNames, prices, userId }: BuyReq
                 }
                 rejectionReason={request.rejection_reason}
               />
-            </TableCell>
-            <TableCell className="text-right">
-              {userId && request.status === 'pending' && !request.id.startsWith('optimistic-') && (
-                <CancelRequestButton
-                  kind="buy"
-                  requestId={request.id}
-                  userId={userId}
-                  listKey={buyRequestsQueryKey(userId)}
-                  summary={`your buy of ${formatUsd(request.amount)} of ${coinName(request.cryptocurrency, coinNames)}`}
-                />
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+            </>
+          }
+          action={
+            userId &&
+            request.status === 'pending' &&
+            !request.id.startsWith('optimistic-') && (
+              <CancelRequestButton
+                kind="buy"
+                requestId={request.id}
+                userId={userId}
+                listKey={buyRequestsQueryKey(userId)}
+                summary={`your buy of ${formatUsd(request.amount)} of ${coinName(request.cryptocurrency, coinNames)}`}
+              />
+            )
+          }
+        >
+          <TableCell>{coinName(request.cryptocurrency, coinNames)}</TableCell>
+          <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
+        </RequestRow>
+      )}
+    </RequestTable>
   );
 }

@@ -1,21 +1,14 @@
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { ReactNode } from 'react';
 import { formatUsd } from '@/lib/format';
-import type { MarketCoin } from '@/lib/market';
-import { CoinIdentity } from '@/components/coin-identity';
+import { CoinIdentity, CoinIdentitySkeleton } from '@/components/coin-identity';
+import type { MarketCoinsProps } from '../types';
 import { PriceChange } from '@/components/price-change';
 
 const cardClass = 'flex h-28 flex-col justify-between gap-2 p-4';
 
 /** Small screens: one card per coin with the same facts as a table row; `star` before a coin's name. */
-export function MarketCards({
-  coins,
-  star,
-}: {
-  coins: readonly MarketCoin[];
-  star?: (coin: MarketCoin) => ReactNode;
-}) {
+export function MarketCards({ coins, star }: MarketCoinsProps) {
   return (
     <ul className="grid gap-3">
       {coins.map((coin) => (
@@ -58,13 +51,7 @@ export function MarketCardsSkeleton({ rows }: { rows: number }) {
         <li key={index}>
           <Card className={cardClass}>
             <div className="flex items-start justify-between">
-              <span className="flex items-center gap-3">
-                <Skeleton shape="circle" className="size-8" />
-                <span className="flex flex-col gap-1.5">
-                  <Skeleton className="h-3.5 w-24" />
-                  <Skeleton className="h-3 w-10" />
-                </span>
-              </span>
+              <CoinIdentitySkeleton />
               <span className="flex flex-col items-end gap-1.5">
                 <Skeleton className="h-4 w-20" />
                 <Skeleton className="h-3.5 w-12" />

@@ -1,10 +1,10 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import type { ReactNode } from 'react';
 import { formatUsd } from '@/lib/format';
-import type { MarketCoin } from '@/lib/market';
-import { CoinIdentity } from '@/components/coin-identity';
+import { CoinIdentity, CoinIdentitySkeleton } from '@/components/coin-identity';
+import type { MarketCoinsProps } from '../types';
 import { PriceChange } from '@/components/price-change';
+import { CoinPriceHeadings } from '@/components/coin-price-headings';
 
 const numeric = 'text-right tabular-nums';
 
@@ -12,10 +12,7 @@ function MarketTableHeader() {
   return (
     <TableHeader>
       <TableRow>
-        <TableHead className="w-16">Rank</TableHead>
-        <TableHead>Name</TableHead>
-        <TableHead align="right">Price</TableHead>
-        <TableHead align="right">24h Change</TableHead>
+        <CoinPriceHeadings />
         <TableHead align="right">Market Cap</TableHead>
       </TableRow>
     </TableHeader>
@@ -23,13 +20,7 @@ function MarketTableHeader() {
 }
 
 /** Wide screens: one row per coin, money right-aligned in tabular figures; `star` before a coin's name. */
-export function MarketTable({
-  coins,
-  star,
-}: {
-  coins: readonly MarketCoin[];
-  star?: (coin: MarketCoin) => ReactNode;
-}) {
+export function MarketTable({ coins, star }: MarketCoinsProps) {
   return (
     <Table>
       <MarketTableHeader />
@@ -69,13 +60,7 @@ export function MarketTableSkeleton({ rows }: { rows: number }) {
               <Skeleton className="h-4 w-5" />
             </TableCell>
             <TableCell>
-              <span className="flex items-center gap-3">
-                <Skeleton shape="circle" className="size-8" />
-                <span className="flex flex-col gap-1.5">
-                  <Skeleton className="h-3.5 w-24" />
-                  <Skeleton className="h-3 w-10" />
-                </span>
-              </span>
+              <CoinIdentitySkeleton />
             </TableCell>
             <TableCell>
               <Skeleton className="ml-auto h-4 w-20" />

@@ -2,7 +2,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { CoinIdentity } from '@/components/coin-identity';
 import { PriceChange } from '@/components/price-change';
 import { SkeletonRows } from '@/components/query-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHeader, TableRow } from '@/components/ui/table';
+import { CoinPriceHeadings } from '@/components/coin-price-headings';
 import { formatUsd } from '@/lib/format';
 import type { MarketCoin, MarketSource } from '@/lib/market';
 
@@ -40,10 +41,7 @@ export function CryptoPrices({
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead className="w-16">Rank</TableHead>
-              <TableHead>Name</TableHead>
-              <TableHead align="right">Price</TableHead>
-              <TableHead align="right">24h Change</TableHead>
+              <CoinPriceHeadings />
             </TableRow>
           </TableHeader>
           <TableBody>

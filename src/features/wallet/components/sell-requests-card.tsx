@@ -1,12 +1,12 @@
 import { HandCoinsIcon } from 'lucide-react';
 import { CancelRequestButton } from '@/components/cancel-request-button';
-import { DateTime } from '@/components/date-time';
 import { RequestDetails } from '@/components/request-details';
 import { PastLimitNote } from '@/components/past-limit-note';
 import { QueryState, type QueryView, SkeletonRows } from '@/components/query-state';
+import { RequestRow, RequestTable } from '@/components/request-table';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead } from '@/components/ui/table';
 import { coinName } from '@domain/coins.ts';
 import { shownStatus } from '@domain/price-protection.ts';
 import { formatUsd } from '@/lib/format';
@@ -53,75 +53,69 @@ export function SellRequestsCard({
             </Table>
           }
         >
-          {(rows) =>
-            rows.length === 0 ? (
-              <p className="text-muted-foreground py-6 text-center">
-                You have no sell requests at the moment.
-              </p>
-            ) : (
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Date</TableHead>
-                    <TableHead>Cryptocurrency</TableHead>
-                    <TableHead align="right">Quantity</TableHead>
-                    <TableHead align="right">Limit price</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((request) => (
-                    <TableRow key={request.id} data-testid="sell-request-row">
-                      <TableCell>
-                        <DateTime value={request.date} />
-                      </TableCell>
-                      <TableCell>{coinName(request.cryptocurrency, coinNames)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{request.quantity}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {request.limitPrice === null ? 'None' : formatUsd(request.limitPrice)}
-                      </TableCell>
-                      <TableCell>
-                        <StatusBadge status={shownStatus(request.status, request.expiresAt)} palette="buy" />
-                        <PastLimitNote
-                          side="sell"
-                          status={request.status}
-                          limitPrice={request.limitPrice}
-                          price={prices.get(request.cryptocurrency)}
-                        />
-                        <RequestDetails
-                          status={request.status}
-                          expiresAt={request.expiresAt}
-                          fill={
-                            request.fillPrice === null || request.credited === null
-                              ? null
-                              : {
-                                  price: request.fillPrice,
-                                  received: `${formatUsd(request.credited)} credited`,
-                                }
-                          }
-                          rejectionReason={request.rejectionReason}
-                        />
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {userId && request.status === 'pending' && (
-                          <CancelRequestButton
-                            kind="sell"
-                            requestId={request.id}
-                            userId={userId}
-                            listKey={walletSellRequestsQueryKey(userId)}
-                            summary={`your sale of ${request.quantity} ${coinName(request.cryptocurrency, coinNames)}`}
-                          />
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )
-          }
+          {(rows) => (
+            <RequestTable
+              requests={rows}
+              none="You have no sell requests at the moment."
+              headings={
+                <>
+                  <TableHead>Cryptocurrency</TableHead>
+                  <TableHead align="right">Quantity</TableHead>
+                  <TableHead align="right">Limit price</TableHead>
+                </>
+              }
+            >
+              {(request) => (
+                <RequestRow
+                  key={request.id}
+                  testId="sell-request-row"
+                  date={request.date}
+                  status={
+                    <>
+                      <StatusBadge status={shownStatus(request.status, request.expiresAt)} palette="buy" />
+                      <PastLimitNote
+                        side="sell"
+                        status={request.status}
+                        limitPrice={request.limitPrice}
+                        price={prices.get(request.cryptocurrency)}
+                      />
+                      <RequestDetails
+                        status={request.status}
+                        expiresAt={request.expiresAt}
+                        fill={
+                          request.fillPrice === null || request.credited === null
+                            ? null
+                            : {
+                                price: request.fillPrice,
+                                received: `${formatUsd(request.credited)} credited`,
+                              }
+                        }
+                        rejectionReason={request.rejectionReason}
+                      />
+                    </>
+                  }
+                  action={
+                    userId &&
+                    request.status === 'pending' && (
+                      <CancelRequestButton
+                        kind="sell"
+                        requestId={request.id}
+                        userId={userId}
+                        listKey={walletSellRequestsQueryKey(userId)}
+                        summary={`your sale of ${request.quantity} ${coinName(request.cryptocurrency, coinNames)}`}
+                      />
+                    )
+                  }
+                >
+                  <TableCell>{coinName(request.cryptocurrency, coinNames)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{request.quantity}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {request.limitPrice === null ? 'None' : formatUsd(request.limitPrice)}
+                  </TableCell>
+                </RequestRow>
+              )}
+            </RequestTable>
+          )}
         </QueryState>
       </CardContent>
     </Card>

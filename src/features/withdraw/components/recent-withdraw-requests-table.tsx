@@ -1,9 +1,9 @@
 import { withdrawMethodLabels } from '@domain/withdrawal.ts';
 import { CancelRequestButton } from '@/components/cancel-request-button';
-import { DateTime } from '@/components/date-time';
 import { RequestDetails } from '@/components/request-details';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
+import { RequestRow, RequestTable } from '@/components/request-table';
 import { formatUsd } from '@/lib/format';
 import { recentWithdrawRequestsQueryKey } from '../api/get-recent-withdraw-requests';
 import type { WithdrawRequest } from '../types';
@@ -19,48 +19,45 @@ export function RecentWithdrawRequestsTable({
   requests: readonly WithdrawRequest[];
   userId?: string;
 }) {
-  if (requests.length === 0) {
-    return <p className="text-muted-foreground py-6 text-center">No recent withdraw requests.</p>;
-  }
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Date</TableHead>
+    <RequestTable
+      requests={requests}
+      none="No recent withdraw requests."
+      headings={
+        <>
           <TableHead align="right">Amount</TableHead>
           <TableHead>Method</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {requests.map((request) => (
-          <TableRow key={request.id} data-testid="withdraw-request-row">
-            <TableCell>
-              <DateTime value={request.date} />
-            </TableCell>
-            <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
-            <TableCell>{withdrawMethodLabels[request.withdrawMethod]}</TableCell>
-            <TableCell>
+        </>
+      }
+    >
+      {(request) => (
+        <RequestRow
+          key={request.id}
+          testId="withdraw-request-row"
+          date={request.date}
+          status={
+            <>
               <StatusBadge status={request.status} palette="request" />
               <RequestDetails status={request.status} rejectionReason={request.rejectionReason} />
-            </TableCell>
-            <TableCell className="text-right">
-              {userId && request.status === 'pending' && (
-                <CancelRequestButton
-                  kind="withdraw"
-                  requestId={request.id}
-                  userId={userId}
-                  listKey={recentWithdrawRequestsQueryKey(userId)}
-                  summary={`your withdrawal of ${formatUsd(request.amount)}`}
-                />
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+            </>
+          }
+          action={
+            userId &&
+            request.status === 'pending' && (
+              <CancelRequestButton
+                kind="withdraw"
+                requestId={request.id}
+                userId={userId}
+                listKey={recentWithdrawRequestsQueryKey(userId)}
+                summary={`your withdrawal of ${formatUsd(request.amount)}`}
+              />
+            )
+          }
+        >
+          <TableCell className="text-right tabular-nums">{formatUsd(request.amount)}</TableCell>
+          <TableCell>{withdrawMethodLabels[request.withdrawMethod]}</TableCell>
+        </RequestRow>
+      )}
+    </RequestTable>
   );
 }
