@@ -2,14 +2,7 @@ import { useState } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from '@/components/ui/dialog';
 import { useCodePrompt } from '@/components/two-factor-code-dialog';
 import { CANCEL_FAILED_MESSAGE, useCancelRequest, type CancellableKind } from '@/lib/cancel-request';
 import { submitWithStepUp } from '@/lib/step-up';
@@ -63,12 +56,14 @@ export function CancelRequestButton({
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel this request?</DialogTitle>
-            <DialogDescription>
-              This cancels {summary}. {RELEASED[kind]}
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title="Cancel this request?"
+            description={
+              <>
+                This cancels {summary}. {RELEASED[kind]}
+              </>
+            }
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)}>
               Keep it

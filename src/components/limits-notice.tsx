@@ -1,13 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from '@/components/ui/dialog';
 import { formatUsd } from '@/lib/format';
 import { sessionFlagIsSet, setSessionFlag } from '@/lib/session-flags';
 import { limitsAreSet, type TransactionLimits } from '@domain/limits.ts';
@@ -72,10 +65,10 @@ export function LimitsNotice({
         // Beside a form being filled, a click in the form is not an answer to the notice.
         onInteractOutside={(event) => besideTyping && event.preventDefault()}
       >
-        <DialogHeader>
-          <DialogTitle>Important Transaction Limits</DialogTitle>
-          <DialogDescription>Every request must stay within these amounts.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Important Transaction Limits"
+          description="Every request must stay within these amounts."
+        />
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <div className="bg-muted rounded-lg p-3">
             <dt className="text-muted-foreground">Minimum amount</dt>

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { TwoFactorCodeForm } from '@/components/two-factor-code-form';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { LazyTwoFactorCodeForm } from '@/components/lazy-two-factor-code-form';
+import { Dialog, DialogContent, DialogHeading } from '@/components/ui/dialog';
 
 /**
  * Asks for the code of the person's authenticator app in a dialog, for an action the server serves only at
@@ -28,11 +28,8 @@ export function useCodePrompt(description: string) {
   const codeDialog = (
     <Dialog open={open} onOpenChange={(next) => !next && settle(false)}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Enter your authentication code</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <TwoFactorCodeForm onVerified={() => settle(true)} />
+        <DialogHeading title="Enter your authentication code" description={description} />
+        <LazyTwoFactorCodeForm onVerified={() => settle(true)} />
       </DialogContent>
     </Dialog>
   );

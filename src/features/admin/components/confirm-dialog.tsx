@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from '@/components/ui/dialog';
 
 /**
  * Asks before an admin action; it runs only on the confirm button, and the dialog stays until it is done.
@@ -46,10 +39,7 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !isPending && onClose()}>
       <DialogContent role={alert ? 'alertdialog' : 'dialog'}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={title} description={description} />
         {children}
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={isPending}>

@@ -1,4 +1,4 @@
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { payoutDetailsWarnings } from '@domain/withdrawal.ts';
 import { formatUsd } from '@/lib/format';
@@ -35,13 +35,13 @@ export function WithdrawalDetailsDialog({
   return (
     <Dialog open={request !== undefined} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Withdrawal details</DialogTitle>
-          <DialogDescription>
-            {request &&
-              `${request.userName || request.email} · ${formatUsd(request.amount)} by ${request.withdrawMethod}`}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Withdrawal details"
+          description={
+            request &&
+            `${request.userName || request.email} · ${formatUsd(request.amount)} by ${request.withdrawMethod}`
+          }
+        />
         <QueryState
           query={details}
           placeholder={

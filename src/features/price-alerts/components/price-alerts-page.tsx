@@ -5,8 +5,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { ErrorMessage } from '@/components/error-message';
+import { MarketCoinField } from '@/components/market-coin-field';
+import { UsdAmountField } from '@/components/usd-amount-field';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { useMarketCoins } from '@/lib/market-feed';
@@ -45,17 +46,7 @@ function NewAlertForm({ userId }: { userId: string }) {
   return (
     <CardContent className="grid gap-4">
       <form className="flex flex-wrap items-end gap-4" onSubmit={submit} aria-label="New price alert">
-        <FormField label="Coin" className="w-48">
-          {(control) => (
-            <NativeSelect {...control} value={coin} onChange={(event) => setCoin(event.target.value)}>
-              {coins.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <MarketCoinField label="Coin" className="w-48" coins={coins} value={coin} onValueChange={setCoin} />
         <FormField label="When the price" className="w-56">
           {(control) => (
             <NativeSelect
@@ -94,17 +85,13 @@ function NewAlertForm({ userId }: { userId: string }) {
             )}
           </FormField>
         ) : (
-          <FormField label="Price (USD)" className="w-40">
-            {(control) => (
-              <UsdAmountInput
-                {...control}
-                required
-                min="0.01"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-              />
-            )}
-          </FormField>
+          <UsdAmountField
+            label="Price (USD)"
+            className="w-40"
+            required
+            value={amount}
+            onValueChange={setAmount}
+          />
         )}
         <Button type="submit" disabled={change.isPending || coins.length === 0}>
           Set alert

@@ -6,8 +6,9 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { ErrorMessage } from '@/components/error-message';
+import { MarketCoinField } from '@/components/market-coin-field';
+import { UsdAmountField } from '@/components/usd-amount-field';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { useMarketCoins } from '@/lib/market-feed';
@@ -96,30 +97,11 @@ function ScheduleForm({
   return (
     <CardContent>
       <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} aria-label={label}>
-        <FormField label="Coin">
-          {(control) => (
-            <NativeSelect {...control} value={coin} onChange={(event) => setCoin(event.target.value)}>
-              {/* A schedule's coin stays choosable even when the market list no longer shows it. */}
-              {coin && !coins.some((item) => item.id === coin) && <option value={coin}>{coin}</option>}
-              {coins.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label="Amount (USD) each time">
-          {(control) => (
-            <UsdAmountInput
-              {...control}
-              required
-              min="0.01"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-            />
-          )}
-        </FormField>
+        <MarketCoinField label="Coin" coins={coins} value={coin} onValueChange={setCoin}>
+          {/* A schedule's coin stays choosable even when the market list no longer shows it. */}
+          {coin && !coins.some((item) => item.id === coin) && <option value={coin}>{coin}</option>}
+        </MarketCoinField>
+        <UsdAmountField label="Amount (USD) each time" required value={amount} onValueChange={setAmount} />
         <FormField label="How often">
           {(control) => (
             <NativeSelect
@@ -211,16 +193,11 @@ function ScheduleForm({
             </NativeSelect>
           )}
         </FormField>
-        <FormField label="Skip when the price is above (USD, optional)">
-          {(control) => (
-            <UsdAmountInput
-              {...control}
-              min="0.01"
-              value={ceiling}
-              onChange={(event) => setCeiling(event.target.value)}
-            />
-          )}
-        </FormField>
+        <UsdAmountField
+          label="Skip when the price is above (USD, optional)"
+          value={ceiling}
+          onValueChange={setCeiling}
+        />
         <div className="grid gap-2 sm:col-span-2">
           <div className="flex gap-2">
             <Button type="submit" className="w-fit" disabled={isPending || (coins.length === 0 && !coin)}>

@@ -1,14 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeading, DialogTrigger } from '@/components/ui/dialog';
 import { PriceProtectionFields } from '@/components/price-protection-fields';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -85,13 +78,15 @@ export function SellCoinDialog({ userId, coin }: { userId: string; coin: Sellabl
           </Button>
         </DialogTrigger>
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Sell {coin.name}</DialogTitle>
-            <DialogDescription>
-              Available to sell: {available} {symbol}. An admin approves the request; you are credited at the
-              price when it is approved.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title={<>Sell {coin.name}</>}
+            description={
+              <>
+                Available to sell: {available} {symbol}. An admin approves the request; you are credited at
+                the price when it is approved.
+              </>
+            }
+          />
           <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
             <FormField label="Sell by">
               {(control) => (
