@@ -4,6 +4,7 @@ import { logIn, toast } from './support/auth-people';
 import { workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
+import { aSecondAtATimeUntil } from './support/page-clock';
 
 test.beforeEach(async ({ page }) => skipLimitsNotices(page));
 
@@ -103,14 +104,9 @@ test('an error shown while the API was down clears by itself once the API is bac
   await page.clock.install();
   await signedInPerson(page);
   const error = page.getByText('Failed to fetch transactions');
-  const aSecondLater = async (expectation: () => Promise<void>) =>
-    expect(async () => {
-      await page.clock.runFor(1_000);
-      await expectation();
-    }).toPass({ intervals: [100] });
-  await aSecondLater(() => expect(error).toBeVisible({ timeout: 100 }));
+  await aSecondAtATimeUntil(page, () => expect(error).toBeVisible({ timeout: 100 }));
 
   apiUp = true;
-  await aSecondLater(() => expect(error).toBeHidden({ timeout: 100 }));
+  await aSecondAtATimeUntil(page, () => expect(error).toBeHidden({ timeout: 100 }));
   await expect(page.getByRole('table', { name: 'Recent Transactions' })).toContainText('$100.00');
 });
