@@ -60,7 +60,8 @@ const lists: {
   {
     name: 'users',
     view: 'users_with_balance',
-    columns: 'id, email, full_name, role, available, registration_date',
+    columns:
+      'id, email, full_name, role, available, registration_date, hold_until, withdrawals_locked, frozen, two_factor',
     newestFirst: 'registration_date',
     path: '/admin/users',
     rowTestId: 'admin-user-row',

@@ -149,19 +149,24 @@ create trigger record_security_change_after_write
   for each row execute function private.record_factor_change();
 comment on trigger record_security_change_after_write on auth.mfa_factors is
   'Verifying or removing a two-factor method starts a withdrawal hold.';
+-- PL/pgSQL, whose statement's plan is kept for the session: the money gate and the admin Users list call it
+-- once per row from inside another function, where a SQL function is parsed and planned again on every call.
 create function private.security_hold_until(p_user_id uuid)
 returns table (hold_until timestamptz, change text)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  return query
   select hold.changed_at + make_interval(hours => limits.security_hold_hours), hold.change
   from private.security_holds as hold
   cross join public.transaction_limits as limits
   where hold.user_id = p_user_id
     and hold.ended_early_at is null
     and hold.changed_at + make_interval(hours => limits.security_hold_hours) > now();
+end;
 $$;
 comment on function private.security_hold_until(uuid) is
   'Until when the person''s withdrawals are held and why; no row when they are not.';

@@ -205,14 +205,23 @@ comment on function private.account_restrictions(uuid) is
   'authentication, so the admin user list shows what a person meets before anyone acts.';
 revoke execute on function private.account_restrictions(uuid) from public;
 grant execute on function private.account_restrictions(uuid) to authenticated, service_role;
+-- The balance and each restriction as scalar subqueries (see the top of this file): the list's count reads the
+-- people alone, and a page calls account_restrictions for its own rows only, after the sort and limit.
 create view public.users_with_balance with (security_invoker = true) as
-select profiles.id, profiles.email, profiles.full_name, profiles.role, profiles.registration_date,
-  wallet_balances.available, restrictions.hold_until, restrictions.withdrawals_locked, restrictions.frozen,
-  restrictions.two_factor
-from public.profiles
-join public.wallet_balances on wallet_balances.user_id = profiles.id
-left join lateral private.account_restrictions(profiles.id) as restrictions on true
-where profiles.closed_at is null;
+select people.id, people.email, people.full_name, people.role, people.registration_date,
+  (select wallet_balances.available from public.wallet_balances where wallet_balances.user_id = people.id)
+    as available,
+  (select restrictions.hold_until from private.account_restrictions(people.id) as restrictions) as hold_until,
+  (select restrictions.withdrawals_locked from private.account_restrictions(people.id) as restrictions)
+    as withdrawals_locked,
+  (select restrictions.frozen from private.account_restrictions(people.id) as restrictions) as frozen,
+  (select restrictions.two_factor from private.account_restrictions(people.id) as restrictions) as two_factor
+-- Open accounts as a subquery, not the table itself, so the view stays read-only (not automatically updatable).
+from (
+  select profiles.id, profiles.email, profiles.full_name, profiles.role, profiles.registration_date
+  from public.profiles
+  where profiles.closed_at is null
+) as people;
 comment on view public.users_with_balance is
   'People with their available balance (from wallet_balances, the one place it is computed), for the admin '
   'user list. Security invoker: same rows as profiles.';

@@ -78,7 +78,7 @@ test('a user’s buy request and withdrawal reach the admin’s queues live, and
   await expect(userPage.getByTestId('available-balance')).toHaveText('$650.00');
 });
 
-test('a request that arrives while the pointer is over the queue waits behind "N new", shown on a click or when the pointer leaves', async ({
+test('a request that arrives while the pointer is over the queue waits behind "N new", uncounted by the pager, shown on a click or when the pointer leaves', async ({
   page,
 }) => {
   const admin = await workerAdminClient();
@@ -93,6 +93,9 @@ test('a request that arrives while the pointer is over the queue waits behind "N
   const rows = page.getByTestId('admin-buy-request-row').filter({ hasText: person.fullName });
   await expect(rows).toHaveCount(1);
   const showNew = page.getByRole('button', { name: '1 new' });
+  // The pager counts the rows shown; one held behind "1 new" is counted once it shows.
+  const pagerCount = page.getByRole('navigation', { name: 'Buy requests pages' }).getByText(/–\d+ of /);
+  await expect(pagerCount).toHaveText('1–1 of 1');
 
   // The pointer rests on the row: the new request waits, and the row under the pointer stays put.
   await rows.first().hover();
@@ -100,18 +103,22 @@ test('a request that arrives while the pointer is over the queue waits behind "N
   await expect(showNew).toBeVisible({ timeout: LIVE_BUDGET_MS });
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('$30.00');
+  await expect(pagerCount).toHaveText('1–1 of 1');
 
   await showNew.click();
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('$40.00');
   await expect(showNew).toBeHidden();
+  await expect(pagerCount).toHaveText('1–2 of 2');
 
   // Still over the table: the next one waits too, until the pointer leaves.
   await submitBuyRequest(person, 50);
   await expect(showNew).toBeVisible({ timeout: LIVE_BUDGET_MS });
   await expect(rows).toHaveCount(2);
+  await expect(pagerCount).toHaveText('1–2 of 2');
   await page.getByRole('heading', { name: 'Buy requests' }).hover();
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText('$50.00');
   await expect(showNew).toBeHidden();
+  await expect(pagerCount).toHaveText('1–3 of 3');
 });

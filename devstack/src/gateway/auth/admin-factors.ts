@@ -4,7 +4,7 @@ import { AuthError } from './errors';
 import { removeFactor } from './mfa-store';
 import { readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
-import { factorJson, type UserRow } from './users';
+import { factorJson, type UserRow } from './user-json';
 
 /** A user's factors in the admin API (api/admin.go `adminUserGetFactors`, `adminUserDeleteFactor`, …). */
 export function adminFactorRoutes(

@@ -1,10 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { inTransaction } from '../database';
 import type { JWTPayload } from 'jose';
 import type { RequireAdmin } from './admin-credentials';
 import { adminFactorRoutes } from './admin-factors';
 import { generateLinkRoute } from './admin-links';
+import { listUsersPage } from './admin-user-list';
 import {
   applyAdminChanges,
   banDurationOf,
@@ -16,11 +17,10 @@ import { requestAud, uuidPattern, validEmail, type AuthContext } from './context
 import { AuthError, authErrors, maxPasswordBytes } from './errors';
 import { objectField, readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
-import { findUserById, insertUser, listUsers, updateUser, userJson, type Queryable } from './users';
+import { userJson } from './user-json';
+import { findUserById, insertUser, updateUser, type Queryable } from './users';
 
 const nilUuid = '00000000-0000-0000-0000-000000000000';
-/** GoTrue's `defaultPerPage` (api/pagination.go). */
-const defaultPerPage = 50;
 const bcryptHash = /^\$2[aby]?\$\d{2}\$[./A-Za-z0-9]{53}$/;
 
 /**
@@ -93,59 +93,6 @@ export function adminRoutes(context: AuthContext, requireAdmin: RequireAdmin): A
       throw new AuthError(500, 'unexpected_failure', 'Database error creating new user');
     });
     return answerUser(pool, userId);
-  }
-
-  /** GET /admin/users (`adminUsers`): offset pages with GoTrue's `Link` and `X-Total-Count`. */
-  async function listAllUsers(
-    request: IncomingMessage,
-    response: ServerResponse,
-    url: URL,
-    claims: JWTPayload,
-  ) {
-    const sort = url.searchParams.get('sort');
-    let ascending = false;
-    if (sort !== null) {
-      const [field = '', direction] = sort.split(' ', 2);
-      if (field !== 'created_at')
-        throw authErrors.validation(`Bad Sort Parameters: bad field for sort '${field}'`);
-      if (direction !== undefined && !/^(asc|desc)$/i.test(direction))
-        throw authErrors.validation(
-          `Bad Sort Parameters: bad direction for sort '${direction}', only 'asc' and 'desc' allowed`,
-        );
-      ascending = direction?.toLowerCase() === 'asc';
-    }
-    const pageParam = (name: string, fallback: number) => {
-      const text = url.searchParams.get(name) ?? '';
-      if (text === '') return fallback;
-      if (!/^\d+$/.test(text))
-        throw authErrors.validation(
-          `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`,
-        );
-      return Number(text);
-    };
-    // Pop's paginator reads a page below 1 as 1 and a page size below 1 as 20.
-    const page = Math.max(pageParam('page', 1), 1);
-    const perPage = pageParam('per_page', defaultPerPage) || 20;
-    const aud = requestAud(request, claims);
-    const { users, total } = await listUsers(pool, {
-      aud,
-      filter: url.searchParams.get('filter') ?? '',
-      ascending,
-      limit: perPage,
-      offset: (page - 1) * perPage,
-    });
-    // api/pagination.go `addPaginationHeaders`: the request's own path and query, page replaced.
-    const totalPages = Math.ceil(total / perPage);
-    const linkTo = (target: number) => {
-      const query = new URLSearchParams(url.searchParams);
-      query.set('page', String(target));
-      query.sort();
-      return `<${url.pathname.replace(/^\/auth\/v1/, '')}?${query}>`;
-    };
-    const link = `${totalPages > page ? `${linkTo(page + 1)}; rel="next", ` : ''}${linkTo(totalPages)}; rel="last"`;
-    response.setHeader('Link', link);
-    response.setHeader('X-Total-Count', String(total));
-    return { users: users.map(userJson), aud };
   }
 
   /** PUT /admin/users/{id} (`adminUserUpdate`). */
@@ -221,7 +168,7 @@ export function adminRoutes(context: AuthContext, requireAdmin: RequireAdmin): A
       method: 'GET',
       path: /^\/admin\/users\/?$/,
       handle: async ({ request, response, url }) =>
-        listAllUsers(request, response, url, await requireAdmin(request)),
+        listUsersPage(pool, { request, response, url }, await requireAdmin(request)),
     },
     {
       method: 'POST',

@@ -10,7 +10,8 @@ import type { LinkMailer } from './links';
 import { objectField, readJsonObject, stringField, type JsonObject } from './request-body';
 import type { AuthRoute } from './route';
 import type { SignUp } from './signup';
-import { findUserByEmail, findUserById, insertUser, userJson } from './users';
+import { userJson } from './user-json';
+import { findUserByEmail, findUserById, insertUser } from './users';
 
 /**
  * Sign-in links and codes by e-mail and invitations: POST /otp (api/otp.go), POST /magiclink

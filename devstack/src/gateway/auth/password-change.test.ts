@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasVerifiedFactor, isRecoverySession, needsReauthentication, nonceHash } from './password-change';
-import type { UserRow } from './users';
+import type { UserRow } from './user-json';
 
 // supabase/auth internal/api/user.go `UserUpdate`, internal/models/factor.go `IsRecovery`,
 // internal/crypto/crypto.go `GenerateTokenHash`

@@ -3,7 +3,8 @@ import type { AuthContext, Caller } from './context';
 import { AuthError, authErrors } from './errors';
 import type { AuthRoute } from './route';
 import { sessionAmr, type AmrEntry } from './sessions';
-import { passwordMatches, type Queryable, type UserRow } from './users';
+import type { UserRow } from './user-json';
+import { passwordMatches, type Queryable } from './users';
 
 /**
  * The checks hosted Auth makes before `PUT /user` sets a password or moves an address (supabase/auth

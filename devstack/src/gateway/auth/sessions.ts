@@ -3,7 +3,8 @@ import type pg from 'pg';
 import type { JwtVerifier } from '../jwt';
 import { inTransaction } from '../database';
 import { authErrors } from './errors';
-import { findUserById, userJson, type Queryable, type UserRow } from './users';
+import { userJson, type UserRow } from './user-json';
+import { findUserById, type Queryable } from './users';
 
 export interface SessionSettings {
   issuer: string;

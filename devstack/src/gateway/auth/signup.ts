@@ -6,7 +6,8 @@ import { authErrors } from './errors';
 import type { LinkMailer } from './links';
 import { objectField, readJsonObject, stringField, type JsonObject } from './request-body';
 import type { AuthRoute } from './route';
-import { findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users';
+import { userJson, type UserRow } from './user-json';
+import { findUserByEmail, findUserById, insertUser } from './users';
 
 /**
  * The answer to a sign-up for an address that already has a confirmed account, with confirmations on:

@@ -8,7 +8,8 @@ import { notifyAccountChange } from './notifications';
 import { objectField, readJsonObject, stringField } from './request-body';
 import type { AuthRoute } from './route';
 import { endSessions } from './sessions';
-import { findUserById, updateUser, userJson } from './users';
+import { userJson } from './user-json';
+import { findUserById, updateUser } from './users';
 
 export type LogoutScope = 'global' | 'local' | 'others';
 

@@ -130,7 +130,7 @@ export function AdminListCard<Item extends { id: string }>({
             </TableBody>
           </ListTable>
         </div>
-        <ListPager label={label} data={items.data} list={list} />
+        <ListPager label={label} data={items.data} held={rows.held} list={list} />
       </CardContent>
       {children}
     </Card>

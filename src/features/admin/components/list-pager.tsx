@@ -11,10 +11,13 @@ import { Pager } from './pager';
 export function ListPager<Row>({
   label,
   data,
+  held,
   list: { state, setPage },
 }: {
   label: string;
   data: Page<Row> | undefined;
+  /** Rows of the page held back behind a live list's "N new". */
+  held: number;
   list: ListUrlState;
 }) {
   const last = data ? lastPage(data.total) : undefined;
@@ -23,6 +26,12 @@ export function ListPager<Row>({
   }, [last, state.page, setPage]);
   if (!data) return null;
   return (
-    <Pager label={label} page={Math.min(state.page, last ?? 0)} total={data.total} onPageChange={setPage} />
+    <Pager
+      label={label}
+      page={Math.min(state.page, last ?? 0)}
+      total={data.total}
+      held={held}
+      onPageChange={setPage}
+    />
   );
 }

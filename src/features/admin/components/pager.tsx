@@ -9,25 +9,29 @@ import { ADMIN_PAGE_SIZE } from '../api/paging';
 export function Pager({
   page,
   total,
+  held,
   onPageChange,
   label,
 }: {
   page: number;
   total: number;
+  /** Rows of this page held back behind a live list's "N new": not counted until they are shown. */
+  held: number;
   onPageChange: (page: number) => void;
   /** What the list holds, for the navigation landmark's name. */
   label: string;
 }) {
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const first = total === 0 ? 0 : page * ADMIN_PAGE_SIZE + 1;
-  const last = Math.min(total, (page + 1) * ADMIN_PAGE_SIZE);
+  const shownTotal = total - held;
+  const pageCount = Math.max(1, Math.ceil(shownTotal / ADMIN_PAGE_SIZE));
+  const first = shownTotal === 0 ? 0 : page * ADMIN_PAGE_SIZE + 1;
+  const last = Math.min(total, (page + 1) * ADMIN_PAGE_SIZE) - held;
   return (
     <nav
       aria-label={`${label} pages`}
       className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm"
     >
       <p className="text-muted-foreground whitespace-nowrap tabular-nums" aria-live="polite">
-        {first}–{last} of {total.toLocaleString()}
+        {first}–{last} of {shownTotal.toLocaleString()}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" size="sm" disabled={page === 0} onClick={() => onPageChange(page - 1)}>
