@@ -18,19 +18,21 @@ const chromiumPath =
   process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
 /**
- * Browser tests run in the system's Chromium (Debian packages), never a downloaded browser. Two workers,
- * each signing in its own admin (tests/browser/support/worker-admin.ts); a test makes its own people.
+ * Browser tests run in the system's Chromium (Debian packages), never a downloaded browser. Three workers,
+ * each signing in its own admin (tests/browser/support/worker-admin.ts); a test makes its own people. A
+ * test mostly waits (on the app's timers and live updates, the stack's answers): two workers kept about
+ * one of the two cores busy (0.36 CPU-s per second of test), so a third runs beside them.
  */
 export default defineConfig({
   testDir: 'tests/browser',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   forbidOnly: true,
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,
-  // Two workers share the machine's two cores with the stack they test: a page takes longer to show.
+  // The workers share the machine's two cores with the stack they test: a page takes longer to show.
   expect: { timeout: 10_000 },
   globalSetup: './tests/browser/global-setup.ts',
   use: {

@@ -73,15 +73,18 @@ function routeChunksList(): Plugin {
           return found;
         };
         const loadedWithEntry = closure(entry.fileName);
-        const dynamicEntries = [...chunks.values()].filter((chunk) => chunk.isDynamicEntry);
-        const queryScope = dynamicEntries.find((chunk) =>
-          chunk.facadeModuleId?.endsWith('/src/lib/query-scope.tsx'),
+        const lazyChunks = [...chunks.values()].filter((chunk) => !loadedWithEntry.has(chunk.fileName));
+        // A chunk may hold several route modules (a page's first-load chunk holds its route's module).
+        const queryScope = lazyChunks.find((chunk) =>
+          chunk.moduleIds.some((id) => id.endsWith('/src/lib/query-scope.tsx')),
         );
         const queryScopeFiles = queryScope ? closure(queryScope.fileName) : new Set<string>();
-        const routeModules = dynamicEntries.flatMap((chunk) =>
-          chunk.facadeModuleId?.startsWith(routesDir)
-            ? [{ chunk, module: chunk.facadeModuleId.slice(routesDir.length).replace(/\.tsx?$/, '') }]
-            : [],
+        const routeModules = lazyChunks.flatMap((chunk) =>
+          chunk.moduleIds.flatMap((id) =>
+            id.startsWith(routesDir)
+              ? [{ chunk, module: id.slice(routesDir.length).replace(/\.tsx?$/, '') }]
+              : [],
+          ),
         );
         const areas = new Set(
           routeModules.flatMap(({ module }) =>
@@ -141,17 +144,24 @@ function lazyOwnersOf(id: string, graph: ModuleGraph): Set<string> {
  * the code its route modules need beyond the entry, instead of one chunk per set of pages sharing a
  * module (the wallet's first load was 41 requests, /login's 17: on slow 4G, a round trip per six).
  * What the wallet shares with admin pages is a chunk apart, which an admin's first load carries
- * without the rest of the user area.
+ * without the rest of the user area; what it shares with the sign-in pages (UI primitives, icons) is
+ * another, so the wallet never loads the sign-in forms (and their form libraries). Each budgeted route's
+ * own module is in its chunk too: a request less per route.
  */
-const firstLoadChunks: { name: string; routes: string[]; sharedWith?: string }[] = [
+const walletRoutes = ['user/layout', 'user/wallet'];
+const firstLoadChunks: { name: string; routes: string[]; sharedWith?: string[] }[] = [
+  { name: 'shared-ui', routes: ['auth/login', 'auth/signup'], sharedWith: walletRoutes },
   { name: 'sign-in-pages', routes: ['auth/login', 'auth/signup'] },
-  { name: 'signed-in', routes: ['user/layout', 'user/wallet'], sharedWith: 'admin/' },
-  { name: 'user-area', routes: ['user/layout', 'user/wallet'] },
+  { name: 'signed-in', routes: walletRoutes, sharedWith: ['admin/'] },
+  { name: 'user-area', routes: walletRoutes },
 ];
 
-/** Icons and UI primitives (and their libraries): small, many, and needed by pages and shared loaders alike. */
+/**
+ * Icons and UI primitives (and their libraries): small, many, and needed by pages and shared loaders alike.
+ * Not tslib, which Supabase's client needs too: the session client would load a page's chunk for it.
+ */
 const widgets =
-  /node_modules[\\/](lucide-react|@radix-ui|@floating-ui|react-remove-scroll[^\\/]*|aria-hidden|use-[^\\/]+|tslib|get-nonce|detect-node-es)[\\/]|[\\/]src[\\/]components[\\/]ui[\\/]/;
+  /node_modules[\\/](lucide-react|@radix-ui|@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|aria-hidden|use-[^\\/]+|get-nonce|detect-node-es)[\\/]|[\\/]src[\\/]components[\\/]ui[\\/]/;
 
 /**
  * The first-load chunk a module goes to: that of the first budgeted page needing it, when only route
@@ -159,7 +169,7 @@ const widgets =
  * toaster, the server-data cache) stays apart, so loading that never brings a page's code with it.
  */
 function firstLoadChunkName(id: string, graph: ModuleGraph): string | null {
-  if ((graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
+  if (!id.startsWith(routesDir) && (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
   const owners = [...lazyOwnersOf(id, graph)];
   const routes = owners.flatMap((owner) =>
     owner.startsWith(routesDir) ? [owner.slice(routesDir.length).replace(/\.tsx?$/, '')] : [],
@@ -168,7 +178,7 @@ function firstLoadChunkName(id: string, graph: ModuleGraph): string | null {
   const chunk = firstLoadChunks.find(
     ({ routes: wanted, sharedWith }) =>
       wanted.some((route) => routes.includes(route)) &&
-      (!sharedWith || routes.some((route) => route.startsWith(sharedWith))),
+      (!sharedWith || routes.some((route) => sharedWith.some((prefix) => route.startsWith(prefix)))),
   );
   return chunk?.name ?? null;
 }
@@ -202,7 +212,11 @@ export default defineConfig(({ command, mode }) => {
               // modules lazy pages share with it, each a request before any page paints.
               { name: 'app', tags: ['$initial'] },
               { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
-              { name: 'server-state', test: /node_modules[\\/]@tanstack[\\/]/ },
+              // The server-data cache with the app's one client and its scope, which every user of them loads.
+              {
+                name: 'server-state',
+                test: /node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]lib[\\/]query-(client\.ts|scope\.tsx)$/,
+              },
               { name: firstLoadChunkName, debugName: 'first-load' },
             ],
           },

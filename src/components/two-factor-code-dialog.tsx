@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { TwoFactorCodeForm } from '@/components/two-factor-code-form';
+import { LazyTwoFactorCodeForm } from '@/components/lazy-two-factor-code-form';
 import { Dialog, DialogContent, DialogHeading } from '@/components/ui/dialog';
 
 /**
@@ -29,7 +29,7 @@ export function useCodePrompt(description: string) {
     <Dialog open={open} onOpenChange={(next) => !next && settle(false)}>
       <DialogContent>
         <DialogHeading title="Enter your authentication code" description={description} />
-        <TwoFactorCodeForm onVerified={() => settle(true)} />
+        <LazyTwoFactorCodeForm onVerified={() => settle(true)} />
       </DialogContent>
     </Dialog>
   );

@@ -1,9 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { totpCodeSchema, verifyTotpCode, type TotpCodeInput } from '@/lib/two-factor';
+import { verifyTotpCode } from '@/lib/two-factor';
+
+const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+type TotpCodeInput = z.infer<typeof totpCodeSchema>;
 
 /**
  * The code step: the 6-digit code of the person's authenticator app, checked by Auth, which moves this

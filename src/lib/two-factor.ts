@@ -1,5 +1,4 @@
 import { isAuthApiError, type AuthenticatorAssuranceLevels } from '@supabase/supabase-js';
-import { z } from 'zod';
 import { queryClient } from './query-client';
 import { supabase } from './supabase';
 
@@ -8,14 +7,6 @@ import { supabase } from './supabase';
  * hosted Supabase. A session is `aal1` after the password and `aal2` once a code of a verified factor was
  * checked in it; admins work only at aal2, and a person with a factor withdraws only there.
  */
-
-export const totpCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
-});
-export type TotpCodeInput = z.infer<typeof totpCodeSchema>;
 
 export const WRONG_CODE_MESSAGE = 'That code is not right. Check your authenticator app and try again.';
 export const CODE_CHECK_FAILED_MESSAGE = 'The code could not be checked. Please try again.';

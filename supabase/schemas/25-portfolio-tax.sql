@@ -295,13 +295,13 @@ revoke execute on function private.spread_pool_cost(numeric[], numeric, numeric)
 
 -- The matching. One pass over the movements in order (a last empty row closes the last coin): lots in arrays
 -- (acquisition order); a pointer to the oldest open lot (fifo, and the quantities of an average sale); and the
--- pool (open quantity and cost) for the average. A fifo or average sale is matched when it comes. Hifo sales
--- wait, in a row, until a sale of another method or the end of the coin, then are matched at once: the open
--- lots by cost per coin, highest first (the older on a tie), each filling, oldest first, the waiting sales
--- made after it was bought that still want coins. A sale's take from a lot depends only on the lots ranked
--- above it and on the earlier sales' takes from that lot, so each sale gets exactly what it would take from
--- the highest lots available at its time, with no heap: a pointer per sale to the next one still wanting
--- skips the filled ones.
+-- pool (open quantity and cost) for the average. A fifo or average sale is matched when it comes; a fifo part
+-- is returned as it is taken (its cost is final then). Hifo sales wait, in a row, until a sale of another
+-- method or the end of the coin, then are matched at once: the open lots by cost per coin, highest first (the
+-- older on a tie), each filling, oldest first, the waiting sales made after it was bought that still want
+-- coins. A sale's take from a lot depends only on the lots ranked above it and on the earlier sales' takes
+-- from that lot, so each sale gets exactly what it would take from the highest lots available at its time,
+-- with no heap: a pointer per sale to the next one still wanting skips the filled ones.
 create function private.cost_basis(
   p_user_id uuid,
   p_sold_from timestamptz default '-infinity',
@@ -343,6 +343,10 @@ declare
   pooled boolean;
   sale_method public.cost_basis_method;
   method_year integer;
+  -- Sales strictly between these are in method_year (a day inside its bounds in any time zone).
+  method_from timestamptz := 'infinity';
+  method_until timestamptz := '-infinity';
+  rows_wanted boolean;
   sold numeric;
   wanted numeric;
   take numeric;
@@ -390,10 +394,12 @@ begin
   loop
     -- A lot of the coin goes on below; a sale, or the coin changing, is looked at first.
     if movement.quantity < 0 or coin is distinct from movement.cryptocurrency then
-      -- A sale: the method in force in its tax year.
-      if movement.quantity < 0
+      -- A sale: the method in force in its tax year (the year looked up in the time zone only near its ends).
+      if movement.quantity < 0 and not (movement.moved_at > method_from and movement.moved_at < method_until)
         and method_year is distinct from extract(year from movement.moved_at at time zone zone) then
         method_year := extract(year from movement.moved_at at time zone zone);
+        method_from := make_timestamptz(method_year, 1, 1, 0, 0, 0, zone) + interval '24 hours';
+        method_until := make_timestamptz(method_year + 1, 1, 1, 0, 0, 0, zone) - interval '24 hours';
         sale_method := 'fifo';
         for i in 1 .. coalesce(array_length(election_years, 1), 0) loop
           exit when election_years[i] > method_year;
@@ -410,16 +416,17 @@ begin
           cross join lateral generate_series(coalesce(waiting_lots[sales.place - 1], oldest - 1) + 1, sales.bought)
             as lots (lot);
         -- The open lots bought before the last waiting sale, ranked in one sort.
-        select array_agg(open_lots.place + oldest - 1 order by open_lots.unit desc, open_lots.place)
+        -- (Whole arrays: a slice would copy them first.)
+        select array_agg(open_lots.place order by open_lots.unit desc, open_lots.place)
         into ranked
-        from unnest(lot_unit[oldest:waiting_lots[waiting]], lot_qty[oldest:waiting_lots[waiting]])
-          with ordinality as open_lots (unit, qty, place)
-        where open_lots.qty > 0;
+        from unnest(lot_unit, lot_qty) with ordinality as open_lots (unit, qty, place)
+        where open_lots.place between oldest and waiting_lots[waiting] and open_lots.qty > 0;
         -- Each waiting sale points at itself while it wants coins, then at a later one (waiting + 1: none).
         next_wanting := array(select generate_series(1, waiting + 1));
         first_part := '{}'; last_part := '{}'; next_part := '{}';
         part_lots := '{}'; part_qty := '{}'; part_cost := '{}'; parts := 0;
         filled := 0;
+        <<lots>>
         for r in 1 .. coalesce(array_length(ranked, 1), 0) loop
           exit when filled = waiting;
           lot := ranked[r];
@@ -448,7 +455,6 @@ begin
               part_cost[parts] := round(cost_left * wanted / lot_left, 2);
               cost_left := cost_left - part_cost[parts];
               lot_left := lot_left - wanted;
-              waiting_wanted[at_sale] := 0;
               next_wanting[at_sale] := at_sale + 1;
               filled := filled + 1;
             else
@@ -460,17 +466,20 @@ begin
                 next_wanting[at_sale] := at_sale + 1;
                 filled := filled + 1;
               end if;
-              lot_left := 0;
-              cost_left := 0;
-              exit;
+              lot_qty[lot] := 0;
+              lot_cost[lot] := 0;
+              continue lots;
             end if;
           end loop;
+          -- No sale after the lot wants coins any more: what is left of it stays open.
           continue when lot_left = lot_qty[lot];
-          pool_qty := pool_qty - (lot_qty[lot] - lot_left);
-          pool_cost := pool_cost - (lot_cost[lot] - cost_left);
           lot_qty[lot] := lot_left;
           lot_cost[lot] := cost_left;
         end loop;
+        -- The pool loses what the parts took.
+        select pool_qty - coalesce(sum(taken.qty), 0), pool_cost - coalesce(sum(taken.cost), 0)
+        into pool_qty, pool_cost
+        from unnest(part_qty, part_cost) as taken (qty, cost);
         -- Their rows, as a sale's below (columns keep their values from row to row).
         kind := 'disposal'; cryptocurrency := coin; method := 'hifo';
         for i in 1 .. waiting loop
@@ -517,9 +526,7 @@ begin
     end if;
 
     -- Nothing after the range changes the rows asked for, unless the lots still held are asked for too.
-    continue when not p_with_open and movement.moved_at >= p_sold_before;
-
-    if movement.quantity > 0 then
+    if movement.quantity > 0 and (p_with_open or movement.moved_at < p_sold_before) then
       lot_count := lot_count + 1;
       lot_ids[lot_count] := movement.transaction_id;
       lot_at[lot_count] := movement.moved_at;
@@ -530,11 +537,12 @@ begin
       pool_cost := pool_cost + movement.usd;
       continue;
     end if;
+    continue when not p_with_open and movement.moved_at >= p_sold_before;
 
     if sale_method <> 'average' and pooled then
       lot_cost := private.spread_pool_cost(lot_qty, pool_qty, pool_cost);
-      -- Every open lot now costs the average per coin.
-      lot_unit := array_fill(pool_cost / pool_qty, array[lot_count]);
+      -- Every open lot now costs the average per coin (an emptied pool has no open lot, and no average).
+      lot_unit := array_fill(pool_cost / nullif(pool_qty, 0), array[lot_count]);
       pooled := false;
     end if;
 
@@ -555,31 +563,60 @@ begin
     end if;
 
     wanted := sold;
+    rows_wanted := movement.moved_at >= p_sold_from and movement.moved_at < p_sold_before;
+    -- Only the rows asked for: a report of one year still matches every earlier sale, but returns its own. One
+    -- row per part; the proceeds split by quantity, the last part taking the rest (columns keep their values
+    -- from row to row).
+    kind := 'disposal'; cryptocurrency := coin; sale_id := movement.transaction_id; sold_at := movement.moved_at;
+    method := sale_method;
+    left_over := movement.usd;
+
+    if sale_method = 'fifo' then
+      -- A fifo part's cost is known when it is taken: each is returned at once.
+      while wanted > 0 loop
+        while oldest <= lot_count and lot_qty[oldest] = 0 loop
+          oldest := oldest + 1;
+        end loop;
+        if oldest > lot_count then
+          -- Sold more than was bought before the sale (only an operator's backdating can do it): the rest is a
+          -- part with no lot and no cost.
+          lot := null; take := wanted; cost_basis := 0;
+        else
+          lot := oldest;
+          take := least(wanted, lot_qty[lot]);
+          cost_basis := case when take = lot_qty[lot] then lot_cost[lot]
+            else round(lot_cost[lot] * take / lot_qty[lot], 2) end;
+          lot_cost[lot] := lot_cost[lot] - cost_basis;
+          lot_qty[lot] := lot_qty[lot] - take;
+          pool_qty := pool_qty - take;
+          pool_cost := pool_cost - cost_basis;
+        end if;
+        wanted := wanted - take;
+        continue when not rows_wanted;
+        lot_id := lot_ids[lot]; acquired_at := lot_at[lot]; quantity := take;
+        proceeds := case when wanted = 0 then left_over else round(movement.usd * take / sold, 2) end;
+        left_over := left_over - proceeds;
+        return next;
+      end loop;
+      continue;
+    end if;
+
+    -- An average sale: its quantity from the lots oldest first, its basis the pool's share, spread over them.
     part_lots := '{}'; part_qty := '{}'; part_cost := '{}'; parts := 0;
-    sale_basis := 0;
     while wanted > 0 loop
       while oldest <= lot_count and lot_qty[oldest] = 0 loop
         oldest := oldest + 1;
       end loop;
-      -- Sold more than was bought before the sale (only an operator's backdating can do it): the rest is a
-      -- part with no lot and no cost.
       exit when oldest > lot_count;
-      lot := oldest;
-      take := least(wanted, lot_qty[lot]);
+      take := least(wanted, lot_qty[oldest]);
       parts := parts + 1;
-      part_lots[parts] := lot;
+      part_lots[parts] := oldest;
       part_qty[parts] := take;
-      if sale_method <> 'average' then
-        part_cost[parts] := case when take = lot_qty[lot] then lot_cost[lot]
-          else round(lot_cost[lot] * take / lot_qty[lot], 2) end;
-        lot_cost[lot] := lot_cost[lot] - part_cost[parts];
-        sale_basis := sale_basis + part_cost[parts];
-      end if;
-      lot_qty[lot] := lot_qty[lot] - take;
+      lot_qty[oldest] := lot_qty[oldest] - take;
       wanted := wanted - take;
     end loop;
-
-    if sale_method = 'average' and parts > 0 then
+    sale_basis := 0;
+    if parts > 0 then
       pooled := true;
       sale_basis := case when sold - wanted = pool_qty then pool_cost
         else round(pool_cost * (sold - wanted) / pool_qty, 2) end;
@@ -590,18 +627,14 @@ begin
     pool_qty := pool_qty - (sold - wanted);
     pool_cost := pool_cost - sale_basis;
 
-    -- Only the rows asked for: a report of one year still matches every earlier sale, but returns its own.
-    continue when movement.moved_at < p_sold_from or movement.moved_at >= p_sold_before;
-    -- One row per part; the proceeds split by quantity, the last part taking the rest.
-    left_over := movement.usd;
+    continue when not rows_wanted;
     qty_left := sold;
     for i in 1 .. parts + case when wanted > 0 then 1 else 0 end loop
-      qty_left := qty_left - coalesce(part_qty[i], wanted);
-      kind := 'disposal'; cryptocurrency := coin; sale_id := movement.transaction_id; sold_at := movement.moved_at;
       lot_id := lot_ids[part_lots[i]]; acquired_at := lot_at[part_lots[i]]; quantity := coalesce(part_qty[i], wanted);
+      qty_left := qty_left - quantity;
       proceeds := case when qty_left = 0 then left_over else round(movement.usd * quantity / sold, 2) end;
       left_over := left_over - proceeds;
-      cost_basis := coalesce(part_cost[i], 0); method := sale_method;
+      cost_basis := coalesce(part_cost[i], 0);
       return next;
     end loop;
   end loop;

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { confirmAdminAction } from './support/admin-actions';
 import { personWithBalance, submitBuyRequest } from './support/admin-people';
-import { logIn, toast } from './support/auth-people';
+import { openSignedIn, toast } from './support/auth-people';
 import { openAsWorkerAdmin, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { serverPrice, stubMarketProvider } from './support/market-provider';
@@ -29,7 +29,7 @@ test('a user’s buy request and withdrawal reach the admin’s queues live, and
   // The person sees the server's price, so their request's limit (2 % above it) lets the approval fill.
   const userPage = await newPage(browser, { bitcoin: await serverPrice(admin, 'bitcoin') });
   await openAsWorkerAdmin(adminPage);
-  await logIn(userPage, person);
+  await openSignedIn(userPage, person);
 
   // Buy: the admin's open queue shows the new request without a reload.
   await openFromMenu(adminPage, 'Buy requests', 'Buy requests');

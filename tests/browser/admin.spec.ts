@@ -6,7 +6,7 @@ import {
   submitWalletWithdrawal,
   uniqueName,
 } from './support/admin-people';
-import { existingUser, logIn, toast, withDatabase } from './support/auth-people';
+import { existingUser, openSignedIn, toast, withDatabase } from './support/auth-people';
 import {
   createPendingDeposit,
   openAsWorkerAdmin,
@@ -49,7 +49,7 @@ test('a visitor is sent to the log-in page from every admin page, a user is told
     await expect(visitor).toHaveURL(/\/login$/);
   }
   const userPage = await (await browser.newContext()).newPage();
-  await logIn(userPage, await existingUser('admin-outsider'));
+  await openSignedIn(userPage, await existingUser('admin-outsider'));
   for (const { path } of adminPages) {
     await userPage.goto(path);
     await expect(userPage.getByText('You do not have permission to view this page.')).toBeVisible();

@@ -42,10 +42,11 @@ async function askedForWhileHeld(page: Page, path: string, held: RegExp, names: 
 }
 
 for (const [path, names, heading] of [
-  ['/login', ['login', 'query-scope'], 'Log in'],
-  ['/signup', ['query-scope', 'signup'], 'Create your account'],
+  // Each page's own module is in its first-load chunk (vite.config.ts), the server-data scope in the cache's.
+  ['/login', ['server-state', 'sign-in-pages'], 'Log in'],
+  ['/signup', ['server-state', 'sign-in-pages'], 'Create your account'],
   // A visitor is then sent to /login, but the area's and the page's code were asked for first.
-  ['/user/wallet', ['layout', 'wallet'], 'Log in'],
+  ['/user/wallet', ['user-area'], 'Log in'],
 ] as const) {
   test(`opening ${path}, the browser asks for the page's code while the app's entry script still loads`, async ({
     page,
@@ -57,8 +58,8 @@ for (const [path, names, heading] of [
 
 test('a signed-in person’s stored session is read while their page’s code still loads', async ({ page }) => {
   await logIn(page, await existingUser('early-session'));
-  // The wallet page's code (its route chunk and the wallet feature's) is held back; the session's is not.
-  const walletPage = /\/assets\/wallet-[\w-]{8}\.js$/;
+  // The wallet page's code (its route module is in the user area's chunk) is held back; the session's is not.
+  const walletPage = /\/assets\/user-area-[\w-]{8}\.js$/;
   expect(await askedForWhileHeld(page, '/user/wallet', walletPage, ['session-refresh'])).toEqual([
     'session-refresh',
   ]);

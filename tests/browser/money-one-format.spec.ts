@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './support/auth-people';
+import { openSignedIn } from './support/auth-people';
 import { signUpBitcoinHolder, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
@@ -20,7 +20,7 @@ test('money is in one format on each of the person’s screens: "$20,000.00", ne
   const { holder } = await signUpBitcoinHolder(admin, 20000, 300);
   await stubMarketProvider(page);
   await skipLimitsNotices(page);
-  await logIn(page, holder);
+  await openSignedIn(page, holder);
 
   const today = new Date().toISOString().slice(0, 10);
   // Two days back: the deposit is in the period even if the test runs across midnight or a month's end.

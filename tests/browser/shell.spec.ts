@@ -3,7 +3,7 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { existingUser, logIn, openSignedIn } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
 import { openFromMenu } from './support/navigation';
-import { openAsWorkerAdmin } from './support/buy-people';
+import { adminLanding, openAsWorkerAdmin } from './support/buy-people';
 
 // Log-in lands in the wallet, whose limits notice (a modal) is not what these tests are about.
 test.beforeEach(async ({ page }) => skipLimitsNotices(page));
@@ -46,13 +46,13 @@ test.describe('guards', () => {
   }
 
   test('a signed-in admin opening /login goes on to the admin area', async ({ page }) => {
-    await openAsWorkerAdmin(page, '/login');
-    await expect(page).toHaveURL(/\/admin\/users$/);
+    await openAsWorkerAdmin(page, '/login', adminLanding);
+    await expect(page).toHaveURL(adminLanding);
   });
 
   test('an admin is sent from /dashboard to the admin area, with its own side menu', async ({ page }) => {
-    await openAsWorkerAdmin(page, '/dashboard');
-    await expect(page).toHaveURL(/\/admin\/users$/);
+    await openAsWorkerAdmin(page, '/dashboard', adminLanding);
+    await expect(page).toHaveURL(adminLanding);
     const menu = sideMenu(page);
     await expect(menu.getByRole('heading')).toHaveText([
       'User Management',

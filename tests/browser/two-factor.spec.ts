@@ -3,7 +3,15 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { unusedTotpCode } from '../support/two-factor-sign-in';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { enterTotpCode, existingUser, fillLogin, logIn, makeAdmin, toast } from './support/auth-people';
+import {
+  enterTotpCode,
+  existingUser,
+  fillLogin,
+  logIn,
+  makeAdmin,
+  openSignedIn,
+  toast,
+} from './support/auth-people';
 import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
 
@@ -44,8 +52,7 @@ test('a person sets up two-factor authentication from the QR code, then every lo
   page,
 }) => {
   const account = await existingUser('two-factor');
-  await logIn(page, account);
-  await page.goto('/user/account');
+  await openSignedIn(page, account, '/user/account');
   const card = page.getByRole('heading', { name: 'Two-factor authentication' });
   await expect(card).toBeVisible();
   await expect(page.getByText('Lost your phone or authenticator app? Contact support.')).toBeVisible();
@@ -76,8 +83,7 @@ test('a backup authenticator app is offered once two-factor is on, and a code fr
   page,
 }) => {
   const account = await existingUser('two-factor-backup');
-  await logIn(page, account);
-  await page.goto('/user/account');
+  await openSignedIn(page, account, '/user/account');
   // Not offered before there is a first app.
   await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add a backup authenticator app' })).toHaveCount(0);
@@ -107,8 +113,7 @@ test('turning two-factor authentication off takes a code, and the next log-in as
   page,
 }) => {
   const account = await existingUser('two-factor-off');
-  await logIn(page, account);
-  await page.goto('/user/account');
+  await openSignedIn(page, account, '/user/account');
   const secret = await enrolByScanning(page);
 
   await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
@@ -143,8 +148,7 @@ test('a log-in left at the code step shows no page of the user area until the co
   const admin = await workerAdminClient();
   const buyer = await signUpFundedBuyer(admin, 500);
   await skipLimitsNotices(page);
-  await logIn(page, buyer);
-  await page.goto('/user/account');
+  await openSignedIn(page, buyer, '/user/account');
   const secret = await enrolByScanning(page);
   // Setting up two-factor authentication starts the withdrawal hold; an admin ends it early, as on request.
   expect((await admin.rpc('end_security_hold', { user_id: buyer.id })).error).toBeNull();
@@ -182,8 +186,7 @@ test('an admin removes the two-factor authentication of a person who lost their 
   browser,
 }) => {
   const account = await existingUser('lost-phone');
-  await logIn(page, account);
-  await page.goto('/user/account');
+  await openSignedIn(page, account, '/user/account');
   await enrolByScanning(page);
   await logOut(page);
 

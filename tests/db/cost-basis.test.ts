@@ -188,6 +188,52 @@ describe('average cost', () => {
   });
 });
 
+describe('a sale beyond every lot (an operator backdating a sell)', () => {
+  it.each(['fifo', 'hifo', 'average'] as const)(
+    'gives the part no lot and no cost under %s, even after a sale that took a lot',
+    async (method) => {
+      const person = await createUser(pool, { deposit: 10_000 });
+      await elect(person, 2024, method);
+      const lot = await trade(person, 'buy', '2024-03-01T12:00:00Z', '1', '100.00');
+      const emptying = await trade(person, 'sell', '2024-04-01T12:00:00Z', '1', '150.00');
+      // Written after a later buy, so the coins were held when it was recorded, but dated before that buy.
+      const later = await trade(person, 'buy', '2024-06-01T12:00:00Z', '0.5', '40.00');
+      const beyond = await trade(person, 'sell', '2024-05-01T12:00:00Z', '0.5', '80.00');
+      expect(await gainsOf(person, 2024)).toMatchObject([
+        { ...line(emptying, lot, '1', '150.00', '100.00', '50.00'), method },
+        {
+          sale_id: beyond,
+          lot_id: null,
+          date_acquired: null,
+          term: null,
+          quantity: '0.5',
+          proceeds: '80.00',
+          cost_basis: '0.00',
+          gain: '80.00',
+        },
+      ]);
+      expect(await openLotsOf(person)).toEqual([{ lot_id: later, quantity: '0.5', cost_basis: '40.00' }]);
+    },
+  );
+
+  it.each(['fifo', 'hifo'] as const)(
+    'reports it under %s in a year after an average year sold every coin',
+    async (method) => {
+      const person = await createUser(pool, { deposit: 10_000 });
+      await elect(person, 2024, 'average');
+      await elect(person, 2025, method);
+      await trade(person, 'buy', '2024-03-01T12:00:00Z', '1', '100.00');
+      await trade(person, 'sell', '2024-04-01T12:00:00Z', '1', '150.00');
+      const later = await trade(person, 'buy', '2025-06-01T12:00:00Z', '0.5', '40.00');
+      const beyond = await trade(person, 'sell', '2025-05-01T12:00:00Z', '0.5', '80.00');
+      expect(await gainsOf(person, 2025)).toMatchObject([
+        { sale_id: beyond, lot_id: null, quantity: '0.5', proceeds: '80.00', cost_basis: '0.00', method },
+      ]);
+      expect(await openLotsOf(person)).toEqual([{ lot_id: later, quantity: '0.5', cost_basis: '40.00' }]);
+    },
+  );
+});
+
 describe('corrections in the journal', () => {
   it('nets a row over its entries: an amended buy costs what it costs now, a removed sale is gone', async () => {
     const { person, first, second, sale1, sale2 } = await twoBuysTwoSells();

@@ -126,10 +126,17 @@ export async function openSignedIn(page: Page, account: Account, path = '/user/w
 }
 
 /**
- * Opens `path` in `page` with `session` placed in the app's local storage before the app's code runs. Once
- * per call: a later navigation in the page (a log-out, another person's log-in) is not undone.
+ * Opens `path` in `page` with `session` placed in the app's local storage before the app's code runs, and
+ * waits until the page is at `landing` (`path` itself unless the app sends this session on, as from
+ * `/login`: the app may have moved on before the first look). Once per call: a later navigation in the
+ * page (a log-out, another person's log-in) is not undone.
  */
-export async function openWithSession(page: Page, session: Session, path: string): Promise<void> {
+export async function openWithSession(
+  page: Page,
+  session: Session,
+  path: string,
+  landing?: RegExp,
+): Promise<void> {
   await page.addInitScript(
     ({ key, value, once }) => {
       if (sessionStorage.getItem(once) !== null) return;
@@ -139,7 +146,7 @@ export async function openWithSession(page: Page, session: Session, path: string
     { key: appSessionKey(), value: JSON.stringify(session), once: `placed-session-${randomUUID()}` },
   );
   await page.goto(path);
-  await expect(page).toHaveURL((url) => url.pathname === new URL(path, url).pathname);
+  await expect(page).toHaveURL(landing ?? ((url) => url.pathname === new URL(path, url).pathname));
 }
 
 /** The local storage key supabase-js keeps the app's session under: `sb-` and the API host's first label. */

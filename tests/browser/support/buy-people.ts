@@ -76,12 +76,13 @@ export async function workerSecondAdminClient(): Promise<SupabaseClient<Database
 
 /**
  * Opens `path` in `page` signed in as the worker's admin (or second admin), with the worker's shared session
- * placed where the app keeps its session, as a browser that signed in earlier has it. Once per call: a
- * later navigation in the page (a log-out, another person's log-in) is not undone. A test about signing
- * in, or one that logs the admin out (the app's log-out ends every session of the person), uses `logIn`.
+ * placed where the app keeps its session, as a browser that signed in earlier has it; `landing` when the app
+ * sends the admin on from `path` (see `openWithSession`). Once per call: a later navigation in the page (a
+ * log-out, another person's log-in) is not undone. A test about signing in, or one that logs the admin
+ * out (the app's log-out ends every session of the person), uses `logIn`.
  */
-export function openAsWorkerAdmin(page: Page, path = '/admin/users'): Promise<void> {
-  return openAsSharedAdmin(page, path, workerAdminSignIn);
+export function openAsWorkerAdmin(page: Page, path = '/admin/users', landing?: RegExp): Promise<void> {
+  return openAsSharedAdmin(page, path, workerAdminSignIn, landing);
 }
 
 /** Opens `path` in `page` signed in as the worker's second admin (see `openAsWorkerAdmin`). */
@@ -93,8 +94,9 @@ async function openAsSharedAdmin(
   page: Page,
   path: string,
   signIn: () => Promise<SignedInAdmin>,
+  landing?: RegExp,
 ): Promise<void> {
-  await openWithSession(page, (await signIn()).session, path);
+  await openWithSession(page, (await signIn()).session, path, landing);
 }
 
 /** A new user whose ledger holds one completed deposit of `amount` USD. */

@@ -1,10 +1,17 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SessionPending } from '@/components/guards/session-pending';
 import { useAuth } from '@/lib/auth';
 import { codeStillNeeded, readAssuranceLevel, type AssuranceLevel } from '@/lib/two-factor';
 import { AuthCard } from './auth-card';
-import { SignInCodeStep } from './sign-in-code-step';
-import { TwoFactorEnrolment } from './two-factor-enrolment';
+
+// The code step and the enrolment (and their form code) load only for a session that must show one: the
+// area's pages never wait for them.
+const SignInCodeStep = lazy(() =>
+  import('./sign-in-code-step').then(({ SignInCodeStep: component }) => ({ default: component })),
+);
+const TwoFactorEnrolment = lazy(() =>
+  import('./two-factor-enrolment').then(({ TwoFactorEnrolment: component }) => ({ default: component })),
+);
 
 /**
  * A signed-in area's content only once the session has the level the database asks of it (Supabase's
@@ -39,7 +46,9 @@ export function AssuranceGate({
     return (
       <AuthCard title="Enter your authentication code" titleLevel="h1">
         {/* A verified code changes the session, which reads the level again and lets the area show. */}
-        <SignInCodeStep onVerified={() => {}} />
+        <Suspense fallback={<SessionPending />}>
+          <SignInCodeStep onVerified={() => {}} />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -51,7 +60,9 @@ export function AssuranceGate({
         description="Admins work with two-factor authentication: every admin read and write needs a code from an authenticator app. Set it up to continue."
       >
         {/* Confirming the app's first code changes the session (aal2), which lets the area show. */}
-        <TwoFactorEnrolment onEnrolled={() => {}} />
+        <Suspense fallback={<SessionPending />}>
+          <TwoFactorEnrolment onEnrolled={() => {}} />
+        </Suspense>
       </AuthCard>
     );
   }

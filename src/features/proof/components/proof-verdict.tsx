@@ -1,6 +1,7 @@
 import { CheckCircle2Icon, XCircleIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { verifyLiabilityProof, type ProofExpectations, type ProofVerdict } from '@domain/liability-proof.ts';
+import type { ProofExpectations, ProofVerdict } from '@domain/liability-proof.ts';
+import { loadProofChecker } from '../utils/proof-checker';
 
 /**
  * Checks a proof in this browser (Web Crypto; nothing is sent anywhere) and says, check by check, what was
@@ -12,9 +13,11 @@ export function ProofVerdictView({ proof, expected }: { proof: unknown; expected
 
   useEffect(() => {
     let current = true;
-    void verifyLiabilityProof(proof, { publishedRoot, balances }).then((result) => {
-      if (current) setVerdict(result);
-    });
+    void loadProofChecker()
+      .then(({ verifyLiabilityProof }) => verifyLiabilityProof(proof, { publishedRoot, balances }))
+      .then((result) => {
+        if (current) setVerdict(result);
+      });
     return () => {
       current = false;
     };

@@ -1,9 +1,10 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useLatestCheckpoint } from '../api/get-latest-checkpoint';
 import { LatestCheckpoint } from './latest-checkpoint';
+import { loadProofChecker } from '../utils/proof-checker';
 import { ProofMeaning, ProofVerdictView } from './proof-verdict';
 
 /**
@@ -14,6 +15,7 @@ export function PublicProofPage() {
   const checkpoint = useLatestCheckpoint();
   const [proof, setProof] = useState<{ name: string; content: unknown }>();
   const [unreadable, setUnreadable] = useState<string>();
+  useEffect(() => void loadProofChecker(), []);
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
