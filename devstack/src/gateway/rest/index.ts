@@ -276,20 +276,19 @@ export function createRestHandler(options: RestOptions) {
     if (query.embeds.length && !rowsOfRelation)
       throw restErrors.unsupported(`resource embedding on the result of '${name}', not a table's rows`);
     const joins = rowsOfRelation ? await embeddedJoins(schema, rowsOfRelation, query, params) : undefined;
-    const { sql, shaped } = callSql({
-      name,
-      routine,
-      given,
-      rawArgument,
-      query,
-      preferences,
-      params,
-      maxRows,
-      format: responseMedia === 'csv' ? 'csv' : 'json',
-      computed: rowsOfRelation?.computed ?? new Set(),
-      types: rowsOfRelation?.types,
-      joins,
-    });
+    const { sql, shaped } = callSql(
+      { name, routine, given, rawArgument },
+      {
+        query,
+        preferences,
+        params,
+        maxRows,
+        format: responseMedia === 'csv' ? 'csv' : 'json',
+        computed: rowsOfRelation?.computed ?? new Set(),
+        types: rowsOfRelation?.types,
+        joins,
+      },
+    );
     const readOnly = method === 'GET' || method === 'HEAD';
     const result = await runAsCaller(
       pool,
