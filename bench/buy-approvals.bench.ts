@@ -16,9 +16,6 @@
  * Runs on its own stack with durable commits (fsync on): `npx tsx bench/buy-approvals.bench.ts`.
  */
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import { createClient } from '@supabase/supabase-js';
@@ -30,16 +27,14 @@ import { startStack, type RunningStack } from '../devstack/src/stack';
 import type { Database } from '../src/types/database';
 import {
   approveAsAdmin,
-  createApprovalWorkload,
   readMoneyInvariants,
   type ApprovalWorkload,
 } from '../tests/support/buy-approval-workload';
+import { ADMINS, createApprovableQueue, REQUESTS_PER_USER, USERS } from './support/approval-queue';
+import { withTempDataDir } from './support/database';
 import { percentile } from './support/stats';
 import { recordRun } from './support/results';
 
-const ADMINS = 8;
-const USERS = 200;
-const REQUESTS_PER_USER = 10;
 const DUPLICATE_EVERY = 20;
 const BUDGET_APPROVALS_PER_SECOND = 300;
 
@@ -53,18 +48,6 @@ function classify(error: unknown): Outcome {
   if (error.message === 'Request has already been decided') return 'already decided';
   console.error(error);
   return 'error';
-}
-
-/** 10 requests of 60 to 150 USD (1,050 in all), the deposit exactly what they hold back: all approvable. */
-function createQueue(pool: pg.Pool, label: string): Promise<ApprovalWorkload> {
-  return createApprovalWorkload(pool, {
-    admins: ADMINS,
-    users: USERS,
-    requestsPerUser: REQUESTS_PER_USER,
-    deposit: 1050,
-    requestAmount: (index) => 60 + index * 10,
-    label,
-  });
 }
 
 async function measure(
@@ -122,7 +105,7 @@ async function measure(
 
 /** Through the database, as PostgREST runs the call: one pooled connection per admin. */
 async function measureDatabasePath(pool: pg.Pool) {
-  const workload = await createQueue(pool, 'bench-db');
+  const workload = await createApprovableQueue(pool, 'bench-db');
   await pool.query('vacuum analyze');
   const connections = await Promise.all(workload.adminIds.map(() => pool.connect()));
   try {
@@ -139,7 +122,7 @@ async function measureDatabasePath(pool: pg.Pool) {
 
 /** Through the API gateway with supabase-js, each admin holding a signed session token. */
 async function measureApiPath(pool: pg.Pool, stack: RunningStack) {
-  const workload = await createQueue(pool, 'bench-api');
+  const workload = await createApprovableQueue(pool, 'bench-api');
   await pool.query('vacuum analyze');
   const jwt = createJwtVerifier(await createJwtKeys({ secret: stack.jwtSecret }));
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
@@ -171,37 +154,38 @@ async function measureApiPath(pool: pg.Pool, stack: RunningStack) {
 }
 
 async function main() {
-  const parentDir = await mkdtemp(path.join(tmpdir(), 'coinvault-bench-'));
-  // As root the server runs as the postgres user, which must be able to create its data folder here.
-  await chmod(parentDir, 0o777);
-  const stack = await startStack({ dataDir: path.join(parentDir, 'data') });
-  const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: ADMINS + 2 });
-  // Idle connections are ended by the server when the stack stops; that is not a failure.
-  pool.on('error', () => undefined);
-  try {
-    const results = [await measureDatabasePath(pool), await measureApiPath(pool, stack)];
-    console.log(
-      `Buy approvals: ${ADMINS} concurrent admins, ${USERS * REQUESTS_PER_USER} pending requests on ${USERS} users, per path`,
-    );
-    console.table(Object.fromEntries(results.map((result) => [result.path, result.row])));
-    for (const result of results) {
-      const withinBudget = result.approvalsPerSecond >= BUDGET_APPROVALS_PER_SECOND;
-      const budget = `budget >= ${BUDGET_APPROVALS_PER_SECOND} approvals/s ${withinBudget ? 'met' : 'MISSED'}`;
+  await withTempDataDir(async (dataDir) => {
+    const stack = await startStack({ dataDir });
+    const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: ADMINS + 2 });
+    // Idle connections are ended by the server when the stack stops; that is not a failure.
+    pool.on('error', () => undefined);
+    try {
+      const results = [await measureDatabasePath(pool), await measureApiPath(pool, stack)];
       console.log(
-        `${result.path}: ${budget}${result.budgeted ? '' : ' (for information)'}; invariants ${result.invariantsHold ? 'hold' : 'BROKEN'}`,
+        `Buy approvals: ${ADMINS} concurrent admins, ${USERS * REQUESTS_PER_USER} pending requests on ${USERS} users, per path`,
       );
-      if ((result.budgeted && !withinBudget) || !result.invariantsHold) process.exitCode = 1;
+      console.table(Object.fromEntries(results.map((result) => [result.path, result.row])));
+      for (const result of results) {
+        const withinBudget = result.approvalsPerSecond >= BUDGET_APPROVALS_PER_SECOND;
+        const budget = `budget >= ${BUDGET_APPROVALS_PER_SECOND} approvals/s ${withinBudget ? 'met' : 'MISSED'}`;
+        console.log(
+          `${result.path}: ${budget}${result.budgeted ? '' : ' (for information)'}; invariants ${result.invariantsHold ? 'hold' : 'BROKEN'}`,
+        );
+        if ((result.budgeted && !withinBudget) || !result.invariantsHold) process.exitCode = 1;
+      }
+      await recordRun(
+        Object.fromEntries(
+          results.map((result) => [
+            `${result.path} approvals/s`,
+            Number(result.approvalsPerSecond.toFixed(1)),
+          ]),
+        ),
+      );
+    } finally {
+      await pool.end();
+      await stack.stop();
     }
-    await recordRun(
-      Object.fromEntries(
-        results.map((result) => [`${result.path} approvals/s`, Number(result.approvalsPerSecond.toFixed(1))]),
-      ),
-    );
-  } finally {
-    await pool.end();
-    await stack.stop();
-    await rm(parentDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -11,9 +11,8 @@
  * phase; a phase that cannot take the samples a p95 needs fails as "did not reach the load").
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { startPostgres } from '../devstack/src/db/postgres';
-import { prepareDatabase } from '../devstack/src/db/prepare';
+import type pg from 'pg';
+import { withBenchDatabase } from './support/database';
 import { benchSeconds, reachedLoad, reportBudgetChecks, type BudgetCheck } from './support/budget-checks';
 import { loadBenchData } from './support/bulk-load';
 import { percentile } from './support/stats';
@@ -68,11 +67,7 @@ async function measure(
 }
 
 async function main() {
-  const postgres = await startPostgres();
-  const pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
-  pool.on('error', () => undefined);
-  try {
-    await prepareDatabase(postgres.url, { seed: false });
+  await withBenchDatabase({ connections: 2 }, async ({ pool }) => {
     const [person = ''] = await loadBenchData(pool, { people: 10, transactions: 100 });
     const loadStarted = performance.now();
     // With the triggers on, so the journal records every row: a lot every slot, and every other slot also a
@@ -142,10 +137,7 @@ async function main() {
     console.log(`\nGains report, ${LOTS} lots and ${SELLS} sells, as the person (authenticated)`);
     console.table(figures);
     await reportBudgetChecks(checks, figures);
-  } finally {
-    await pool.end();
-    await postgres.stop();
-  }
+  });
 }
 
 await main();

@@ -11,10 +11,8 @@
  * `npm run bench -- gateway-functions`
  */
 import { performance } from 'node:perf_hooks';
-import { startPostgres } from '../devstack/src/db/postgres';
-import { prepareDatabase } from '../devstack/src/db/prepare';
 import { reportBudgetChecks, type BudgetCheck } from './support/budget-checks';
-import { startGatewayProcess } from './support/gateway-process';
+import { withGatewayProcess } from './support/gateway-process';
 import { percentile } from './support/stats';
 
 /** Queries the function accepts are the top 1 to 10 coins: the cold call asks 10, the misses 1 to 9. */
@@ -31,49 +29,40 @@ async function timedCall(url: string): Promise<{ ms: number; cache: string }> {
 }
 
 async function main() {
-  const postgres = await startPostgres();
-  try {
-    await prepareDatabase(postgres.url, { seed: false });
-    const gateway = await startGatewayProcess(postgres.url);
-    try {
-      const topCoins = (count: number) =>
-        `${gateway.url}/functions/v1/market/coins/markets?vs_currency=usd&order=market_cap_desc&per_page=${count}&page=1`;
-      const cold = await timedCall(topCoins(10));
-      const misses: number[] = [];
-      const hits: number[] = [];
-      const unexpected: string[] = [];
-      for (let count = 1; count <= MISS_QUERIES; count++) {
-        const call = await timedCall(topCoins(count));
-        if (call.cache === 'miss') misses.push(call.ms);
-        else unexpected.push(`top ${count}, first asked: ${call.cache}`);
-      }
-      for (let call = 0; call < HIT_CALLS; call++) {
-        const answer = await timedCall(topCoins(10));
-        if (answer.cache === 'hit') hits.push(answer.ms);
-        else unexpected.push(`top 10, asked again: ${answer.cache}`);
-      }
-      if (unexpected.length > 0) console.log('calls not answered as meant:', unexpected.join('; '));
-      const format = (value: number) => Number(value.toFixed(1));
-      const missMax = Math.max(...misses);
-      const checks = {
-        'cold call ms': [format(cold.ms), `≤ ${BUDGET.coldMs}`, cold.ms <= BUDGET.coldMs],
-        'warm cache-miss p50 ms': [format(percentile(misses, 0.5)), 'reported', true],
-        'warm cache-miss max ms': [format(missMax), `≤ ${BUDGET.missMaxMs}`, missMax <= BUDGET.missMaxMs],
-        'warm cache-hit p50 ms': [format(percentile(hits, 0.5)), 'reported', true],
-        'warm cache-hit p95 ms': [
-          format(percentile(hits, 0.95)),
-          `≤ ${BUDGET.hitP95Ms}`,
-          percentile(hits, 0.95) <= BUDGET.hitP95Ms,
-        ],
-        'calls not answered as meant': [unexpected.length, '0', unexpected.length === 0],
-      } satisfies Record<string, BudgetCheck>;
-      await reportBudgetChecks(checks);
-    } finally {
-      await gateway.stop();
+  await withGatewayProcess(async (gateway) => {
+    const topCoins = (count: number) =>
+      `${gateway.url}/functions/v1/market/coins/markets?vs_currency=usd&order=market_cap_desc&per_page=${count}&page=1`;
+    const cold = await timedCall(topCoins(10));
+    const misses: number[] = [];
+    const hits: number[] = [];
+    const unexpected: string[] = [];
+    for (let count = 1; count <= MISS_QUERIES; count++) {
+      const call = await timedCall(topCoins(count));
+      if (call.cache === 'miss') misses.push(call.ms);
+      else unexpected.push(`top ${count}, first asked: ${call.cache}`);
     }
-  } finally {
-    await postgres.stop();
-  }
+    for (let call = 0; call < HIT_CALLS; call++) {
+      const answer = await timedCall(topCoins(10));
+      if (answer.cache === 'hit') hits.push(answer.ms);
+      else unexpected.push(`top 10, asked again: ${answer.cache}`);
+    }
+    if (unexpected.length > 0) console.log('calls not answered as meant:', unexpected.join('; '));
+    const format = (value: number) => Number(value.toFixed(1));
+    const missMax = Math.max(...misses);
+    const checks = {
+      'cold call ms': [format(cold.ms), `≤ ${BUDGET.coldMs}`, cold.ms <= BUDGET.coldMs],
+      'warm cache-miss p50 ms': [format(percentile(misses, 0.5)), 'reported', true],
+      'warm cache-miss max ms': [format(missMax), `≤ ${BUDGET.missMaxMs}`, missMax <= BUDGET.missMaxMs],
+      'warm cache-hit p50 ms': [format(percentile(hits, 0.5)), 'reported', true],
+      'warm cache-hit p95 ms': [
+        format(percentile(hits, 0.95)),
+        `≤ ${BUDGET.hitP95Ms}`,
+        percentile(hits, 0.95) <= BUDGET.hitP95Ms,
+      ],
+      'calls not answered as meant': [unexpected.length, '0', unexpected.length === 0],
+    } satisfies Record<string, BudgetCheck>;
+    await reportBudgetChecks(checks);
+  });
 }
 
 await main();

@@ -23,27 +23,17 @@
  * 100,000 people, ten each. Run: `npm run bench -- ledger`.
  */
 import { createHash } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { startPostgres } from '../devstack/src/db/postgres';
-import { prepareDatabase } from '../devstack/src/db/prepare';
+import type pg from 'pg';
 import { verifyLiabilityProof } from '../packages/domain/liability-proof';
-import {
-  approveAsAdmin,
-  createApprovalWorkload,
-  readMoneyInvariants,
-} from '../tests/support/buy-approval-workload';
+import { approveAsAdmin, readMoneyInvariants } from '../tests/support/buy-approval-workload';
 import { loadavg } from 'node:os';
+import { ADMINS, createApprovableQueue, REQUESTS_PER_USER, USERS } from './support/approval-queue';
+import { inTransaction, withBenchDatabase, withTempDataDir } from './support/database';
 import { type BudgetCheck, reachedLoad, reportBudgetChecks } from './support/budget-checks';
 import { postgresCpuMs } from './support/cpu';
 import { percentile } from './support/stats';
 
-const ADMINS = 8;
-const USERS = 200;
-const REQUESTS_PER_USER = 10;
 /** Every request is approved (pending buys hold their USD, and the deposit covers them): per run. */
 const EXPECTED_APPROVALS = USERS * REQUESTS_PER_USER;
 const CHAIN_ENTRIES = 1_000_000;
@@ -69,14 +59,7 @@ async function approvals(
   label: string,
   journaled: boolean,
 ): Promise<ApprovalRun> {
-  const workload = await createApprovalWorkload(pool, {
-    admins: ADMINS,
-    users: USERS,
-    requestsPerUser: REQUESTS_PER_USER,
-    deposit: 1050,
-    requestAmount: (index) => 60 + index * 10,
-    label,
-  });
+  const workload = await createApprovableQueue(pool, label);
   await pool.query('vacuum analyze');
   const connections = await Promise.all(workload.adminIds.map(() => pool.connect()));
   let next = 0;
@@ -165,9 +148,7 @@ async function writeChain(pool: pg.Pool): Promise<void> {
     { length: PEOPLE },
     (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
   );
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
     await client.query('set local session_replication_role = replica');
     await client.query(
       `insert into ledger.accounts (name, owner_id, kind, currency)
@@ -226,13 +207,7 @@ async function writeChain(pool: pg.Pool): Promise<void> {
       );
     }
     await client.query(`update ledger.head set seq = $1, hash = decode($2, 'hex')`, [seq, previous]);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   await pool.query('vacuum analyze');
 }
 
@@ -305,58 +280,50 @@ async function chainCheckpointAndProofs(pool: pg.Pool): Promise<Record<string, B
 }
 
 async function main() {
-  const parentDir = await mkdtemp(path.join(tmpdir(), 'coinvault-bench-'));
-  // As root the server runs as the postgres user, which must be able to create its data folder here.
-  await chmod(parentDir, 0o777);
-  const postgres = await startPostgres({ dataDir: path.join(parentDir, 'data') });
-  const pool = new pg.Pool({ connectionString: postgres.url, max: ADMINS + 2 });
-  pool.on('error', () => undefined);
-  try {
-    await prepareDatabase(postgres.url);
+  await withTempDataDir((folder) =>
+    withBenchDatabase({ connections: ADMINS + 2, seed: true, dataDir: folder }, async ({ pool, dataDir }) => {
+      const journalTrigger = (enabled: boolean) =>
+        pool.query(
+          `alter table public.transactions ${enabled ? 'enable' : 'disable'} trigger record_in_journal_at_commit`,
+        );
+      console.log(`Load average before the approvals: ${loadAverage()}`);
+      const without: ApprovalRun[] = [];
+      const withJournal: ApprovalRun[] = [];
+      for (const round of [1, 2]) {
+        await journalTrigger(false);
+        without.push(await approvals(pool, dataDir, `without-${round}`, false));
+        await journalTrigger(true);
+        withJournal.push(await approvals(pool, dataDir, `with-${round}`, true));
+      }
+      const best = (runs: ApprovalRun[]) =>
+        runs.reduce((faster, run) => (run.perSecond > faster.perSecond ? run : faster));
+      const bestWithout = best(without);
+      const bestWith = best(withJournal);
+      const slower = (1 - bestWith.perSecond / bestWithout.perSecond) * 100;
+      const fewestInFlight = Math.min(...[...without, ...withJournal].map((run) => run.inFlight));
 
-    const journalTrigger = (enabled: boolean) =>
-      pool.query(
-        `alter table public.transactions ${enabled ? 'enable' : 'disable'} trigger record_in_journal_at_commit`,
+      await reportBudgetChecks(
+        {
+          'approvals in flight (fewest of the 4 runs)': reachedLoad(fewestInFlight, ADMINS, 'admins at work'),
+          'approvals/s with the journal': [
+            Math.round(bestWith.perSecond),
+            '>= 1,000',
+            bestWith.perSecond >= 1000,
+            'BELOW THE FLOOR',
+          ],
+          'slower than without the journal (%)': [Number(slower.toFixed(1)), '<= 25', slower <= 25],
+          ...(approvalsOnly ? {} : await chainCheckpointAndProofs(pool)),
+        },
+        {
+          'approvals/s without the journal': Math.round(bestWithout.perSecond),
+          'Postgres CPU per approval with the journal (ms)': Number(bestWith.cpuMsPerApproval.toFixed(2)),
+          'Postgres CPU per approval without the journal (ms)': Number(
+            bestWithout.cpuMsPerApproval.toFixed(2),
+          ),
+        },
       );
-    console.log(`Load average before the approvals: ${loadAverage()}`);
-    const without: ApprovalRun[] = [];
-    const withJournal: ApprovalRun[] = [];
-    for (const round of [1, 2]) {
-      await journalTrigger(false);
-      without.push(await approvals(pool, postgres.dataDir, `without-${round}`, false));
-      await journalTrigger(true);
-      withJournal.push(await approvals(pool, postgres.dataDir, `with-${round}`, true));
-    }
-    const best = (runs: ApprovalRun[]) =>
-      runs.reduce((faster, run) => (run.perSecond > faster.perSecond ? run : faster));
-    const bestWithout = best(without);
-    const bestWith = best(withJournal);
-    const slower = (1 - bestWith.perSecond / bestWithout.perSecond) * 100;
-    const fewestInFlight = Math.min(...[...without, ...withJournal].map((run) => run.inFlight));
-
-    await reportBudgetChecks(
-      {
-        'approvals in flight (fewest of the 4 runs)': reachedLoad(fewestInFlight, ADMINS, 'admins at work'),
-        'approvals/s with the journal': [
-          Math.round(bestWith.perSecond),
-          '>= 1,000',
-          bestWith.perSecond >= 1000,
-          'BELOW THE FLOOR',
-        ],
-        'slower than without the journal (%)': [Number(slower.toFixed(1)), '<= 25', slower <= 25],
-        ...(approvalsOnly ? {} : await chainCheckpointAndProofs(pool)),
-      },
-      {
-        'approvals/s without the journal': Math.round(bestWithout.perSecond),
-        'Postgres CPU per approval with the journal (ms)': Number(bestWith.cpuMsPerApproval.toFixed(2)),
-        'Postgres CPU per approval without the journal (ms)': Number(bestWithout.cpuMsPerApproval.toFixed(2)),
-      },
-    );
-  } finally {
-    await pool.end();
-    await postgres.stop();
-    await rm(parentDir, { recursive: true, force: true });
-  }
+    }),
+  );
 }
 
 await main();

@@ -17,20 +17,16 @@
  */
 import { loadavg } from 'node:os';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
-import { startPostgres } from '../devstack/src/db/postgres';
-import { prepareDatabase } from '../devstack/src/db/prepare';
 import { benchSeconds, reachedLoad, reportBudgetChecks } from './support/budget-checks';
 import { postgresCpuMs, processCpuMs } from './support/cpu';
 import {
-  createPeople,
+  type BenchPerson,
+  commitDepositsAtRate,
   now,
-  sleep,
-  startRealtime,
-  stopRealtime,
   subscribeToLedger,
   subscribeToWalletTopic,
-  type BenchPerson,
+  waitUntil,
+  withRealtimeBench,
 } from './support/realtime';
 import { percentile } from './support/stats';
 
@@ -75,155 +71,135 @@ async function joinAll(
 }
 
 async function main() {
-  const postgres = await startPostgres();
-  const pool = new pg.Pool({ connectionString: postgres.url, max: WRITERS + 2 });
-  pool.on('error', () => undefined);
-  let realtime: Awaited<ReturnType<typeof startRealtime>> | undefined;
-  try {
-    await prepareDatabase(postgres.url, { seed: false });
-    const everyone = await createPeople(pool, Math.max(...SUBSCRIBER_COUNTS), 0);
-    realtime = await startRealtime(postgres.url);
-    const realtimeUrl = realtime.url;
-    const realtimePid = realtime.child.pid ?? 0;
-    const results: RunResult[] = [];
+  await withRealtimeBench(
+    { people: Math.max(...SUBSCRIBER_COUNTS), admins: 0, connections: WRITERS + 2 },
+    async ({ dataDir, pool, people: everyone, realtime }) => {
+      const realtimeUrl = realtime.url;
+      const realtimePid = realtime.child.pid ?? 0;
+      const results: RunResult[] = [];
 
-    for (const design of ['Broadcast', 'Postgres Changes'] as const) {
-      for (const subscribers of SUBSCRIBER_COUNTS) {
-        const people = everyone.slice(0, subscribers);
-        const arrivals = new Map<string, number>();
-        const onArrival = (id: string, latencyMs: number) => arrivals.set(id, latencyMs);
-        const joinStarted = now();
-        const clients = await joinAll(people, (person) =>
-          design === 'Broadcast'
-            ? subscribeToWalletTopic(realtimeUrl, person, onArrival)
-            : subscribeToLedger(realtimeUrl, person, onArrival),
-        );
-        console.log(
-          `${design}: ${clients.length} subscribers joined in ${((now() - joinStarted) / 1000).toFixed(1)} s; ` +
-            `${CHANGES_PER_SECOND} commits/s for ${DURATION_S} s…`,
-        );
+      for (const design of ['Broadcast', 'Postgres Changes'] as const) {
+        for (const subscribers of SUBSCRIBER_COUNTS) {
+          const people = everyone.slice(0, subscribers);
+          const arrivals = new Map<string, number>();
+          const onArrival = (id: string, latencyMs: number) => arrivals.set(id, latencyMs);
+          const joinStarted = now();
+          const clients = await joinAll(people, (person) =>
+            design === 'Broadcast'
+              ? subscribeToWalletTopic(realtimeUrl, person, onArrival)
+              : subscribeToLedger(realtimeUrl, person, onArrival),
+          );
+          console.log(
+            `${design}: ${clients.length} subscribers joined in ${((now() - joinStarted) / 1000).toFixed(1)} s; ` +
+              `${CHANGES_PER_SECOND} commits/s for ${DURATION_S} s…`,
+          );
 
-        const cpuBefore = {
-          realtime: await processCpuMs(realtimePid),
-          postgres: await postgresCpuMs(postgres.dataDir, pool),
-        };
-        const total = CHANGES_PER_SECOND * DURATION_S;
-        const committed: string[] = [];
-        let next = 0;
-        const started = now();
-        await Promise.all(
-          Array.from({ length: WRITERS }, async () => {
-            for (let index = next++; index < total; index = next++) {
-              const due = started + (index * 1000) / CHANGES_PER_SECOND;
-              if (due > now()) await sleep(due - now());
-              const owner = people[index % people.length] as BenchPerson;
-              const { rows } = await pool.query<{ id: string }>(
-                `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', 10, 'pending')
-                 returning id`,
-                [owner.id],
-              );
-              committed.push(rows[0]?.id ?? '');
-            }
-          }),
-        );
-        const writeSeconds = (now() - started) / 1000;
-        const deadline = now() + DRAIN_TIMEOUT_MS;
-        const allArrived = () => committed.every((id) => arrivals.has(id));
-        while (!allArrived() && now() < deadline) await sleep(200);
+          const cpuBefore = {
+            realtime: await processCpuMs(realtimePid),
+            postgres: await postgresCpuMs(dataDir, pool),
+          };
+          const total = CHANGES_PER_SECOND * DURATION_S;
+          const committed: string[] = [];
+          const writeSeconds = await commitDepositsAtRate(pool, {
+            total,
+            perSecond: CHANGES_PER_SECOND,
+            writers: WRITERS,
+            owners: people,
+            committed: (id) => committed.push(id),
+          });
+          const allArrived = () => committed.every((id) => arrivals.has(id));
+          await waitUntil(allArrived, DRAIN_TIMEOUT_MS, 200);
 
-        const postgresAfter = await postgresCpuMs(postgres.dataDir, pool);
-        const perThousand = (ms: number) => Number(((ms * 1000) / total).toFixed(0));
-        const byKind: Record<string, number> = {};
-        for (const kind of Object.keys(postgresAfter.byKind)) {
-          const spent = (postgresAfter.byKind[kind] ?? 0) - (cpuBefore.postgres.byKind[kind] ?? 0);
-          if (spent > 0) byKind[kind] = perThousand(spent);
+          const postgresAfter = await postgresCpuMs(dataDir, pool);
+          const perThousand = (ms: number) => Number(((ms * 1000) / total).toFixed(0));
+          const byKind: Record<string, number> = {};
+          for (const kind of Object.keys(postgresAfter.byKind)) {
+            const spent = (postgresAfter.byKind[kind] ?? 0) - (cpuBefore.postgres.byKind[kind] ?? 0);
+            if (spent > 0) byKind[kind] = perThousand(spent);
+          }
+          const latencies = committed.flatMap((id) => {
+            const latency = arrivals.get(id);
+            return latency === undefined ? [] : [latency];
+          });
+          results.push({
+            design,
+            subscribers: clients.length,
+            achievedPerSecond: Number((total / writeSeconds).toFixed(0)),
+            delivered: latencies.length,
+            undelivered: committed.length - latencies.length,
+            p50: Number(percentile(latencies, 0.5).toFixed(1)),
+            p95: Number(percentile(latencies, 0.95).toFixed(1)),
+            max: Number(Math.max(...latencies).toFixed(1)),
+            postgresCpuPerThousand: perThousand(postgresAfter.total - cpuBefore.postgres.total),
+            byKind,
+            realtimeCpuPerThousand: perThousand((await processCpuMs(realtimePid)) - cpuBefore.realtime),
+          });
+          await Promise.all(clients.map((client) => client.removeAllChannels()));
+          for (const client of clients) client.realtime.disconnect();
         }
-        const latencies = committed.flatMap((id) => {
-          const latency = arrivals.get(id);
-          return latency === undefined ? [] : [latency];
-        });
-        results.push({
-          design,
-          subscribers: clients.length,
-          achievedPerSecond: Number((total / writeSeconds).toFixed(0)),
-          delivered: latencies.length,
-          undelivered: committed.length - latencies.length,
-          p50: Number(percentile(latencies, 0.5).toFixed(1)),
-          p95: Number(percentile(latencies, 0.95).toFixed(1)),
-          max: Number(Math.max(...latencies).toFixed(1)),
-          postgresCpuPerThousand: perThousand(postgresAfter.total - cpuBefore.postgres.total),
-          byKind,
-          realtimeCpuPerThousand: perThousand((await processCpuMs(realtimePid)) - cpuBefore.realtime),
-        });
-        await Promise.all(clients.map((client) => client.removeAllChannels()));
-        for (const client of clients) client.realtime.disconnect();
       }
-    }
 
-    console.log(`load average now ${loadavg()[0]?.toFixed(1)}`);
-    console.table(
-      results.map(({ byKind: _byKind, ...result }) => ({
-        ...result,
-        'Postgres CPU ms / 1,000 commits': result.postgresCpuPerThousand,
-        'Realtime CPU ms / 1,000 commits': result.realtimeCpuPerThousand,
-      })),
-    );
-    console.log('Postgres CPU ms per 1,000 commits, by connection:');
-    console.table(
-      Object.fromEntries(
-        results.map((result) => [`${result.design} × ${result.subscribers}`, result.byKind]),
-      ),
-    );
+      console.log(`load average now ${loadavg()[0]?.toFixed(1)}`);
+      console.table(
+        results.map(({ byKind: _byKind, ...result }) => ({
+          ...result,
+          'Postgres CPU ms / 1,000 commits': result.postgresCpuPerThousand,
+          'Realtime CPU ms / 1,000 commits': result.realtimeCpuPerThousand,
+        })),
+      );
+      console.log('Postgres CPU ms per 1,000 commits, by connection:');
+      console.table(
+        Object.fromEntries(
+          results.map((result) => [`${result.design} × ${result.subscribers}`, result.byKind]),
+        ),
+      );
 
-    const broadcast = (subscribers: number) =>
-      results.find(
-        (result) => result.design === 'Broadcast' && result.subscribers === subscribers,
-      ) as RunResult;
-    const small = broadcast(SUBSCRIBER_COUNTS[0]);
-    const large = broadcast(SUBSCRIBER_COUNTS[1]);
-    const growth = large.postgresCpuPerThousand / small.postgresCpuPerThousand;
-    await reportBudgetChecks(
-      {
-        'Broadcast subscribers joined at 2,000': reachedLoad(
-          large.subscribers,
-          SUBSCRIBER_COUNTS[1],
-          'subscribers',
+      const broadcast = (subscribers: number) =>
+        results.find(
+          (result) => result.design === 'Broadcast' && result.subscribers === subscribers,
+        ) as RunResult;
+      const small = broadcast(SUBSCRIBER_COUNTS[0]);
+      const large = broadcast(SUBSCRIBER_COUNTS[1]);
+      const growth = large.postgresCpuPerThousand / small.postgresCpuPerThousand;
+      await reportBudgetChecks(
+        {
+          'Broadcast subscribers joined at 2,000': reachedLoad(
+            large.subscribers,
+            SUBSCRIBER_COUNTS[1],
+            'subscribers',
+          ),
+          'Broadcast commits/s reached at 200': reachedLoad(
+            small.achievedPerSecond,
+            CHANGES_PER_SECOND,
+            'commits/s',
+          ),
+          'Broadcast commits/s reached at 2,000': reachedLoad(
+            large.achievedPerSecond,
+            CHANGES_PER_SECOND,
+            'commits/s',
+          ),
+          'Broadcast delivery p95 ms at 2,000': [large.p95, `≤ ${BUDGET.p95Ms}`, large.p95 <= BUDGET.p95Ms],
+          'Broadcast undelivered at 2,000': [large.undelivered, '0', large.undelivered === 0],
+          'Postgres CPU per change, 2,000 / 200 subscribers': [
+            Number(growth.toFixed(2)),
+            `≤ ${BUDGET.cpuGrowth}`,
+            growth <= BUDGET.cpuGrowth,
+          ],
+        },
+        Object.fromEntries(
+          results.flatMap((result) => {
+            const run = `${result.design} × ${result.subscribers}`;
+            return [
+              [`${run}: p95 ms`, result.p95],
+              [`${run}: undelivered`, result.undelivered],
+              [`${run}: Postgres CPU ms per 1,000 commits`, result.postgresCpuPerThousand],
+              [`${run}: Realtime CPU ms per 1,000 commits`, result.realtimeCpuPerThousand],
+            ];
+          }),
         ),
-        'Broadcast commits/s reached at 200': reachedLoad(
-          small.achievedPerSecond,
-          CHANGES_PER_SECOND,
-          'commits/s',
-        ),
-        'Broadcast commits/s reached at 2,000': reachedLoad(
-          large.achievedPerSecond,
-          CHANGES_PER_SECOND,
-          'commits/s',
-        ),
-        'Broadcast delivery p95 ms at 2,000': [large.p95, `≤ ${BUDGET.p95Ms}`, large.p95 <= BUDGET.p95Ms],
-        'Broadcast undelivered at 2,000': [large.undelivered, '0', large.undelivered === 0],
-        'Postgres CPU per change, 2,000 / 200 subscribers': [
-          Number(growth.toFixed(2)),
-          `≤ ${BUDGET.cpuGrowth}`,
-          growth <= BUDGET.cpuGrowth,
-        ],
-      },
-      Object.fromEntries(
-        results.flatMap((result) => {
-          const run = `${result.design} × ${result.subscribers}`;
-          return [
-            [`${run}: p95 ms`, result.p95],
-            [`${run}: undelivered`, result.undelivered],
-            [`${run}: Postgres CPU ms per 1,000 commits`, result.postgresCpuPerThousand],
-            [`${run}: Realtime CPU ms per 1,000 commits`, result.realtimeCpuPerThousand],
-          ];
-        }),
-      ),
-    );
-  } finally {
-    await stopRealtime(realtime);
-    await pool.end();
-    await postgres.stop();
-  }
+      );
+    },
+  );
 }
 
 await main();

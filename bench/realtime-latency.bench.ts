@@ -13,22 +13,18 @@
  *
  * Runs on its own Postgres: `npx tsx bench/realtime-latency.bench.ts`.
  */
-import type { ChildProcess } from 'node:child_process';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
+import type pg from 'pg';
 import WebSocket from 'ws';
 import { localDefaults } from '../devstack/src/config';
-import { startPostgres } from '../devstack/src/db/postgres';
-import { prepareDatabase } from '../devstack/src/db/prepare';
 import {
-  createPeople,
-  now,
+  type BenchPerson as Person,
+  commitDepositsAtRate,
   residentMegabytes,
   sleep,
-  startRealtime,
-  stopRealtime,
   subscribeToLedger,
-  type BenchPerson as Person,
+  waitUntil,
+  withRealtimeBench,
 } from './support/realtime';
 import { reachedLoad, reportBudgetChecks } from './support/budget-checks';
 import { percentile } from './support/stats';
@@ -57,27 +53,20 @@ async function subscribe(url: string, person: Person): Promise<Subscriber> {
 async function runScenario(pool: pg.Pool, url: string, subscribedPeople: Person[], owners: Person[]) {
   const subscribers = await Promise.all(subscribedPeople.map((person) => subscribe(url, person)));
   const expected = new Map<Subscriber, Set<string>>(subscribers.map((s) => [s, new Set<string>()]));
-  const started = now();
-  for (let index = 0; index < CHANGES; index++) {
-    // Paced by the clock (not by sleeps adding up), so the rate holds at 50 per second.
-    const due = started + (index * 1000) / CHANGES_PER_SECOND;
-    if (due > now()) await sleep(due - now());
-    const owner = owners[index % owners.length] as Person;
-    const { rows } = await pool.query<{ id: string }>(
-      `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', 10, 'pending') returning id`,
-      [owner.id],
-    );
-    const id = rows[0]?.id ?? '';
-    for (const subscriber of subscribers) {
-      if (subscriber.person.admin || subscriber.person.id === owner.id) expected.get(subscriber)?.add(id);
-    }
-  }
-  const writeSeconds = (now() - started) / 1000;
+  const writeSeconds = await commitDepositsAtRate(pool, {
+    total: CHANGES,
+    perSecond: CHANGES_PER_SECOND,
+    owners,
+    committed: (id, owner) => {
+      for (const subscriber of subscribers) {
+        if (subscriber.person.admin || subscriber.person.id === owner.id) expected.get(subscriber)?.add(id);
+      }
+    },
+  });
 
-  const deadline = now() + DRAIN_TIMEOUT_MS;
   const complete = () =>
     subscribers.every((s) => [...(expected.get(s) ?? [])].every((id) => s.arrivals.has(id)));
-  while (!complete() && now() < deadline) await sleep(50);
+  await waitUntil(complete, DRAIN_TIMEOUT_MS, 50);
   await sleep(500); // late duplicates would show up here
 
   const latencies: number[] = [];
@@ -142,15 +131,7 @@ async function openIdleSockets(url: string, people: Person[]) {
 }
 
 async function main() {
-  const postgres = await startPostgres();
-  const pool = new pg.Pool({ connectionString: postgres.url, max: 4 });
-  // Idle connections that Postgres drops while stopping must not crash the bench.
-  pool.on('error', () => undefined);
-  let realtime: { child: ChildProcess; url: string } | undefined;
-  try {
-    await prepareDatabase(postgres.url, { seed: false });
-    const people = await createPeople(pool, 50, 25);
-    realtime = await startRealtime(postgres.url);
+  await withRealtimeBench({ people: 50, admins: 25, connections: 4 }, async ({ pool, people, realtime }) => {
     const { url, child } = realtime;
 
     const results = [];
@@ -204,11 +185,7 @@ async function main() {
         'KB per idle socket': Number((((idleAfter - idleBefore) * 1024) / sockets.length).toFixed(1)),
       },
     );
-  } finally {
-    await stopRealtime(realtime);
-    await pool.end();
-    await postgres.stop();
-  }
+  });
 }
 
 await main();

@@ -7,9 +7,8 @@
  * Runs on its own throwaway Postgres: `npm run bench -- rls-transactions`.
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { startPostgres } from '../devstack/src/db/postgres';
-import { prepareDatabase } from '../devstack/src/db/prepare';
+import type pg from 'pg';
+import { withBenchDatabase } from './support/database';
 import { loadBenchData } from './support/bulk-load';
 import { percentile } from './support/stats';
 import { recordRun } from './support/results';
@@ -58,12 +57,7 @@ async function timedList(
 }
 
 async function main() {
-  const postgres = await startPostgres();
-  const pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
-  // Stopping the server at the end closes connections the pool is still letting go of.
-  pool.on('error', () => undefined);
-  try {
-    await prepareDatabase(postgres.url, { seed: false });
+  await withBenchDatabase({ connections: 2 }, async ({ pool }) => {
     const loadStarted = performance.now();
     const userIds = await loadBenchData(pool, { people: PEOPLE, transactions: TRANSACTIONS });
     console.log(
@@ -127,10 +121,7 @@ async function main() {
       'no RLS median ms': Number(plain.median.toFixed(3)),
       'ratio RLS / no RLS': Number(ratio.toFixed(2)),
     });
-  } finally {
-    await pool.end();
-    await postgres.stop();
-  }
+  });
 }
 
 await main();

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from './database';
 
 /**
  * Bench data loaded as the database operator: people signed up an hour apart (so the newest-first user
@@ -20,9 +21,7 @@ export async function loadBenchData(
     [people],
   );
   const personIds = rows.map((row) => row.id);
-  const client = await db.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(db, async (client) => {
     await client.query('set local session_replication_role = replica');
     // Deposits large enough that most ledgers stay above zero; a pending tenth, as real queues have.
     await client.query(
@@ -45,13 +44,7 @@ export async function loadBenchData(
          select sum(case when type in ('deposit', 'sell') then amount else -amount end)
          from public.transactions where user_id = profiles.id and status = 'complete'), 0))`,
     );
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   await db.query('vacuum analyze');
   return personIds;
 }

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { startPostgres } from '../../devstack/src/db/postgres';
+import { prepareDatabase } from '../../devstack/src/db/prepare';
 
 const gatewayMain = new URL('../../devstack/src/gateway/main.ts', import.meta.url).pathname;
 
@@ -42,4 +44,20 @@ export async function startGatewayProcess(databaseUrl: string): Promise<GatewayP
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Runs `bench` against a gateway process on its own unseeded Postgres; stops both after. */
+export async function withGatewayProcess(bench: (gateway: GatewayProcess) => Promise<void>): Promise<void> {
+  const postgres = await startPostgres();
+  try {
+    await prepareDatabase(postgres.url, { seed: false });
+    const gateway = await startGatewayProcess(postgres.url);
+    try {
+      await bench(gateway);
+    } finally {
+      await gateway.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
 }

@@ -11,6 +11,7 @@ import { SignJWT } from 'jose';
 import type pg from 'pg';
 import WebSocket from 'ws';
 import { localDefaults } from '../../devstack/src/config';
+import { withBenchDatabase } from './database';
 
 /** Realtime benches: people with tokens, Realtime in its own process, and supabase-js ledger subscribers. */
 
@@ -24,6 +25,53 @@ const secretKey = new TextEncoder().encode(localDefaults.jwtSecret);
 const serveScript = new URL('../../devstack/src/realtime/serve.ts', import.meta.url).pathname;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const now = () => performance.timeOrigin + performance.now();
+
+/** Waits until `done()` holds or `timeoutMs` has passed, looking every `pollMs`. */
+export async function waitUntil(done: () => boolean, timeoutMs: number, pollMs: number): Promise<void> {
+  const deadline = now() + timeoutMs;
+  while (!done() && now() < deadline) await sleep(pollMs);
+}
+
+/**
+ * Commits `total` single-row deposits at `perSecond`, to `owners` in turn, from `writers` connections at once,
+ * paced by the clock (not by sleeps adding up) so the rate holds; tells `committed` each row's id and owner.
+ * Answers the seconds the writing took.
+ */
+export async function commitDepositsAtRate(
+  pool: pg.Pool,
+  {
+    total,
+    perSecond,
+    writers = 1,
+    owners,
+    committed,
+  }: {
+    total: number;
+    perSecond: number;
+    writers?: number;
+    owners: readonly BenchPerson[];
+    committed: (id: string, owner: BenchPerson) => void;
+  },
+): Promise<number> {
+  let next = 0;
+  const started = now();
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      for (let index = next++; index < total; index = next++) {
+        const due = started + (index * 1000) / perSecond;
+        if (due > now()) await sleep(due - now());
+        const owner = owners[index % owners.length] as BenchPerson;
+        const { rows } = await pool.query<{ id: string }>(
+          `insert into public.transactions (user_id, type, amount, status) values ($1, 'deposit', 10, 'pending')
+           returning id`,
+          [owner.id],
+        );
+        committed(rows[0]?.id ?? '', owner);
+      }
+    }),
+  );
+  return (now() - started) / 1000;
+}
 
 export async function createPeople(pool: pg.Pool, count: number, admins: number): Promise<BenchPerson[]> {
   const people: BenchPerson[] = [];
@@ -159,4 +207,33 @@ export async function subscribeToWalletTopic(
       });
   });
   return client;
+}
+
+/** What a Realtime bench runs against (see `withRealtimeBench`). */
+export interface RealtimeBench {
+  /** Its data folder, for `postgresCpuMs`. */
+  dataDir: string;
+  pool: pg.Pool;
+  people: BenchPerson[];
+  realtime: { child: ChildProcess; url: string };
+}
+
+/**
+ * Runs `bench` against its own unseeded Postgres with `people` bench people (the first `admins` of them
+ * admins) and Realtime in its own process, through a pool of `connections`; stops all three after.
+ */
+export async function withRealtimeBench(
+  { people, admins, connections }: { people: number; admins: number; connections: number },
+  bench: (setUp: RealtimeBench) => Promise<void>,
+): Promise<void> {
+  await withBenchDatabase({ connections }, async ({ url, dataDir, pool }) => {
+    let realtime: RealtimeBench['realtime'] | undefined;
+    try {
+      const created = await createPeople(pool, people, admins);
+      realtime = await startRealtime(url);
+      await bench({ dataDir, pool, people: created, realtime });
+    } finally {
+      await stopRealtime(realtime);
+    }
+  });
 }

@@ -65,6 +65,16 @@ function isArgumentParam(key: string, value: string): boolean {
   return !reservedParams.test(key) && !operation.test(value);
 }
 
+/** A read or write of a table or view: the caller's request and verified claims, the relation, its query. */
+interface RelationRequest {
+  request: IncomingMessage;
+  response: ServerResponse;
+  claims: VerifiedClaims;
+  relation: Relation;
+  query: ParsedQuery;
+  profile: Profile;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -119,14 +129,7 @@ export function createRestHandler(options: RestOptions) {
     return callerOf(claims, request, [profile.schema, ...options.extraSearchPath]);
   }
 
-  async function read(
-    request: IncomingMessage,
-    response: ServerResponse,
-    claims: VerifiedClaims,
-    relation: Relation,
-    query: ParsedQuery,
-    profile: Profile,
-  ) {
+  async function read({ request, response, claims, relation, query, profile }: RelationRequest) {
     const media = acceptedMedia(request);
     const single = isSingleMedia(media);
     const preferences = parsePreferences(request);
@@ -167,14 +170,7 @@ export function createRestHandler(options: RestOptions) {
     });
   }
 
-  async function write(
-    request: IncomingMessage,
-    response: ServerResponse,
-    claims: VerifiedClaims,
-    relation: Relation,
-    query: ParsedQuery,
-    profile: Profile,
-  ) {
+  async function write({ request, response, claims, relation, query, profile }: RelationRequest) {
     const method = request.method ?? 'POST';
     const media = acceptedMedia(request);
     const single = isSingleMedia(media);
@@ -280,20 +276,19 @@ export function createRestHandler(options: RestOptions) {
     if (query.embeds.length && !rowsOfRelation)
       throw restErrors.unsupported(`resource embedding on the result of '${name}', not a table's rows`);
     const joins = rowsOfRelation ? await embeddedJoins(schema, rowsOfRelation, query, params) : undefined;
-    const { sql, shaped } = callSql({
-      name,
-      routine,
-      given,
-      rawArgument,
-      query,
-      preferences,
-      params,
-      maxRows,
-      format: responseMedia === 'csv' ? 'csv' : 'json',
-      computed: rowsOfRelation?.computed ?? new Set(),
-      types: rowsOfRelation?.types,
-      joins,
-    });
+    const { sql, shaped } = callSql(
+      { name, routine, given, rawArgument },
+      {
+        query,
+        preferences,
+        params,
+        maxRows,
+        format: responseMedia === 'csv' ? 'csv' : 'json',
+        computed: rowsOfRelation?.computed ?? new Set(),
+        types: rowsOfRelation?.types,
+        joins,
+      },
+    );
     const readOnly = method === 'GET' || method === 'HEAD';
     const result = await runAsCaller(
       pool,
@@ -340,10 +335,10 @@ export function createRestHandler(options: RestOptions) {
     const query = parseQuery(url.searchParams);
     if (method === 'GET' || method === 'HEAD') {
       checkQueryColumns(relation, query, { write: false });
-      return read(request, response, claims, relation, query, profile);
+      return read({ request, response, claims, relation, query, profile });
     }
     if (method === 'POST' || method === 'PATCH' || method === 'DELETE')
-      return write(request, response, claims, relation, query, profile);
+      return write({ request, response, claims, relation, query, profile });
     throw restErrors.method(method);
   }
 

@@ -151,29 +151,17 @@ export function writeSql({
       : mutation;
 }
 
-/**
- * The statement of a call: a set or row result read like a table (select, filters, order, page), a
- * scalar as one JSON value, `void` as no content.
- */
-export function callSql({
-  name,
-  routine,
-  given,
-  rawArgument,
-  query,
-  preferences,
-  params,
-  maxRows,
-  format,
-  computed,
-  types,
-  joins,
-}: {
+/** A function call as asked: the function found for the arguments given. */
+export interface RoutineCall {
   name: string;
   routine: Routine;
   given: Record<string, unknown>;
   /** The whole body, for a function of one unnamed argument. */
   rawArgument: Buffer | string | undefined;
+}
+
+/** How a call's result is read: the query on its rows, the caller's preferences, the answer's format. */
+export interface CallResultRead {
   query: ParsedQuery;
   preferences: Preferences;
   params: SqlParams;
@@ -185,7 +173,16 @@ export function callSql({
   types?: ReadonlyMap<string, string>;
   /** Embedded tables of its rows (a function returning a table's rows). */
   joins?: Joins;
-}): { sql: string; shaped: boolean } {
+}
+
+/**
+ * The statement of a call: a set or row result read like a table (select, filters, order, page), a
+ * scalar as one JSON value, `void` as no content.
+ */
+export function callSql(
+  { name, routine, given, rawArgument }: RoutineCall,
+  { query, preferences, params, maxRows, format, computed, types, joins }: CallResultRead,
+): { sql: string; shaped: boolean } {
   const func = `${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}`;
   const passed = rawArgument === undefined ? routineArguments(routine, given) : [];
   const call =

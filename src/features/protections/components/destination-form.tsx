@@ -6,8 +6,6 @@ import {
   savedCardDetailsSchema,
   walletDetailsSchema,
   withdrawalFieldLabels,
-  withdrawMethodLabels,
-  withdrawMethods,
   type PayoutDestination,
   type WithdrawalField,
   type WithdrawMethod,
@@ -16,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { WithdrawMethodOptions } from '@/components/withdraw-method-options';
 
 /** Each method's fields, in the domain schema's order (a saved card has no CVV or PIN). */
 const fieldsOf: Record<WithdrawMethod, WithdrawalField[]> = {
@@ -82,12 +81,7 @@ export function DestinationForm({
                 setDetails({});
               }}
             >
-              <option value="">Select a withdraw method</option>
-              {withdrawMethods.map((option) => (
-                <option key={option} value={option}>
-                  {withdrawMethodLabels[option]}
-                </option>
-              ))}
+              <WithdrawMethodOptions />
             </NativeSelect>
           )}
         </FormField>

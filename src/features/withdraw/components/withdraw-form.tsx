@@ -2,15 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  withdrawMethodLabels,
-  withdrawMethods,
-  type WithdrawalRequest,
-  type WithdrawalSubmission,
-} from '@domain/withdrawal.ts';
+import { type WithdrawalRequest, type WithdrawalSubmission } from '@domain/withdrawal.ts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
+import { WithdrawMethodOptions } from '@/components/withdraw-method-options';
 import { UsdAmountInput } from '@/components/ui/usd-amount-input';
 import { formatDateTime } from '@/lib/format';
 import { successToastOptions, type SubmissionOutcome } from '@/lib/idempotent-submission';
@@ -131,12 +127,7 @@ export function WithdrawForm({ allowance, payTo, onSubmit }: WithdrawFormProps) 
           <FormField label="Withdraw method" error={errors.withdrawMethod?.message}>
             {(control) => (
               <NativeSelect {...control} {...register('withdrawMethod')}>
-                <option value="">Select a withdraw method</option>
-                {withdrawMethods.map((option) => (
-                  <option key={option} value={option}>
-                    {withdrawMethodLabels[option]}
-                  </option>
-                ))}
+                <WithdrawMethodOptions />
               </NativeSelect>
             )}
           </FormField>
