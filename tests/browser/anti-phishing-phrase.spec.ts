@@ -3,10 +3,11 @@ import { localDefaults } from '../../devstack/src/config';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiUrl, existingUser, openSignedIn, toast } from './support/auth-people';
 import { skipLimitsNotices } from './support/limits-notices';
+import { fetchRetryingShed } from '../support/retry-shed';
 
 /** The newest mail to `email` with this subject, as the mailbox shows it (text included). */
 async function newestMail(email: string, subject: string) {
-  const response = await fetch(`${apiUrl()}/mailbox?to=${encodeURIComponent(email)}`);
+  const response = await fetchRetryingShed(`${apiUrl()}/mailbox?to=${encodeURIComponent(email)}`);
   const mails = (await response.json()) as { subject: string; text: string }[];
   return mails.findLast((mail) => mail.subject === subject);
 }
@@ -38,7 +39,7 @@ test('the account page explains the anti-phishing phrase, refuses a short one, s
   await expect(state).toHaveText('Every e-mail from us starts with: silver fox at noon');
 
   // Auth's recovery mail (the log-in page's "Forgot password") opens with the phrase.
-  const recovery = await fetch(`${apiUrl()}/auth/v1/recover`, {
+  const recovery = await fetchRetryingShed(`${apiUrl()}/auth/v1/recover`, {
     method: 'POST',
     headers: { apikey: localDefaults.anonKey, 'content-type': 'application/json' },
     body: JSON.stringify({ email: person.email }),

@@ -5,6 +5,7 @@ import { approveBuyRequest } from '../support/keyed-calls';
 import { personWithBalance, submitBuyRequest, type AdminTestPerson } from './support/admin-people';
 import { apiUrl, logIn, mailTo, openSignedIn, toast } from './support/auth-people';
 import { openAsWorkerSecondAdmin, workerAdminClient } from './support/buy-people';
+import { fetchRetryingShed } from '../support/retry-shed';
 
 test.use({ locale: 'en-US' });
 
@@ -31,7 +32,7 @@ async function reportNotMe(person: AdminTestPerson) {
   expect(
     (await elsewhere.auth.signInWithPassword({ email: person.email, password: person.password })).error,
   ).toBeNull();
-  const sending = await fetch(`${apiUrl()}/functions/v1/send-security-emails`, {
+  const sending = await fetchRetryingShed(`${apiUrl()}/functions/v1/send-security-emails`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${localDefaults.serviceRoleKey}` },
   });

@@ -5,6 +5,7 @@ import { createNodeClient } from '../support/node-client';
 import { personWithBalance } from './support/admin-people';
 import { apiUrl, mailTo } from './support/auth-people';
 import { openAsWorkerAdmin, workerAdminClient } from './support/buy-people';
+import { fetchRetryingShed } from '../support/retry-shed';
 
 test.use({ locale: 'en-US' });
 
@@ -34,7 +35,7 @@ test("a thief's withdrawal waits; the owner's \"this wasn't me\" from the mailbo
   expect(stolen.error).toBeNull();
 
   // The schedule's call: the outbox goes out through the provider, the local mailbox here.
-  const sending = await fetch(`${apiUrl()}/functions/v1/send-security-emails`, {
+  const sending = await fetchRetryingShed(`${apiUrl()}/functions/v1/send-security-emails`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${localDefaults.serviceRoleKey}` },
   });

@@ -9,6 +9,7 @@ import { skipLimitsNotices } from './support/limits-notices';
 import { stubMarketProvider } from './support/market-provider';
 import { openFromMenu } from './support/navigation';
 import { approveBuyRequest } from '../support/keyed-calls';
+import { fetchRetryingShed } from '../support/retry-shed';
 
 test.use({ locale: 'en-US' });
 
@@ -94,7 +95,7 @@ test('the "this wasn\'t me" link of a security e-mail locks withdrawals at once,
   expect(error).toBeNull();
 
   // The schedule's call: the outbox goes out through the provider, the local mailbox here.
-  const sending = await fetch(`${apiUrl()}/functions/v1/send-security-emails`, {
+  const sending = await fetchRetryingShed(`${apiUrl()}/functions/v1/send-security-emails`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${localDefaults.serviceRoleKey}` },
   });

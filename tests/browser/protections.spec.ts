@@ -5,6 +5,7 @@ import { moveBack } from '../support/time-travel';
 import { apiUrl, mailTo, openSignedIn, toast, withDatabase } from './support/auth-people';
 import { workerAdminClient, signUpFundedBuyer } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
+import { fetchRetryingShed } from '../support/retry-shed';
 
 test.use({ locale: 'en-US' });
 
@@ -33,7 +34,7 @@ async function saveBankAccount(page: Page, label: string) {
 }
 
 async function sendSecurityEmails() {
-  const sending = await fetch(`${apiUrl()}/functions/v1/send-security-emails`, {
+  const sending = await fetchRetryingShed(`${apiUrl()}/functions/v1/send-security-emails`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${localDefaults.serviceRoleKey}` },
   });

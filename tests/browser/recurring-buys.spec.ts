@@ -5,12 +5,13 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiUrl, openSignedIn, withDatabase } from './support/auth-people';
 import { openAsWorkerAdmin, signUpFundedBuyer, workerAdminClient } from './support/buy-people';
 import { skipLimitsNotices } from './support/limits-notices';
+import { fetchRetryingShed } from '../support/retry-shed';
 
 test.use({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
 
 /** The schedule's call (Supabase Cron; the local stack's `schedules`), made now. */
 async function runScheduler() {
-  const response = await fetch(`${apiUrl()}/functions/v1/run-recurring-buys`, {
+  const response = await fetchRetryingShed(`${apiUrl()}/functions/v1/run-recurring-buys`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${localDefaults.serviceRoleKey}`, 'Content-Type': 'application/json' },
     body: '{}',

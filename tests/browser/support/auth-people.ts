@@ -5,6 +5,7 @@ import pg from 'pg';
 import { createNodeClient } from '../../support/node-client';
 import { localDefaults } from '../../../devstack/src/config';
 import { signInWithTotp, unusedTotpCode } from '../../support/two-factor-sign-in';
+import { fetchRetryingShed } from '../../support/retry-shed';
 
 /**
  * People for the account and shell journeys. Every spec shares one seeded stack, so each test that
@@ -85,7 +86,7 @@ export interface MailMessage {
 }
 
 export async function mailTo(email: string): Promise<MailMessage[]> {
-  const response = await fetch(`${apiUrl()}/mailbox?to=${encodeURIComponent(email)}`);
+  const response = await fetchRetryingShed(`${apiUrl()}/mailbox?to=${encodeURIComponent(email)}`);
   return (await response.json()) as MailMessage[];
 }
 
