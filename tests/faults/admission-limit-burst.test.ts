@@ -14,7 +14,7 @@ const restLimit = 6;
 const fault = faultStackForFile({ gateway: { admissionLimits: { rest: restLimit } } });
 
 describe('a burst of REST requests past the admission limit', () => {
-  it('answers the excess 503 with Retry-After at once, keeps Auth answering, and serves again after', async () => {
+  it('answers the excess 503 with Retry-After at once, still answers CORS preflights, keeps Auth answering, and serves again after', async () => {
     const profile = profileCalls(fault.stack, fault.person());
     // Requests that stay admitted: writes waiting on a row lock fill the REST service's bound.
     const lock = await lockProfileRow(fault.stack, fault.person());
@@ -22,6 +22,14 @@ describe('a burst of REST requests past the admission limit', () => {
     await untilWaitingOnLocks(fault.stack, restLimit);
 
     const burst = await Promise.all(Array.from({ length: 40 }, profile.read));
+    const preflight = await fetch(`${fault.stack.apiUrl}/rest/v1/rpc/set_tax_time_zone`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, apikey, content-type',
+      },
+    });
     const auth = await call(fault.stack, '/auth/v1/user', {
       headers: restHeaders(fault.stack, fault.person()),
     });
@@ -33,6 +41,8 @@ describe('a burst of REST requests past the admission limit', () => {
     );
     // Refused on arrival, not after waiting for a pooled connection (whose timeout answers the same code).
     expect(Math.max(...burst.map((answer) => answer.elapsedMs))).toBeLessThan(poolAcquireTimeoutMs / 2);
+    // A browser's preflight is still answered: the request it precedes gets its own answer, 503 or not.
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
     expect(auth.status).toBe(200);
     expect(await untilAnswered(profile.read, 200, 5_000)).toBeLessThan(5_000);
   });

@@ -185,7 +185,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const started = performance.now();
-    const service = serviceOf(request.url?.split('?')[0] ?? '/');
+    // A CORS preflight is answered by the gateway itself, as Supabase's gateway does, and holds nothing: shed,
+    // it would fail the browser's request as a network error instead of a 503 the page can read.
+    const service = request.method === 'OPTIONS' ? undefined : serviceOf(request.url?.split('?')[0] ?? '/');
     const release = service ? admission.admit(service) : undefined;
     if (service && !release) {
       setCorsHeaders(response);
