@@ -2,6 +2,11 @@
 -- part is returned as it is taken, with no arrays of parts and no second loop; a lot of the coin being matched
 -- is looked at once; a sale's tax year is looked up in the time zone only near the ends of the year; hifo
 -- ranks the whole arrays (a slice copied them first) and updates the pool once per run of sales.
+--
+-- A later year's fifo or hifo sale after an average year had sold every coin (possible when an operator dates a
+-- sell before a buy) made the matching divide by the emptied pool, and the person's whole gains report and
+-- open lots failed. An emptied pool has no open lot, so no average to hand on: the lots' cost per coin is left
+-- empty. Nothing else changes.
 
 -- The matching. One pass over the movements in order (a last empty row closes the last coin): lots in arrays
 -- (acquisition order); a pointer to the oldest open lot (fifo, and the quantities of an average sale); and the
@@ -251,8 +256,8 @@ begin
 
     if sale_method <> 'average' and pooled then
       lot_cost := private.spread_pool_cost(lot_qty, pool_qty, pool_cost);
-      -- Every open lot now costs the average per coin.
-      lot_unit := array_fill(pool_cost / pool_qty, array[lot_count]);
+      -- Every open lot now costs the average per coin (an emptied pool has no open lot, and no average).
+      lot_unit := array_fill(pool_cost / nullif(pool_qty, 0), array[lot_count]);
       pooled := false;
     end if;
 
