@@ -3,6 +3,7 @@ import { StatementCard } from '@/features/statements/components/statement-card';
 import { WalletPage } from '@/features/wallet/components/wallet-page';
 import { useDeferredValue } from 'react';
 import { useAuth } from '@/lib/auth';
+import { cn, panelsDrawnNearScreen } from '@/lib/utils';
 
 export default function WalletRoute() {
   const { user } = useAuth();
@@ -13,7 +14,7 @@ export default function WalletRoute() {
   // The user area's guard renders this page only for a signed-in person.
   if (!user) return null;
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6">
+    <div className={cn('mx-auto grid w-full max-w-6xl gap-6', panelsDrawnNearScreen)}>
       <WalletPage userId={user.id} belowFirstScreen={belowFirstScreen} />
       {belowFirstScreen && (
         <>

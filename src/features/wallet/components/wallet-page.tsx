@@ -22,6 +22,7 @@ import { SellRequestsCard } from './sell-requests-card';
 import { sellableCoin } from '../utils/sell-quantity';
 import { WalletCodeCard } from './wallet-code-card';
 import { ErrorMessage } from '@/components/error-message';
+import { cn, panelsDrawnNearScreen } from '@/lib/utils';
 
 const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
 
@@ -34,7 +35,7 @@ const WALLET_LIMITS_SESSION_FLAG = 'hasSeenLimits';
 export function WalletPage({ userId, belowFirstScreen }: { userId: string; belowFirstScreen: boolean }) {
   useWalletRealtime(userId);
   return (
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
+    <div className={cn('mx-auto grid w-full max-w-6xl grid-cols-1 gap-6', panelsDrawnNearScreen)}>
       <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
       <RestrictionsNotice userId={userId} movements={['buy', 'sell', 'withdraw']} />
       <WalletLimits />
