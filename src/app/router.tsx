@@ -5,6 +5,7 @@ import { RedirectToLogin } from '@/components/guards/redirect-to-login';
 import { SessionPending } from '@/components/guards/session-pending';
 import { SignedOutOnly } from '@/components/guards/signed-out-only';
 import { usePageTitle } from '@/lib/page-title';
+import { afterDelayWhenIdle } from '@/lib/when-idle';
 import { useAuth, type AuthState } from '@/lib/auth';
 import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
 import LandingRoute from './routes/landing';
@@ -196,20 +197,6 @@ export async function preloadPagesFor(pathname: string): Promise<void> {
  * paint (whose first rows the admin-lists bench budgets), and still before a person picks from the menu.
  */
 const AREA_PRELOAD_DELAY_MS = 1_500;
-
-/** Runs `task` after `delayMs`, once the browser is idle (1 s later at the latest); returns the cancel. */
-function afterDelayWhenIdle(delayMs: number, task: () => void): () => void {
-  let cancelIdle = () => {};
-  const timer = setTimeout(() => {
-    if (typeof requestIdleCallback !== 'function') return task();
-    const handle = requestIdleCallback(task, { timeout: 1_000 });
-    cancelIdle = () => cancelIdleCallback(handle);
-  }, delayMs);
-  return () => {
-    clearTimeout(timer);
-    cancelIdle();
-  };
-}
 
 /**
  * An area behind its guard. Once someone is admitted, the code of the area's other pages loads while

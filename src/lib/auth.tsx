@@ -11,6 +11,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { afterFirstContentfulPaint } from './after-first-paint';
+import { afterDelayWhenIdle } from './when-idle';
 import { announceError } from './error-notices';
 import { loadSessionClient } from './session-client';
 import { hasStoredSession } from './stored-session';
@@ -55,9 +56,11 @@ export const SESSION_ENDED_MESSAGE =
  * everywhere): the access token stays valid until it expires, so without this check the app would
  * half-work on an empty account. Auth answers `user_not_found` or `session_not_found` (supabase/auth
  * internal/api/auth.go, maybeLoadUserOrSession); supabase-js turns the latter into AuthSessionMissingError.
+ * Asked with the session's token: without one, supabase-js holds its session lock for the whole round trip,
+ * and every read (each asks for the session) and the area's assurance-level check would wait for it.
  */
-async function sessionIsGone(client: typeof supabase): Promise<boolean> {
-  const { error } = await client.auth.getUser();
+async function sessionIsGone(client: typeof supabase, accessToken: string): Promise<boolean> {
+  const { error } = await client.auth.getUser(accessToken);
   if (!error) return false;
   return error.name === 'AuthSessionMissingError' || ('code' in error && error.code === 'user_not_found');
 }
@@ -105,12 +108,14 @@ function followSession(
         sameUser ? { ...previous, session } : { session, role: null, isLoading: true, isRestoring: false },
       ),
     );
-    // supabase-js forbids awaiting its own calls inside this callback (it holds a lock), so defer.
-    setTimeout(() => {
+    // supabase-js forbids awaiting its own calls inside this callback (it holds a lock), so defer; and until
+    // the browser is idle: a page that needs only the session (the wallet) renders and paints first, its
+    // own reads not queued behind these two round trips.
+    afterDelayWhenIdle(0, () => {
       void (async () => {
         // Asked together, so the check costs no extra round trip before the first page shows.
         const [gone, role] = await Promise.all([
-          sameUser ? false : sessionIsGone(client),
+          sameUser ? false : sessionIsGone(client, session.access_token),
           readRole(client, session.user.id),
         ]);
         // supabase-js itself may already have dropped the session on Auth's answer (a later change),
@@ -123,7 +128,7 @@ function followSession(
           startTransition(() => setState({ session, role, isLoading: false, isRestoring: false }));
         }
       })();
-    }, 0);
+    });
   });
   return () => subscription.unsubscribe();
 }
