@@ -38,6 +38,9 @@ function securityHeadersFile(origins: AppOrigins): Plugin {
 
 const routesDir = fileURLToPath(new URL('./src/app/routes/', import.meta.url));
 
+/** The modules src/lib/session-client.ts loads. */
+const sessionClientModules = /[\\/]src[\\/]lib[\\/](supabase|session-refresh|query-client)\.ts$/;
+
 /**
  * The address of a route module (its path under src/app/routes, without extension): a folder with a
  * `layout` is an area (`user/layout` is `/user`, `user/wallet` is `/user/wallet`); other folders only group
@@ -53,8 +56,8 @@ function routePath(module: string, areas: ReadonlySet<string>): string {
  * Writes into index.html, as data, which chunks each route's first render needs beyond the entry's:
  * its route module and everything that imports, and for pages that read server data the router's
  * `QueryScope`. `public/route-preload.js` fetches them for the address being opened while the entry
- * script loads, instead of one round trip after it has run. Files are listed once and routes name them
- * by index, which keeps the page small.
+ * script loads, instead of one round trip after it has run; and, for a browser that stores a session, the
+ * session client's. Files are listed once and routes name them by index, which keeps the page small.
  */
 function routeChunksList(): Plugin {
   return {
@@ -92,6 +95,15 @@ function routeChunksList(): Plugin {
           ),
         );
         const files: string[] = [];
+        const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+        // What `loadSessionClient` loads (supabase-js, the session refresh, the server-data cache), which the
+        // entry asks for as it runs whenever a session is stored: fetched beside the entry instead.
+        const sessionFiles = new Set(
+          lazyChunks
+            .filter((chunk) => chunk.moduleIds.some((id) => sessionClientModules.test(id)))
+            .flatMap((chunk) => [...closure(chunk.fileName)]),
+        );
+        const session = [...sessionFiles].filter((file) => !loadedWithEntry.has(file)).map(indexOf);
         const routes: Record<string, number[]> = {};
         for (const { chunk, module } of routeModules) {
           const needed = closure(chunk.fileName);
@@ -100,13 +112,13 @@ function routeChunksList(): Plugin {
             queryScopeFiles.forEach((file) => needed.add(file));
           routes[routePath(module, areas)] = [...needed]
             .filter((file) => !loadedWithEntry.has(file))
-            .map((file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1));
+            .map(indexOf);
         }
         // Before the script that reads it (a tag Vite injects would land after it, or before the charset).
         const reader = '<script src="/route-preload.js"></script>';
         if (!html.includes(reader))
           throw new Error(`index.html must load the route chunks' reader: ${reader}`);
-        const list = JSON.stringify({ files, routes });
+        const list = JSON.stringify({ files, routes, session });
         return html.replace(
           reader,
           `<script type="application/json" id="route-chunks">${list}</script>\n    ${reader}`,

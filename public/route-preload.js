@@ -30,6 +30,10 @@
     return true;
   };
 
+  // A stored session (supabase-js keeps it as sb-<project>-auth-token, src/lib/stored-session.ts) is
+  // restored as soon as the entry runs: its client's code is fetched beside the entry, not after it.
+  if (chunks && storesSession()) preloadFiles(chunks.session);
+
   var path = location.pathname.replace(/\/+$/, '');
   if (path === '') {
     preload({ rel: 'preload', as: 'image', href: '/dashboard-preview.png', fetchPriority: 'high' });
@@ -41,17 +45,31 @@
 
   function preloadRoutes(routes) {
     routes.forEach(function (route) {
-      (chunks.routes[route] || []).forEach(function (index) {
-        if (seen[index]) return;
-        seen[index] = true;
-        preload({
-          rel: 'modulepreload',
-          crossOrigin: '',
-          href: '/' + chunks.files[index],
-          fetchPriority: 'low',
-        });
+      preloadFiles(chunks.routes[route] || []);
+    });
+  }
+
+  function preloadFiles(indexes) {
+    indexes.forEach(function (index) {
+      if (seen[index]) return;
+      seen[index] = true;
+      preload({
+        rel: 'modulepreload',
+        crossOrigin: '',
+        href: '/' + chunks.files[index],
+        fetchPriority: 'low',
       });
     });
+  }
+
+  function storesSession() {
+    try {
+      return Object.keys(localStorage).some(function (key) {
+        return /^sb-.+-auth-token$/.test(key);
+      });
+    } catch (refused) {
+      return false;
+    }
   }
 
   function preload(attributes) {
