@@ -40,6 +40,7 @@ test('a user sees the available balance, the wallet code, a QR code of that code
   const walletCode = (await code.textContent()) ?? '';
   expect(walletCode).toMatch(/^bc1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{39,59}$/);
 
+  await expect(page.getByRole('img', { name: 'QR code of your wallet code' })).toBeVisible();
   const screenshot = PNG.sync.read(await page.getByTestId('wallet-qr').screenshot());
   const scanned = jsQR(new Uint8ClampedArray(screenshot.data), screenshot.width, screenshot.height);
   expect(scanned?.data).toBe(walletCode);

@@ -28,9 +28,9 @@ describe('Wallet code card', () => {
     expect(screen.getByTestId('wallet-code')).toHaveTextContent('bc1qxy2kgdyg...');
   });
 
-  it('draws a QR code of size 120', () => {
+  it('draws a QR code of size 120', async () => {
     render(<WalletCodeCard walletCode={{ data: walletCode, isPending: false, error: null }} />);
-    const qr = screen.getByRole('img', { name: 'QR code of your wallet code' });
+    const qr = await screen.findByRole('img', { name: 'QR code of your wallet code' });
     expect(qr).toHaveAttribute('width', '120');
     expect(qr).toHaveAttribute('height', '120');
   });

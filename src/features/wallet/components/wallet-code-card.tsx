@@ -1,6 +1,5 @@
 import { CopyIcon, QrCodeIcon } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { QueryState, type QueryView } from '@/components/query-state';
 import { company } from '@/config/company';
 import { copyWithToast } from '@/lib/clipboard';
@@ -10,6 +9,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { previewWalletCode } from '../utils/wallet-code';
 
 const WALLET_QR_SIZE = 120;
+
+// Drawn after the card: the QR library (7 KiB) is no part of the wallet's first load, and encoding the
+// code (~25 ms at 4 × CPU) is a task of its own rather than part of the render that shows the profile.
+const QRCodeSVG = lazy(() =>
+  import('qrcode.react').then(({ QRCodeSVG: component }) => ({ default: component })),
+);
 
 export function WalletCodeCard({ walletCode }: { walletCode: QueryView<string> }) {
   const [expanded, setExpanded] = useState(false);
@@ -44,12 +49,14 @@ export function WalletCodeCard({ walletCode }: { walletCode: QueryView<string> }
             <div className="flex flex-col items-start gap-4 @xs:flex-row @xs:items-center">
               {/* A white quiet zone keeps the code scannable in the dark theme too. */}
               <div className="shrink-0 rounded-md bg-white p-2" data-testid="wallet-qr">
-                <QRCodeSVG
-                  value={code}
-                  size={WALLET_QR_SIZE}
-                  role="img"
-                  aria-label="QR code of your wallet code"
-                />
+                <Suspense fallback={<Skeleton className="size-[120px]" />}>
+                  <QRCodeSVG
+                    value={code}
+                    size={WALLET_QR_SIZE}
+                    role="img"
+                    aria-label="QR code of your wallet code"
+                  />
+                </Suspense>
               </div>
               <div className="grid min-w-0 gap-2">
                 <code data-testid="wallet-code" className="font-mono text-sm break-all">
