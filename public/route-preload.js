@@ -16,15 +16,16 @@
    */
   window.preloadPagesUnder = function (prefix) {
     if (!chunks) return false;
-    var routes = Object.keys(chunks.routes).filter(function (route) {
-      return route.indexOf(prefix) === 0;
+    var files = [];
+    Object.keys(chunks.routes).forEach(function (route) {
+      if (route.indexOf(prefix) === 0) files = files.concat(chunks.routes[route]);
     });
-    // A page's links in a task of their own: each link starts its request at once, and a dozen pages'
-    // links together were a long task.
+    // Each link in a task of its own: a link starts its request as it is added (~5 ms at 4 x CPU), and
+    // a dozen pages' links together, or even one page's, were a long task.
     (function next() {
-      var route = routes.shift();
-      if (route === undefined) return;
-      preloadRoutes([route]);
+      var file = files.shift();
+      if (file === undefined) return;
+      preloadFiles([file]);
       setTimeout(next, 0);
     })();
     return true;
