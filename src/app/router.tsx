@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { memo, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PermissionDenied } from '@/components/guards/permission-denied';
 import { RedirectToLogin } from '@/components/guards/redirect-to-login';
@@ -263,7 +263,12 @@ export const pathsWithoutToasts: ReadonlySet<string> = new Set([
   '/disclaimer',
 ]);
 
-export function AppRoutes() {
+/**
+ * Every route. Memoised: it reads nothing but the location, which `Routes` follows itself, and react-router
+ * builds and ranks the whole route tree on each of its renders (the app root re-renders when the toaster
+ * arrives, for one).
+ */
+export const AppRoutes = memo(function AppRoutes() {
   return (
     <Routes>
       {/* The landing page and its shell ship in the entry chunk: the most visited page paints without a
@@ -299,4 +304,4 @@ export function AppRoutes() {
       </Route>
     </Routes>
   );
-}
+});
