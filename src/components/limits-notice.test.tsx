@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIMITS_NOTICE_DELAY_MS, LimitsNotice } from './limits-notice';
 import { sessionFlagIsSet, setSessionFlag } from '@/lib/session-flags';
@@ -69,6 +69,13 @@ describe('Important Transaction Limits notice', () => {
     render(<LimitsNotice limits={value} sessionFlag="hasSeenLimits" />);
     act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS * 2));
     expect(screen.queryByText('Important Transaction Limits')).not.toBeInTheDocument();
+  });
+
+  it('moves the focus to I Understand when nobody is typing', async () => {
+    render(<LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />);
+    act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS));
+    const understood = await screen.findByRole('button', { name: 'I Understand' });
+    await waitFor(() => expect(understood).toHaveFocus());
   });
 
   it('does not steal the keystrokes of a person already typing: "1234567" stays "1234567"', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeading } from '@/components/ui/dialog';
 import { formatUsd } from '@/lib/format';
@@ -7,6 +7,11 @@ import { limitsAreSet, type TransactionLimits } from '@domain/limits.ts';
 
 /** The specification's delay before the notice appears on a page's first visit in a browser session. */
 export const LIMITS_NOTICE_DELAY_MS = 1500;
+
+/** Runs `task` after the browser has drawn the next frame. */
+function afterNextFrame(task: () => void) {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
 
 /** A field the person may be typing in when the notice comes up. */
 function isTypingIn(element: Element | null): boolean {
@@ -33,6 +38,7 @@ export function LimitsNotice({
   sessionFlag: string;
 }) {
   const [open, setOpen] = useState(false);
+  const understood = useRef<HTMLButtonElement>(null);
   const [besideTyping, setBesideTyping] = useState(false);
   // The delay runs from the page's opening, not from the limits' answer: on a slow network the notice
   // would otherwise come seconds after the page, over a person already reading or working in it.
@@ -61,7 +67,12 @@ export function LimitsNotice({
     <Dialog open={open} modal={!besideTyping} onOpenChange={(next) => (next ? setOpen(true) : dismiss())}>
       <DialogContent
         hideClose
-        onOpenAutoFocus={(event) => besideTyping && event.preventDefault()}
+        onOpenAutoFocus={(event) => {
+          // The focus moves to I Understand once the notice has been drawn, not in the task that opens it:
+          // focusing at once forced the whole page's style and layout into that task, as the page loads.
+          event.preventDefault();
+          if (!besideTyping) afterNextFrame(() => understood.current?.focus());
+        }}
         // Beside a form being filled, a click in the form is not an answer to the notice.
         onInteractOutside={(event) => besideTyping && event.preventDefault()}
       >
@@ -80,7 +91,7 @@ export function LimitsNotice({
           </div>
         </dl>
         <DialogFooter>
-          <Button type="button" onClick={dismiss}>
+          <Button ref={understood} type="button" onClick={dismiss}>
             I Understand
           </Button>
         </DialogFooter>
