@@ -14,8 +14,10 @@
  * raw score beside it.
  *
  * Runs its own throwaway stack: `npm run bench -- lighthouse` (`LIGHTHOUSE_RUNS=5` for more runs,
- * `LIGHTHOUSE_REPORTS=<folder>` to keep each run's full report as JSON, `LIGHTHOUSE_PAGES=/login,/signup`
- * to audit only those pages while working on them; the budget holds for all four).
+ * `LIGHTHOUSE_REPORTS=<folder>` to keep each run's full report as JSON, `LIGHTHOUSE_ARTIFACTS=<folder>` to
+ * keep each run's trace and network log too (the long tasks behind the blocking time are in the trace),
+ * `LIGHTHOUSE_PAGES=/login,/signup` to audit only those pages while working on them; the budget holds for
+ * all four).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -144,6 +146,9 @@ async function main() {
         const measured = Object.fromEntries(Object.keys(metrics).map((name) => [name, [] as number[]]));
         for (let run = 0; run < RUNS; run++) {
           if (audited.signedIn) await emptyHttpCache(chrome.port);
+          const runName = `${audited.path.replaceAll('/', '_') || '_'}-${run}`;
+          const artifacts =
+            process.env.LIGHTHOUSE_ARTIFACTS && path.join(process.env.LIGHTHOUSE_ARTIFACTS, runName);
           const answer = await lighthouse(
             `${app.url}${audited.path}`,
             {
@@ -153,6 +158,8 @@ async function main() {
               onlyCategories: [...categories],
               // The signed-in page needs the session the sign-in left in this profile.
               disableStorageReset: audited.signedIn,
+              // Gathered into the folder, then audited from it (Lighthouse's -GA).
+              ...(artifacts && { gatherMode: artifacts, auditMode: artifacts }),
             },
             undefined,
           );
@@ -160,10 +167,7 @@ async function main() {
           const result = answer.lhr;
           if (process.env.LIGHTHOUSE_REPORTS) {
             await writeFile(
-              path.join(
-                process.env.LIGHTHOUSE_REPORTS,
-                `${audited.path.replaceAll('/', '_') || '_'}-${run}.json`,
-              ),
+              path.join(process.env.LIGHTHOUSE_REPORTS, `${runName}.json`),
               JSON.stringify(result),
             );
           }
