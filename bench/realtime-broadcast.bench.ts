@@ -27,6 +27,7 @@ import {
   subscribeToWalletTopic,
   waitUntil,
   withRealtimeBench,
+  closeSubscribers,
 } from './support/realtime';
 import { percentile } from './support/stats';
 
@@ -134,8 +135,7 @@ async function main() {
             byKind,
             realtimeCpuPerThousand: perThousand((await processCpuMs(realtimePid)) - cpuBefore.realtime),
           });
-          await Promise.all(clients.map((client) => client.removeAllChannels()));
-          for (const client of clients) client.realtime.disconnect();
+          await closeSubscribers(clients);
         }
       }
 

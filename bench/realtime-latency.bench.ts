@@ -25,6 +25,7 @@ import {
   subscribeToLedger,
   waitUntil,
   withRealtimeBench,
+  closeSubscribers,
 } from './support/realtime';
 import { reachedLoad, reportBudgetChecks } from './support/budget-checks';
 import { percentile } from './support/stats';
@@ -83,7 +84,7 @@ async function runScenario(pool: pg.Pool, url: string, subscribedPeople: Person[
     }
     for (const id of subscriber.arrivals.keys()) if (!wanted.has(id)) unexpected++;
   }
-  await Promise.all(subscribers.map((s) => s.client.removeAllChannels()));
+  await closeSubscribers(subscribers.map((subscriber) => subscriber.client));
   latencies.sort((a, b) => a - b);
   return {
     subscribers: subscribers.length,

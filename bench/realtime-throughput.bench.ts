@@ -30,6 +30,7 @@ import {
   subscribeToLedger,
   waitUntil,
   withRealtimeBench,
+  closeSubscribers,
 } from './support/realtime';
 import { percentile } from './support/stats';
 
@@ -181,7 +182,7 @@ async function main() {
           ],
         });
       } finally {
-        await Promise.all(clients.map((client) => client.removeAllChannels()));
+        await closeSubscribers(clients);
       }
     },
   );
