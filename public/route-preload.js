@@ -42,13 +42,9 @@
   }
   if (!chunks) return;
   var segments = path.split('/');
-  preloadRoutes(['/' + segments[1], '/' + segments[1] + '/' + segments[2]]);
-
-  function preloadRoutes(routes) {
-    routes.forEach(function (route) {
-      preloadFiles(chunks.routes[route] || []);
-    });
-  }
+  ['/' + segments[1], '/' + segments[1] + '/' + segments[2]].forEach(function (route) {
+    preloadFiles(chunks.routes[route] || []);
+  });
 
   function preloadFiles(indexes) {
     indexes.forEach(function (index) {
