@@ -12,8 +12,6 @@ export interface SimulatedCoin {
   volatility: number;
   /** Brand colour of the locally served logo. */
   colour: string;
-  /** Text drawn on the logo. */
-  glyph: string;
 }
 
 export const simulatedCoins: readonly SimulatedCoin[] = [
@@ -25,7 +23,6 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 19_800_000,
     volatility: 0.05,
     colour: '#f7931a',
-    glyph: 'B',
   },
   {
     id: 'ethereum',
@@ -35,7 +32,6 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 120_500_000,
     volatility: 0.07,
     colour: '#627eea',
-    glyph: 'Ξ',
   },
   {
     id: 'tether',
@@ -45,7 +41,6 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 140_000_000_000,
     volatility: 0.0005,
     colour: '#26a17b',
-    glyph: '₮',
   },
   {
     id: 'ripple',
@@ -55,7 +50,6 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 57_000_000_000,
     volatility: 0.09,
     colour: '#23292f',
-    glyph: 'X',
   },
   {
     id: 'binancecoin',
@@ -65,7 +59,6 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 144_000_000,
     volatility: 0.06,
     colour: '#f3ba2f',
-    glyph: 'B',
   },
   {
     id: 'solana',
@@ -75,7 +68,6 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 480_000_000,
     volatility: 0.1,
     colour: '#9945ff',
-    glyph: 'S',
   },
   {
     id: 'usd-coin',
@@ -85,7 +77,6 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 45_000_000_000,
     volatility: 0.0003,
     colour: '#2775ca',
-    glyph: '$',
   },
   {
     id: 'dogecoin',
@@ -95,7 +86,6 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 147_000_000_000,
     volatility: 0.12,
     colour: '#c2a633',
-    glyph: 'Ð',
   },
   {
     id: 'cardano',
@@ -105,7 +95,6 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 35_000_000_000,
     volatility: 0.1,
     colour: '#0033ad',
-    glyph: 'A',
   },
   {
     id: 'tron',
@@ -115,6 +104,5 @@ export const simulatedCoins: readonly SimulatedCoin[] = [
     circulatingSupply: 86_000_000_000,
     volatility: 0.06,
     colour: '#eb0029',
-    glyph: 'T',
   },
 ];

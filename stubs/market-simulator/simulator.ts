@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { coinLogoSvg } from './logos';
+import { coinLogoPng } from './logos';
 import { marketAt, sparklineAt, type MarketItem } from './prices';
 
 /**
@@ -39,7 +39,7 @@ const ORDERS: Record<string, (a: MarketItem, b: MarketItem) => number> = {
 };
 
 const ROUTE =
-  /^(?<prefix>.*?)\/(?:api\/v3\/(?<api>ping|coins\/markets)|images\/(?<logo>[\w-]+)\.svg|(?<stats>stats))\/?$/;
+  /^(?<prefix>.*?)\/(?:api\/v3\/(?<api>ping|coins\/markets)|images\/(?<logo>[\w-]+)\.png|(?<stats>stats))\/?$/;
 
 const baseHeaders = {
   'Access-Control-Allow-Origin': '*',
@@ -47,7 +47,12 @@ const baseHeaders = {
   'x-market-source': 'simulator',
 };
 
-function send(response: ServerResponse, status: number, body: string, headers: Record<string, string>) {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string>,
+) {
   response.writeHead(status, { ...baseHeaders, 'Content-Length': Buffer.byteLength(body), ...headers });
   response.end(body);
 }
@@ -94,7 +99,7 @@ export function createMarketSimulator({ now = Date.now }: { now?: () => number }
 
     const origin = `http://${request.headers.host ?? 'localhost'}`;
     const time = now();
-    const items = marketAt(time, (coinId) => `${origin}${prefix}/images/${coinId}.svg`)
+    const items = marketAt(time, (coinId) => `${origin}${prefix}/images/${coinId}.png`)
       .filter((item) => !ids?.length || ids.includes(item.id))
       .sort(compare)
       .slice((page - 1) * perPage, page * perPage)
@@ -121,10 +126,10 @@ export function createMarketSimulator({ now = Date.now }: { now?: () => number }
       if (route.api === 'ping') return sendJson(response, 200, { gecko_says: '(V3) To the Moon!' });
       if (route.api === 'coins/markets') return markets(request, response, url, prefix);
       if (route.stats) return sendJson(response, 200, this.stats());
-      const logo = coinLogoSvg(route.logo ?? '');
+      const logo = coinLogoPng(route.logo ?? '');
       if (!logo) return sendJson(response, 404, { error: 'Not found' });
       send(response, 200, logo, {
-        'Content-Type': 'image/svg+xml',
+        'Content-Type': 'image/png',
         'Cache-Control': 'public, max-age=86400',
       });
     },

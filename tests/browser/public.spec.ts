@@ -43,7 +43,7 @@ test.describe('on a wide screen (1280×800)', () => {
 
     // Logos come from the simulator, served locally.
     const logo = rows.nth(1).locator('img');
-    await expect(logo).toHaveAttribute('src', /\/simulator\/images\/bitcoin\.svg$/);
+    await expect(logo).toHaveAttribute('src', /\/simulator\/images\/bitcoin\.png$/);
     await expect
       .poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);

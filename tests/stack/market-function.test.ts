@@ -31,10 +31,10 @@ describe('the market function on the local stack', () => {
 
   it('serves the coin logos from the local stack', async () => {
     const [bitcoin] = (await (await market(query)).json()) as Coin[];
-    expect(bitcoin?.image).toBe(`${inject('apiUrl')}/simulator/images/bitcoin.svg`);
+    expect(bitcoin?.image).toBe(`${inject('apiUrl')}/simulator/images/bitcoin.png`);
     const logo = await fetch(bitcoin?.image ?? '');
     expect(logo.status).toBe(200);
-    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+    expect(logo.headers.get('content-type')).toBe('image/png');
   });
 
   it('answers repeated visits from its cache with the same prices', async () => {

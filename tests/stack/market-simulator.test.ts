@@ -26,7 +26,7 @@ const markets = async (search: string) => {
   return { status: response.status, body: (await response.json()) as Coin[] & { error?: string } };
 };
 
-const logo = (id: string) => `/images/${id}.svg`;
+const logo = (id: string) => `/images/${id}.png`;
 
 describe('the market simulator (offline CoinGecko)', () => {
   it('ranks the top 10 coins by market cap, as /coins/markets does', async () => {
