@@ -60,8 +60,8 @@ test('a signed-in person’s stored session is read while their page’s code st
   await logIn(page, await existingUser('early-session'));
   // The wallet page's code (its route module is in the user area's chunk) is held back; the session's is not.
   const walletPage = /\/assets\/user-area-[\w-]{8}\.js$/;
-  expect(await askedForWhileHeld(page, '/user/wallet', walletPage, ['session-refresh'])).toEqual([
-    'session-refresh',
+  expect(await askedForWhileHeld(page, '/user/wallet', walletPage, ['session-client'])).toEqual([
+    'session-client',
   ]);
   await expect(page.getByRole('heading', { name: 'Your Wallet', level: 1 })).toBeVisible();
 });
@@ -110,7 +110,7 @@ for (const [path, heading] of [
   }) => {
     // The session check's code and supabase-js never arrive: a visitor with no stored session has nothing to
     // wait for, and the form needs the client only once it is sent.
-    await page.route(/\/assets\/(session-refresh|supabase)-[\w-]{8}\.js$/, () => {});
+    await page.route(/\/assets\/session-client-[\w-]{8}\.js$/, () => {});
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();
@@ -121,25 +121,23 @@ for (const [path, heading] of [
   ['/login', 'Log in'],
   ['/signup', 'Create your account'],
 ] as const) {
-  test(`a visitor's ${path} asks for the Supabase client and the toaster only after its first paint`, async ({
-    page,
-  }) => {
+  test(`a visitor's ${path} asks for the Supabase client only after its first paint`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    // Both still arrive: the form sends through the client, and a toast may follow.
+    // It still arrives: the form sends through the client. (The toaster comes in a chunk the form needs.)
     await page.waitForFunction(() =>
-      ['supabase', 'toaster'].every((name) =>
-        performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/assets/${name}-`)),
-      ),
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => entry.name.includes('/assets/session-client-')),
     );
     const { firstPaint, asked } = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
       asked: performance
         .getEntriesByType('resource')
-        .filter((entry) => /\/assets\/(supabase|toaster)-/.test(entry.name))
+        .filter((entry) => entry.name.includes('/assets/session-client-'))
         .map((entry) => entry.startTime),
     }));
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(1);
     for (const startTime of asked) expect(startTime).toBeGreaterThan(firstPaint);
   });
 }
