@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -31,7 +32,40 @@ function securityHeadersFile(origins: AppOrigins): Plugin {
     name: 'coinvault-security-headers',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(origins) });
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(origins, headScriptTexts) });
+    },
+  };
+}
+
+/**
+ * The scripts index.html runs before anything paints (src/app/head-scripts), in its order. Each is
+ * written into the page rather than fetched: as files they were requests of their own, and the chunks
+ * route-preload.js asks for waited for its round trip. The Content-Security-Policy allows exactly these
+ * texts, by their hashes.
+ */
+const headScripts = ['theme-before-paint', 'route-preload'].map((name) => {
+  const file = `src/app/head-scripts/${name}.js`;
+  return {
+    tag: `<script src="/${file}"></script>`,
+    text: readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url)), 'utf8'),
+  };
+});
+const headScriptTexts = headScripts.map(({ text }) => text);
+const inlineRoutePreload = `<script>${headScriptTexts[1]}</script>`;
+
+/** Writes each of `headScripts` into index.html in place of its tag (the dev server's page too). */
+function headScriptsInline(): Plugin {
+  return {
+    name: 'coinvault-head-scripts',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        for (const { tag, text } of headScripts) {
+          if (!html.includes(tag)) throw new Error(`index.html must load ${tag}`);
+          html = html.replace(tag, () => `<script>${text}</script>`);
+        }
+        return html;
+      },
     },
   };
 }
@@ -55,7 +89,7 @@ function routePath(module: string, areas: ReadonlySet<string>): string {
 /**
  * Writes into index.html, as data, which chunks each route's first render needs beyond the entry's:
  * its route module and everything that imports, and for pages that read server data the router's
- * `QueryScope`. `public/route-preload.js` fetches them for the address being opened while the entry
+ * `QueryScope`. `src/app/head-scripts/route-preload.js` fetches them for the address being opened while the entry
  * script loads, instead of one round trip after it has run; and, for a browser that stores a session, the
  * session client's. Files are listed once and routes name them by index, which keeps the page small.
  */
@@ -115,13 +149,12 @@ function routeChunksList(): Plugin {
             .map(indexOf);
         }
         // Before the script that reads it (a tag Vite injects would land after it, or before the charset).
-        const reader = '<script src="/route-preload.js"></script>';
-        if (!html.includes(reader))
-          throw new Error(`index.html must load the route chunks' reader: ${reader}`);
+        if (!html.includes(inlineRoutePreload)) throw new Error('index.html must run route-preload.js');
         const list = JSON.stringify({ files, routes, session });
         return html.replace(
-          reader,
-          `<script type="application/json" id="route-chunks">${list}</script>\n    ${reader}`,
+          inlineRoutePreload,
+          () =>
+            `<script type="application/json" id="route-chunks">${list}</script>\n    ${inlineRoutePreload}`,
         );
       },
     },
@@ -200,7 +233,13 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build')
     requireBuildEnvironment({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env });
   return {
-    plugins: [react(), tailwindcss(), securityHeadersFile(appOrigins(mode)), routeChunksList()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      headScriptsInline(),
+      securityHeadersFile(appOrigins(mode)),
+      routeChunksList(),
+    ],
     resolve: {
       alias: {
         ...(command === 'build' ? reactRouterProductionBuild : {}),
@@ -253,6 +292,10 @@ export default defineConfig(({ command, mode }) => {
     // The dev server injects an inline script (React Refresh) and talks to its HMR WebSocket, so it gets every
     // header but the Content-Security-Policy; `vite preview` serves the build with the full policy.
     server: { port: 5173, strictPort: true, headers: securityHeaders(appOrigins(mode), { csp: false }) },
-    preview: { port: 5173, strictPort: true, headers: securityHeaders(appOrigins(mode)) },
+    preview: {
+      port: 5173,
+      strictPort: true,
+      headers: securityHeaders(appOrigins(mode), { inlineScripts: headScriptTexts }),
+    },
   };
 });

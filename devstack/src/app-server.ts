@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -31,19 +32,26 @@ export interface AppOrigins {
 }
 
 /**
- * The Content-Security-Policy of every page: scripts only from the app's own origin (no inline script),
- * connections only to the app, the Supabase API and its Realtime WebSocket (and the market feed), and no
- * framing at all. Styles may be inline: the toasts inject their style sheet at run time, and style
- * attributes cannot run code.
+ * The Content-Security-Policy of every page: scripts only from the app's own origin, and inline only the
+ * page's own `inlineScripts` (by their SHA-256: any other inline script is refused); connections only to
+ * the app, the Supabase API and its Realtime WebSocket (and the market feed), and no framing at all.
+ * Styles may be inline: the toasts inject their style sheet at run time, and style attributes cannot run
+ * code.
  */
-export function contentSecurityPolicy({ supabaseUrl, marketApiUrl }: AppOrigins): string {
+export function contentSecurityPolicy(
+  { supabaseUrl, marketApiUrl }: AppOrigins,
+  inlineScripts: readonly string[] = [],
+): string {
   const api = new URL(supabaseUrl);
   const realtime = `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`;
   const connect = new Set(["'self'", api.origin, realtime]);
   if (marketApiUrl) connect.add(new URL(marketApiUrl).origin);
+  const scripts = inlineScripts.map(
+    (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+  );
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src ${["'self'", ...scripts].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     // Coin logos come from the market provider's image host (or the local simulator, on the API origin).
     `img-src 'self' data: blob: https: ${api.origin}`,
@@ -56,10 +64,16 @@ export function contentSecurityPolicy({ supabaseUrl, marketApiUrl }: AppOrigins)
   ].join('; ');
 }
 
-/** The headers every page of the app is sent with; `csp: false` for Vite's dev server (see vite.config.ts). */
-export function securityHeaders(origins: AppOrigins, { csp = true } = {}): Record<string, string> {
+/**
+ * The headers every page of the app is sent with, the policy allowing the page's `inlineScripts`; `csp:
+ * false` for Vite's dev server (see vite.config.ts).
+ */
+export function securityHeaders(
+  origins: AppOrigins,
+  { csp = true, inlineScripts = [] }: { csp?: boolean; inlineScripts?: readonly string[] } = {},
+): Record<string, string> {
   return {
-    ...(csp ? { 'Content-Security-Policy': contentSecurityPolicy(origins) } : {}),
+    ...(csp ? { 'Content-Security-Policy': contentSecurityPolicy(origins, inlineScripts) } : {}),
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -68,8 +82,10 @@ export function securityHeaders(origins: AppOrigins, { csp = true } = {}): Recor
 }
 
 /** `dist/_headers` (Netlify and Cloudflare Pages format): the security headers for every path. */
-export function headersFile(origins: AppOrigins): string {
-  const lines = Object.entries(securityHeaders(origins)).map(([name, value]) => `  ${name}: ${value}`);
+export function headersFile(origins: AppOrigins, inlineScripts: readonly string[]): string {
+  const lines = Object.entries(securityHeaders(origins, { inlineScripts })).map(
+    ([name, value]) => `  ${name}: ${value}`,
+  );
   return `/*\n${lines.join('\n')}\n`;
 }
 
