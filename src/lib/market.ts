@@ -1,4 +1,5 @@
 import { env } from '@/config/env';
+import { afterNextPaint } from './after-next-paint';
 
 /**
  * Market data for the landing page, the wallet, the buy form and the converter: what a market item
@@ -107,7 +108,10 @@ export function parseMarketCoins(body: unknown): MarketCoin[] {
   });
 }
 
-/** One request to the market feed; throws on any failure. A plain GET, so no CORS preflight. */
+/**
+ * One request to the market feed, once the frame that asked for it is drawn; throws on any failure. A plain
+ * GET, so no CORS preflight.
+ */
 export async function fetchMarketSnapshot(count: number, signal?: AbortSignal): Promise<MarketSnapshot> {
   const controller = new AbortController();
   const abort = () => controller.abort();
@@ -115,6 +119,7 @@ export async function fetchMarketSnapshot(count: number, signal?: AbortSignal): 
   // A feed that hangs must not leave the page loading forever: it falls back like any other failure.
   const timeout = setTimeout(abort, FETCH_TIMEOUT_MS);
   try {
+    await afterNextPaint();
     const response = await fetch(marketsUrl(count), { signal: controller.signal });
     if (!response.ok) throw new Error(`Market data request failed with status ${response.status}`);
     const coins = parseMarketCoins(await response.json());
