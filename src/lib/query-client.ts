@@ -1,4 +1,12 @@
-import { QueryClient, type Query } from '@tanstack/react-query';
+import { notifyManager, QueryClient, type Query } from '@tanstack/react-query';
+
+/**
+ * Each component that shows a query re-renders for its change in a task of its own. React renders a query's
+ * subscribers at once (useSyncExternalStore cannot wait), so answers arriving together re-rendered several
+ * panels in one task the browser could not interrupt; apart, the browser can draw or answer a tap between
+ * them.
+ */
+notifyManager.setNotifyFunction((notify) => setTimeout(notify, 0));
 
 /** How often a read that failed is tried again while its error shows, so the error clears once the API is back. */
 export const FAILED_READ_RETRY_INTERVAL_MS = 10_000;
