@@ -45,13 +45,11 @@ function securityHeadersFile(origins: AppOrigins): Plugin {
  */
 const headScripts = ['theme-before-paint', 'route-preload'].map((name) => {
   const file = `src/app/head-scripts/${name}.js`;
-  return {
-    tag: `<script src="/${file}"></script>`,
-    text: readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url)), 'utf8'),
-  };
+  const text = readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url)), 'utf8');
+  return { name, tag: `<script src="/${file}"></script>`, text, inline: `<script>${text}</script>` };
 });
 const headScriptTexts = headScripts.map(({ text }) => text);
-const inlineRoutePreload = `<script>${headScriptTexts[1]}</script>`;
+const inlineRoutePreload = headScripts.find(({ name }) => name === 'route-preload')?.inline ?? '';
 
 /** Writes each of `headScripts` into index.html in place of its tag (the dev server's page too). */
 function headScriptsInline(): Plugin {
@@ -60,9 +58,9 @@ function headScriptsInline(): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
-        for (const { tag, text } of headScripts) {
+        for (const { tag, inline } of headScripts) {
           if (!html.includes(tag)) throw new Error(`index.html must load ${tag}`);
-          html = html.replace(tag, () => `<script>${text}</script>`);
+          html = html.replace(tag, () => inline);
         }
         return html;
       },
@@ -89,9 +87,9 @@ function routePath(module: string, areas: ReadonlySet<string>): string {
 /**
  * Writes into index.html, as data, which chunks each route's first render needs beyond the entry's:
  * its route module and everything that imports, and for pages that read server data the router's
- * `QueryScope`. `src/app/head-scripts/route-preload.js` fetches them for the address being opened while the entry
- * script loads, instead of one round trip after it has run; and, for a browser that stores a session, the
- * session client's. Files are listed once and routes name them by index, which keeps the page small.
+ * `QueryScope`. `src/app/head-scripts/route-preload.js` fetches them for the address being opened while
+ * the entry script loads, instead of one round trip after it has run; and, for a browser that stores a
+ * session, the session client's. Files are listed once and routes name them by index, which keeps the page small.
  */
 function routeChunksList(): Plugin {
   return {

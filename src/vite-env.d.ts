@@ -11,6 +11,9 @@ interface ImportMeta {
 }
 
 interface Window {
-  /** Fetches the code of every page under an address prefix; false without the build's list (src/app/head-scripts/route-preload.js). */
+  /**
+   * Fetches the code of every page under an address prefix; false without the build's list
+   * (src/app/head-scripts/route-preload.js).
+   */
   preloadPagesUnder?: (prefix: string) => boolean;
 }

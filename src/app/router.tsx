@@ -216,8 +216,9 @@ function AreaRoute({
   useEffect(() => {
     if (!admitted) return;
     return afterDelayWhenIdle(AREA_PRELOAD_DELAY_MS, () => {
-      // A build's list fetches their code without running it (src/app/head-scripts/route-preload.js): running a dozen
-      // pages' modules at once was a long task on the page on screen. Without a list, they load here.
+      // A build's list fetches their code without running it (src/app/head-scripts/route-preload.js):
+      // running a dozen pages' modules at once was a long task on the page on screen. Without a list, they
+      // load here.
       if (window.preloadPagesUnder?.(`/${path}/`)) return;
       Object.values(pages).forEach(({ Page }) => void Page.preload());
     });

@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeading } from '@/components/ui/dialog';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { formatUsd } from '@/lib/format';
 import { sessionFlagIsSet, setSessionFlag } from '@/lib/session-flags';
 import { limitsAreSet, type TransactionLimits } from '@domain/limits.ts';
 
 /** The specification's delay before the notice appears on a page's first visit in a browser session. */
 export const LIMITS_NOTICE_DELAY_MS = 1500;
-
-/** Runs `task` after the browser has drawn the next frame. */
-function afterNextFrame(task: () => void) {
-  requestAnimationFrame(() => setTimeout(task, 0));
-}
 
 /** A field the person may be typing in when the notice comes up. */
 function isTypingIn(element: Element | null): boolean {
@@ -71,7 +67,7 @@ export function LimitsNotice({
           // The focus moves to I Understand once the notice has been drawn, not in the task that opens it:
           // focusing at once forced the whole page's style and layout into that task, as the page loads.
           event.preventDefault();
-          if (!besideTyping) afterNextFrame(() => understood.current?.focus());
+          if (!besideTyping) void afterNextPaint().then(() => understood.current?.focus());
         }}
         // Beside a form being filled, a click in the form is not an answer to the notice.
         onInteractOutside={(event) => besideTyping && event.preventDefault()}

@@ -28,15 +28,24 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typeAndData, checksum]);
 }
 
+const drawnLogos = new Map<string, Buffer>();
+
 /**
  * A 64×64 round PNG logo in the coin's brand colour with a light ring, served locally so the simulator
- * works offline. PNG, as CoinGecko's own logos are (`…/coins/images/1/large/bitcoin.png`): an SVG logo
- * would cost the page a document of its own per image, which the real provider's never do.
+ * works offline; each is drawn once. PNG, as CoinGecko's own logos are
+ * (`…/coins/images/1/large/bitcoin.png`): an SVG logo would cost the page a document of its own per image,
+ * which the real provider's never do.
  */
 export function coinLogoPng(coinId: string): Buffer | undefined {
   const coin = simulatedCoins.find((candidate) => candidate.id === coinId);
   if (!coin) return undefined;
-  const [red, green, blue] = [1, 3, 5].map((at) => Number.parseInt(coin.colour.slice(at, at + 2), 16));
+  let logo = drawnLogos.get(coin.id);
+  if (!logo) drawnLogos.set(coin.id, (logo = drawLogo(coin.colour)));
+  return logo;
+}
+
+function drawLogo(colour: string): Buffer {
+  const channels = [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16));
   const rows: Buffer[] = [];
   for (let y = 0; y < SIZE; y++) {
     // Each scanline starts with its filter type: 0, none.
@@ -44,9 +53,8 @@ export function coinLogoPng(coinId: string): Buffer | undefined {
     for (let x = 0; x < SIZE; x++) {
       const ring = coverage(x, y, 26, 24) * 0.25;
       const at = 1 + x * 4;
-      row[at] = Math.round((red ?? 0) + (255 - (red ?? 0)) * ring);
-      row[at + 1] = Math.round((green ?? 0) + (255 - (green ?? 0)) * ring);
-      row[at + 2] = Math.round((blue ?? 0) + (255 - (blue ?? 0)) * ring);
+      // The brand colour, lightened towards white where the ring lies.
+      channels.forEach((channel, index) => (row[at + index] = Math.round(channel + (255 - channel) * ring)));
       row[at + 3] = Math.round(255 * coverage(x, y, SIZE / 2));
     }
     rows.push(row);
