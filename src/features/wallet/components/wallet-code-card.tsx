@@ -1,20 +1,43 @@
 import { CopyIcon, QrCodeIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryState, type QueryView } from '@/components/query-state';
 import { company } from '@/config/company';
 import { copyWithToast } from '@/lib/clipboard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { encodeQrCode } from '../utils/encode-qr-code';
+import type { QrCodePath } from '../utils/qr-code-path';
 import { previewWalletCode } from '../utils/wallet-code';
 
 const WALLET_QR_SIZE = 120;
 
-// Drawn after the card: the QR library (7 KiB) is no part of the wallet's first load, and encoding the
-// code (~25 ms at 4 × CPU) is a task of its own rather than part of the render that shows the profile.
-const QRCodeSVG = lazy(() =>
-  import('qrcode.react').then(({ QRCodeSVG: component }) => ({ default: component })),
-);
+/** The QR code of `code`, `WALLET_QR_SIZE` pixels square, once a worker has encoded it. */
+function WalletQrCode({ code }: { code: string }) {
+  const [encoded, setEncoded] = useState<{ code: string; qr: QrCodePath } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void encodeQrCode(code).then((qr) => current && setEncoded({ code, qr }));
+    return () => {
+      current = false;
+    };
+  }, [code]);
+  if (encoded?.code !== code) return <Skeleton className="size-[120px]" />;
+  const { size, path } = encoded.qr;
+  return (
+    <svg
+      role="img"
+      aria-label="QR code of your wallet code"
+      width={WALLET_QR_SIZE}
+      height={WALLET_QR_SIZE}
+      viewBox={`0 0 ${size} ${size}`}
+      shapeRendering="crispEdges"
+    >
+      <path fill="#ffffff" d={`M0 0h${size}v${size}H0z`} />
+      <path fill="#000000" d={path} />
+    </svg>
+  );
+}
 
 export function WalletCodeCard({ walletCode }: { walletCode: QueryView<string> }) {
   const [expanded, setExpanded] = useState(false);
@@ -49,14 +72,7 @@ export function WalletCodeCard({ walletCode }: { walletCode: QueryView<string> }
             <div className="flex flex-col items-start gap-4 @xs:flex-row @xs:items-center">
               {/* A white quiet zone keeps the code scannable in the dark theme too. */}
               <div className="shrink-0 rounded-md bg-white p-2" data-testid="wallet-qr">
-                <Suspense fallback={<Skeleton className="size-[120px]" />}>
-                  <QRCodeSVG
-                    value={code}
-                    size={WALLET_QR_SIZE}
-                    role="img"
-                    aria-label="QR code of your wallet code"
-                  />
-                </Suspense>
+                <WalletQrCode code={code} />
               </div>
               <div className="grid min-w-0 gap-2">
                 <code data-testid="wallet-code" className="font-mono text-sm break-all">
