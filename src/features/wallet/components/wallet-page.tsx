@@ -1,5 +1,5 @@
 import { RestrictionsNotice } from '@/components/restrictions-notice';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { LimitsNotice } from '@/components/limits-notice';
 import { coinNamesOf, coinPricesOf } from '@domain/coins.ts';
 import { useMarketCoins } from '@/lib/market-feed';
@@ -36,6 +36,20 @@ export function WalletPage({ userId, belowFirstScreen }: { userId: string; below
   useWalletRealtime(userId);
   return (
     <div className={cn('mx-auto grid w-full max-w-6xl grid-cols-1 gap-6', panelsDrawnNearScreen)}>
+      <FirstScreen userId={userId} />
+      {belowFirstScreen && <BelowFirstScreen userId={userId} />}
+    </div>
+  );
+}
+
+/**
+ * The first screen's panels, left alone by the render that adds what lies below: that render is
+ * interruptible, but React redoes it in one piece when a query it read changed meanwhile, and the first
+ * screen's answers arrive just then.
+ */
+const FirstScreen = memo(function FirstScreen({ userId }: { userId: string }) {
+  return (
+    <>
       <h1 className="text-2xl font-semibold tracking-tight">Your Wallet</h1>
       <RestrictionsNotice userId={userId} movements={['buy', 'sell', 'withdraw']} />
       <WalletLimits />
@@ -44,10 +58,9 @@ export function WalletPage({ userId, belowFirstScreen }: { userId: string; below
         <WalletProfileCodeCard userId={userId} />
       </div>
       <WalletHoldings userId={userId} />
-      {belowFirstScreen && <BelowFirstScreen userId={userId} />}
-    </div>
+    </>
   );
-}
+});
 
 /** The market's coins as the panels use them: the list, their names and their prices by id. */
 function useMarketView() {
