@@ -1,12 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/types/database';
 import { invalidateOnTopicChanges } from './table-changes';
 
 /** Stands in for supabase-js's channels: the test says when the channel has joined. */
 function clientWithChannel() {
-  let reportStatus: (status: string) => void = () => {};
+  let reportStatus: ((status: string) => void) | undefined;
   const channel = {
     on: () => channel,
     subscribe: (callback: (status: string) => void) => {
@@ -18,7 +18,11 @@ function clientWithChannel() {
     channel: () => channel,
     removeChannel: () => Promise.resolve('ok'),
   } as unknown as SupabaseClient<Database>;
-  return { client, join: () => reportStatus('SUBSCRIBED') };
+  return {
+    client,
+    subscribed: () => reportStatus !== undefined,
+    join: () => reportStatus?.('SUBSCRIBED'),
+  };
 }
 
 describe('invalidateOnTopicChanges', () => {
@@ -36,7 +40,7 @@ describe('invalidateOnTopicChanges', () => {
     const unsubscribe = observer.subscribe(() => {});
     await expect.poll(() => observer.getCurrentResult().data).toBe(1);
 
-    const { client, join } = clientWithChannel();
+    const { client, subscribed, join } = clientWithChannel();
     const stops = (['transactions', 'sell_requests'] as const).map((table) =>
       invalidateOnTopicChanges(client, queryClient, {
         topic: 'user:alice:wallet',
@@ -44,8 +48,8 @@ describe('invalidateOnTopicChanges', () => {
         queryKeys: [['wallet', 'holdings', 'alice']],
       }),
     );
-    // The channel opens once the removal of any earlier one with its topic has settled.
-    await Promise.resolve();
+    // The channel opens once the removal of any earlier one with its topic has settled, when idle.
+    await expect.poll(subscribed).toBe(true);
     join();
     await expect.poll(() => observer.getCurrentResult().data).toBe(2);
     // The witness: a later change of one table is read, after which nothing else was.
@@ -55,5 +59,25 @@ describe('invalidateOnTopicChanges', () => {
 
     stops.forEach((stop) => stop());
     unsubscribe();
+  });
+
+  it('joins the topic only once the browser is idle, not among the renders of the first answers', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    try {
+      const { client, subscribed } = clientWithChannel();
+      const stop = invalidateOnTopicChanges(client, new QueryClient(), {
+        topic: 'user:alice:wallet',
+        tables: ['transactions'],
+        queryKeys: [['wallet', 'transactions', 'alice']],
+      });
+      await expect.poll(() => idle.length).toBe(1);
+      expect(subscribed()).toBe(false);
+      idle.forEach((callback) => callback());
+      expect(subscribed()).toBe(true);
+      stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

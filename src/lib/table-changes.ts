@@ -1,6 +1,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Database } from '@/types/database';
+import { afterDelayWhenIdle } from './when-idle';
 
 /**
  * The private Broadcast topics the database writes to (supabase/schemas/22-broadcast-topics.sql): a
@@ -99,22 +100,29 @@ interface TopicChannel {
 const topicChannels = new WeakMap<SupabaseClient<Database>, Map<string, TopicChannel>>();
 const removals = new WeakMap<SupabaseClient<Database>, Map<string, Promise<unknown>>>();
 
+/**
+ * Joins once the browser is idle: creating the channel and opening the socket took ~10 ms of script, and
+ * handling the join's reply up to 30, among the renders of a page's first answers. The read again after
+ * the join covers what changed before it.
+ */
 function openTopic(client: SupabaseClient<Database>, topic: string, entry: TopicChannel) {
   const pendingRemoval = removals.get(client)?.get(topic) ?? Promise.resolve();
-  void pendingRemoval.then(() => {
-    if (topicChannels.get(client)?.get(topic) !== entry) return;
-    entry.channel = client
-      .channel(topic, { config: { private: true } })
-      .on('broadcast', { event: '*' }, ({ event }: { event: string }) => {
-        for (const listener of entry.listeners) {
-          if (listener.tables.includes(event as LiveTable)) listener.changed();
-        }
-      })
-      .subscribe((status) => {
-        entry.joined = status === 'SUBSCRIBED';
-        if (entry.joined) readAgainAfterJoinOnce(entry.listeners);
-      });
-  });
+  void pendingRemoval.then(() => afterDelayWhenIdle(0, () => joinTopic(client, topic, entry)));
+}
+
+function joinTopic(client: SupabaseClient<Database>, topic: string, entry: TopicChannel) {
+  if (topicChannels.get(client)?.get(topic) !== entry) return;
+  entry.channel = client
+    .channel(topic, { config: { private: true } })
+    .on('broadcast', { event: '*' }, ({ event }: { event: string }) => {
+      for (const listener of entry.listeners) {
+        if (listener.tables.includes(event as LiveTable)) listener.changed();
+      }
+    })
+    .subscribe((status) => {
+      entry.joined = status === 'SUBSCRIBED';
+      if (entry.joined) readAgainAfterJoinOnce(entry.listeners);
+    });
 }
 
 function closeTopic(client: SupabaseClient<Database>, topic: string, entry: TopicChannel) {
