@@ -1,5 +1,5 @@
 import { ArrowRightLeftIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -40,8 +40,12 @@ function parseAmount(text: string): number | undefined {
   return text.trim() !== '' && Number.isFinite(amount) && amount > 0 ? amount : undefined;
 }
 
-/** 'Crypto Converter': fixed currency rates and the current market prices of the coins on the page. */
-export function CryptoConverter({ coins, className }: { coins: readonly MarketCoin[]; className?: string }) {
+/**
+ * 'Crypto Converter': fixed currency rates and the current market prices of the coins on the page. New
+ * prices reach it in an interruptible render of their own, as they do the prices' table.
+ */
+export function CryptoConverter(props: { coins: readonly MarketCoin[]; className?: string }) {
+  const coins = useDeferredValue(props.coins);
   const id = useId();
   const [input, setInput] = useState<ConverterInput>(emptyInput);
   const [result, setResult] = useState<ConversionResult>();
@@ -70,7 +74,7 @@ export function CryptoConverter({ coins, className }: { coins: readonly MarketCo
   };
 
   return (
-    <Card className={className}>
+    <Card className={props.className}>
       <CardHeader>
         <CardTitle id={`${id}-title`}>Crypto Converter</CardTitle>
         <CardDescription>Real-time rates • Updated every minute</CardDescription>
