@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPagesFor } from './app/router';
@@ -15,10 +15,15 @@ configureZodWithoutEval();
 // A stored session is read while the page's code loads, not after its first render.
 if (hasStoredSession()) void loadSessionClient();
 // The landing page is in this chunk; any other page's code is fetched before the first render.
-void preloadPagesFor(window.location.pathname).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// The first render is a transition, so React renders it in slices the browser can interleave with other
+// work rather than as one long task.
+void preloadPagesFor(window.location.pathname).then(() => {
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
