@@ -20,8 +20,12 @@ export function currentTheme(): Theme {
 
 const listeners = new Set<() => void>();
 
-function apply(): void {
+function applyToDocument(): void {
   document.documentElement.classList.toggle('dark', currentTheme() === 'dark');
+}
+
+function apply(): void {
+  applyToDocument();
   listeners.forEach((listener) => listener());
 }
 
@@ -32,7 +36,11 @@ export function chooseTheme(theme: Theme): void {
 
 /** For useSyncExternalStore: follows the system while no theme is chosen, and the toggle. */
 export function subscribeToTheme(listener: () => void): () => void {
-  if (listeners.size === 0) systemDark()?.addEventListener('change', apply);
+  if (listeners.size === 0) {
+    systemDark()?.addEventListener('change', apply);
+    // The system's theme may have changed since index.html applied it, while nothing listened yet.
+    applyToDocument();
+  }
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
