@@ -16,14 +16,16 @@ configureZodWithoutEval();
 if (hasStoredSession()) void loadSessionClient();
 // The landing page is in this chunk; any other page's code is fetched before the first render.
 // The first render is a transition, so React renders it in slices the browser can interleave with other
-// work rather than as one long task.
+// work rather than as one long task; but the landing page's largest paint is the picture that render
+// inserts, so it renders at once.
 void preloadPagesFor(window.location.pathname).then(() => {
   const reactRoot = createRoot(root);
-  startTransition(() =>
+  const render = () =>
     reactRoot.render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
-  );
+    );
+  if (window.location.pathname === '/') render();
+  else startTransition(render);
 });
