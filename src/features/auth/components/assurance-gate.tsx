@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SessionPending } from '@/components/guards/session-pending';
 import { useAuth } from '@/lib/auth';
 import { codeStillNeeded, readAssuranceLevel, type AssuranceLevel } from '@/lib/two-factor';
@@ -31,10 +31,12 @@ export function AssuranceGate({
   const [level, setLevel] = useState<AssuranceLevel>();
 
   // Read again whenever the session changes: a verified code (or a new factor) gives it a new token.
+  // What the level lets in (the whole page, on arrival) renders as a transition: in slices the browser
+  // can interrupt, not as one long task.
   useEffect(() => {
     let current = true;
     void readAssuranceLevel().then((read) => {
-      if (current) setLevel(read);
+      if (current) startTransition(() => setLevel(read));
     });
     return () => {
       current = false;
