@@ -2,7 +2,9 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-const skeletonVariants = cva('animate-pulse', {
+// The pulse starts after a second: most waits end sooner, and until then the compositor does not redraw
+// the page sixty times a second on the CPU the page's own load needs.
+const skeletonVariants = cva('animate-pulse [animation-delay:1s]', {
   variants: {
     shape: { block: 'rounded-md', circle: 'rounded-full' },
     // `onPrimary` stays visible on a `bg-primary` surface.
