@@ -29,6 +29,9 @@ export default defineConfig({
             'devstack/src/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/unit.ts'],
+          // Each test starts with the real globals and the real implementations a test before it replaced.
+          unstubGlobals: true,
+          restoreMocks: true,
           // Typing into a form in jsdom takes seconds when the machine is busy (the unit run shares it
           // with the stack run: scripts/run-together.ts); the default 5 s timed out there.
           testTimeout: 15_000,

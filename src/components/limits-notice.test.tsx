@@ -10,9 +10,6 @@ describe('Important Transaction Limits notice', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
 
   it('appears 1.5 s after the first visit with the minimum and maximum', async () => {
     render(<LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { afterNextPaint } from './after-next-paint';
 
 /** Frames the test draws by hand: each requested callback waits until `drawFrame`. */
@@ -12,12 +12,6 @@ function framesDrawnByHand() {
 function visibility(state: DocumentVisibilityState) {
   vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('after the next paint', () => {
   it('waits until the browser has drawn its next frame, then lets the task that drew it end', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import {
   createFixedSubmissions,
   createSubmissions,
@@ -7,10 +7,6 @@ import {
   UNCONFIRMED_SUBMISSION_MESSAGE,
 } from './idempotent-submission';
 import { SecondFactorRequiredError } from './step-up';
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 /** A server stand-in: answers each call as the script says, recording the key it was sent. */
 function server(script: ('lost' | 'ok' | 'refused' | 'code needed')[]) {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { MarketFeedsProvider, useMarketCoins } from './market-feed';
 
 function bitcoinAt(price: number) {
@@ -45,11 +45,6 @@ function Screens({ shown }: { shown: readonly string[] }) {
     </MarketFeedsProvider>
   );
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe('the market feed', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));

@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { loadMarketSnapshot, marketsUrl, parseMarketCoins, sampleSnapshot } from './market';
 
 const solana = {
@@ -19,11 +19,6 @@ function stubProvider(respond: (url: string) => Response | Promise<Response>) {
   vi.stubGlobal('fetch', provider);
   return provider;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('the market feed request', () => {
   it("asks for the specification's query: usd, by market cap, the requested count, page 1, no sparkline", () => {

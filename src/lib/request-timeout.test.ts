@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createFetchWithTimeout,
   desktopRequestTimeoutMs,
@@ -19,11 +19,6 @@ function screenOf(widthPx: number) {
     matches: query === '(max-width: 767px)' && widthPx <= 767,
   }));
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe('Supabase request time-out', () => {
   it('is 30 seconds on a desktop screen and 60 seconds on a small screen', () => {

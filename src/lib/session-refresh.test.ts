@@ -30,7 +30,6 @@ let stop: () => void = () => {};
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   stop();
-  vi.useRealTimers();
 });
 
 describe('access token refresh', () => {

@@ -1,4 +1,9 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// Each test starts with the real clock (globals and spies: vitest.config.ts).
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 // Only a file with a DOM (`// @vitest-environment jsdom`) loads Testing Library: the others run in Node.
 if (typeof document !== 'undefined') {

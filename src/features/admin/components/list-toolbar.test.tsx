@@ -27,9 +27,6 @@ describe('the admin list search', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
 
   it('applies what was typed before a click within its 300 ms pause acts, so the search never overtakes the click', async () => {
     render(

@@ -49,8 +49,6 @@ describe('/user/buy page', () => {
   });
   afterEach(() => {
     toast.dismiss();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
   });
 
   it('shows the title and a skeleton while the market data loads', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { MarketFeedsProvider } from '@/lib/market-feed';
 import { MarketSection } from './market-section';
 
@@ -40,12 +40,6 @@ function renderSection() {
 
 const table = () => screen.getByRole('table');
 const rowOf = (name: string) => within(table()).getByRole('row', { name: new RegExp(name) });
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('the live market section', () => {
   it('shows a loading text and a skeleton of 10 rows until the data arrives', async () => {
