@@ -261,10 +261,11 @@ export default defineConfig(({ command, mode }) => {
               // modules lazy pages share with it, each a request before any page paints.
               { name: 'app', tags: ['$initial'] },
               { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
-              // The server-data cache with the app's one client and its scope, which every user of them loads.
+              // The server-data cache with the app's one client, its timers and its scope, which every user
+              // of them loads.
               {
                 name: 'server-state',
-                test: /node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]lib[\\/]query-(client\.ts|scope\.tsx)$/,
+                test: /node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]lib[\\/](query-(client\.ts|scope\.tsx)|coalesced-timeouts\.ts)$/,
               },
               // The session client in one file (supabase-js and the libraries only it uses, the session
               // refresh, the assurance level and Realtime helpers): as five, each was a round trip of the

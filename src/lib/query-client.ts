@@ -1,4 +1,5 @@
-import { notifyManager, QueryClient, type Query } from '@tanstack/react-query';
+import { notifyManager, QueryClient, timeoutManager, type Query } from '@tanstack/react-query';
+import { coalescedTimeouts } from './coalesced-timeouts';
 
 /**
  * Each component that shows a query re-renders for its change in a task of its own. React renders a query's
@@ -7,6 +8,8 @@ import { notifyManager, QueryClient, type Query } from '@tanstack/react-query';
  * them.
  */
 notifyManager.setNotifyFunction((notify) => setTimeout(notify, 0));
+// Before any query exists: timers of one provider cannot be cleared by another.
+timeoutManager.setTimeoutProvider(coalescedTimeouts());
 
 /** How often a read that failed is tried again while its error shows, so the error clears once the API is back. */
 export const FAILED_READ_RETRY_INTERVAL_MS = 10_000;
