@@ -89,7 +89,8 @@ function routePath(module: string, areas: ReadonlySet<string>): string {
  * its route module and everything that imports, and for pages that read server data the router's
  * `QueryScope`. `src/app/head-scripts/route-preload.js` fetches them for the address being opened while
  * the entry script loads, instead of one round trip after it has run; and, for a browser that stores a
- * session, the session client's. Files are listed once and routes name them by index, which keeps the page small.
+ * session, the session client's. Files are listed once and routes name them by index, which keeps the
+ * page small.
  */
 function routeChunksList(): Plugin {
   return {
@@ -227,7 +228,8 @@ function firstLoadChunkName(id: string, graph: ModuleGraph): string | null {
 }
 
 export default defineConfig(({ command, mode }) => {
-  // A build is what gets deployed: it must name its Supabase project (the local defaults are for dev and tests).
+  // A build is what gets deployed: it must name its Supabase project (the local defaults are for dev and
+  // tests).
   if (command === 'build')
     requireBuildEnvironment({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env });
   return {
@@ -242,16 +244,18 @@ export default defineConfig(({ command, mode }) => {
       alias: {
         ...(command === 'build' ? reactRouterProductionBuild : {}),
         '@': fileURLToPath(new URL('./src', import.meta.url)),
-        // The domain module the Edge Functions import too (supabase/functions/deno.json maps the same prefix).
+        // The domain module the Edge Functions import too (supabase/functions/deno.json maps the same
+        // prefix).
         '@domain': fileURLToPath(new URL('./packages/domain', import.meta.url)),
       },
     },
     build: {
       // Every browser Vite 8 targets by default (Baseline widely available) supports modulepreload.
       modulePreload: { polyfill: false },
-      // Each library the forms use, and the server-data cache, in one chunk rather than one per module: a page's
-      // first render waits for fewer requests (Lighthouse's slow-4G /login had 25, one round trip per six).
-      // Only the matched modules: with their dependencies (React) the groups would join the landing page's load.
+      // Each library the forms use, and the server-data cache, in one chunk rather than one per module: a
+      // page's first render waits for fewer requests (Lighthouse's slow-4G /login had 25, one round trip per
+      // six). Only the matched modules: with their dependencies (React) the groups would join the landing
+      // page's load.
       rolldownOptions: {
         output: {
           codeSplitting: {
@@ -288,8 +292,8 @@ export default defineConfig(({ command, mode }) => {
         },
       },
     },
-    // The dev server injects an inline script (React Refresh) and talks to its HMR WebSocket, so it gets every
-    // header but the Content-Security-Policy; `vite preview` serves the build with the full policy.
+    // The dev server injects an inline script (React Refresh) and talks to its HMR WebSocket, so it gets
+    // every header but the Content-Security-Policy; `vite preview` serves the build with the full policy.
     server: { port: 5173, strictPort: true, headers: securityHeaders(appOrigins(mode), { csp: false }) },
     preview: {
       port: 5173,

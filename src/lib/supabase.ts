@@ -14,9 +14,9 @@ function isAuthRequest(input: RequestInfo | URL): boolean {
  * leaves once the browser has drawn the frame that asked for it (a page's skeletons, a button's pending
  * state), so making it does not hold that frame back, and every request gives up after the screen's
  * time-out (see `request-timeout.ts`); the session's 5-minute early refresh is started by the
- * AuthProvider (see `session-refresh.ts`). PKCE: a mailed link (confirmation, password reset) comes back with `?code=`,
- * which only this browser, holding the verifier, can exchange for a session, so a crafted link cannot
- * sign a victim into someone else's account.
+ * AuthProvider (see `session-refresh.ts`). PKCE: a mailed link (confirmation, password reset) comes back
+ * with `?code=`, which only this browser, holding the verifier, can exchange for a session, so a crafted
+ * link cannot sign a victim into someone else's account.
  */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   global: {
