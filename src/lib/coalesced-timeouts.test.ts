@@ -76,4 +76,19 @@ describe('coalesced timeouts (TanStack Query timers)', () => {
     vi.advanceTimersByTime(COALESCED_TIMER_MIN_DELAY_MS);
     expect(cancelled).not.toHaveBeenCalled();
   });
+
+  it('runs the other timers due together when one of them throws, and keeps serving later ones', () => {
+    const timers = coalescedTimeouts();
+    const other = vi.fn();
+    const later = vi.fn();
+    timers.setTimeout(() => {
+      throw new Error('a callback failed');
+    }, 10_000);
+    timers.setTimeout(other, 10_000);
+    timers.setTimeout(later, 60_000);
+    expect(() => vi.advanceTimersByTime(10_000)).toThrow('a callback failed');
+    expect(other).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(50_000);
+    expect(later).toHaveBeenCalledOnce();
+  });
 });

@@ -33,10 +33,18 @@ export function coalescedTimeouts(): TimeoutProvider {
     const now = Date.now();
     const due = [...timers].filter(([, timer]) => timer.dueAt <= now);
     for (const [id] of due) timers.delete(id);
-    for (const [, timer] of due) timer.callback();
-    let next = Infinity;
-    for (const timer of timers.values()) next = Math.min(next, timer.dueAt);
+    const next = Math.min(...Array.from(timers.values(), (timer) => timer.dueAt));
     if (next !== Infinity) wakeBy(next);
+    // As with the platform's timers, one callback that throws stops none of the others.
+    const failures: unknown[] = [];
+    for (const [, timer] of due) {
+      try {
+        timer.callback();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw failures[0];
   }
 
   return {
