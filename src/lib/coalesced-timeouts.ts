@@ -9,7 +9,7 @@ export const COALESCED_TIMER_STEP_MS = 1_000;
  * TanStack Query's long timers (a cached answer collected after 5 minutes, a result turning stale after
  * 30 s) in one list that a single platform timer serves. Most are cleared unrun, and each query and each
  * component showing one sets and clears some as a page loads: on the wallet's load those platform calls
- * took 40–90 ms of the main thread (each wakes the browser's timer machinery). Setting or clearing a
+ * took 30–65 ms of the main thread (each wakes the browser's timer machinery). Setting or clearing a
  * coalesced timer only touches the list; it runs up to `COALESCED_TIMER_STEP_MS` late. Its ids are
  * negative, so they never meet the platform's.
  */
