@@ -6,8 +6,12 @@ const databaseUrl = inject('databaseUrl');
 
 /**
  * Every pool of the local stack (the gateway's, Realtime's authorization, row checks and visibility gate)
- * holds connections between the statements of a transaction. Postgres may end such a connection at any
- * moment; the stack must go on, not die of an uncaught 'error' (Vitest fails the run on one).
+ * comes from `createPool`: how its connections end, and how long an idle one stays.
+ */
+
+/**
+ * A pool holds connections between the statements of a transaction. Postgres may end such a connection at
+ * any moment; the stack must go on, not die of an uncaught 'error' (Vitest fails the run on one).
  */
 describe('a pooled connection ended by Postgres between two statements', () => {
   it('rejects the next statement on it, and the pool serves again on a new connection', async () => {
@@ -32,4 +36,20 @@ describe('a pooled connection ended by Postgres between two statements', () => {
       await pool.end();
     }
   });
+});
+
+describe('an idle pooled connection', () => {
+  it('is kept past node-postgres’s 10 s, as PostgREST keeps its own for 30 s', async () => {
+    const pool = createPool({ connectionString: databaseUrl, max: 1 });
+    try {
+      const backend = () => pool.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const first = await backend();
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      const later = await backend();
+      // The same backend: no new connection, handshake or cold catalog caches for the next request.
+      expect(later.rows[0]?.pid).toBe(first.rows[0]?.pid);
+    } finally {
+      await pool.end();
+    }
+  }, 20_000);
 });
