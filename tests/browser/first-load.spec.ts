@@ -56,6 +56,23 @@ for (const [path, names, heading] of [
   });
 }
 
+test('a signed-in person’s wallet needs at most six files beside the entry: one per connection', async ({
+  page,
+}) => {
+  // A browser opens six connections to a server without HTTP/2; a seventh file waits for one to be free.
+  const html = await (await page.request.get('/user/wallet')).text();
+  const list = /<script type="application\/json" id="route-chunks">([^<]*)<\/script>/.exec(html)?.[1];
+  const { files, routes, session } = JSON.parse(list ?? 'null') as {
+    files: string[];
+    routes: Record<string, number[]>;
+    session: number[];
+  };
+  const wanted = new Set([...(routes['/user'] ?? []), ...(routes['/user/wallet'] ?? []), ...session]);
+  const names = [...wanted].map((index) => files[index]);
+  expect(names).toContainEqual(expect.stringMatching(/user-area-/));
+  expect(names.length, names.join(', ')).toBeLessThanOrEqual(6);
+});
+
 test('a signed-in person’s stored session is read while their page’s code still loads', async ({ page }) => {
   await logIn(page, await existingUser('early-session'));
   // The wallet page's code (its route module is in the user area's chunk) is held back; the session's is not.
