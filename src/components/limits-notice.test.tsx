@@ -6,6 +6,20 @@ import { sessionFlagIsSet, setSessionFlag } from '@/lib/session-flags';
 
 const limits = { minAmount: 10, maxAmount: 10_000 };
 
+/** The notice on a page with a form field; returns the field. */
+function renderBesideAField(): HTMLElement {
+  render(
+    <>
+      <label>
+        Amount
+        <input />
+      </label>
+      <LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />
+    </>,
+  );
+  return screen.getByLabelText('Amount');
+}
+
 describe('Important Transaction Limits notice', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -77,16 +91,7 @@ describe('Important Transaction Limits notice', () => {
 
   it('does not steal the keystrokes of a person already typing: "1234567" stays "1234567"', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(
-      <>
-        <label>
-          Amount
-          <input />
-        </label>
-        <LimitsNotice limits={limits} sessionFlag="hasSeenLimits" />
-      </>,
-    );
-    const field = screen.getByLabelText('Amount');
+    const field = renderBesideAField();
     await user.click(field);
     await user.keyboard('12345');
     act(() => vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS));
@@ -96,5 +101,20 @@ describe('Important Transaction Limits notice', () => {
     expect(field).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'I Understand' }));
     expect(sessionFlagIsSet('hasSeenLimits')).toBe(true);
+  });
+
+  it('leaves the keys with a person who took a field while the notice was coming up', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const field = renderBesideAField();
+    act(() => {
+      vi.advanceTimersByTime(LIMITS_NOTICE_DELAY_MS);
+      field.focus();
+    });
+    expect(screen.getByText('Important Transaction Limits')).toBeInTheDocument();
+    // The notice would take the focus once it has been drawn.
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await user.keyboard('67');
+    expect(field).toHaveValue('67');
+    expect(field).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeading } from '@/components/ui/dialog';
 import { afterNextPaint } from '@/lib/after-next-paint';
@@ -33,7 +33,7 @@ export function LimitsNotice({
   limits: TransactionLimits | undefined;
   sessionFlag: string;
 }) {
-  const [open, setOpen] = useState(false);
+  const [stage, setStage] = useState<'waiting' | 'open' | 'dismissed'>('waiting');
   const understood = useRef<HTMLButtonElement>(null);
   const [besideTyping, setBesideTyping] = useState(false);
   // The delay runs from the page's opening, not from the limits' answer: on a slow network the notice
@@ -45,8 +45,13 @@ export function LimitsNotice({
     if (!ready || sessionFlagIsSet(sessionFlag)) return;
     const timer = setTimeout(
       () => {
-        setBesideTyping(isTypingIn(document.activeElement));
-        setOpen(true);
+        const typing = isTypingIn(document.activeElement);
+        // A transition renders the notice in slices: all at once it blocked the page for one long task
+        // (about 35 ms here, some 150 ms on Lighthouse's 4x slower phone) as the page finished loading.
+        startTransition(() => {
+          setBesideTyping(typing);
+          setStage('open');
+        });
       },
       Math.max(0, openedAt + LIMITS_NOTICE_DELAY_MS - Date.now()),
     );
@@ -55,19 +60,30 @@ export function LimitsNotice({
 
   const dismiss = () => {
     setSessionFlag(sessionFlag);
-    setOpen(false);
+    setStage('dismissed');
   };
 
-  if (!limits) return null;
+  // The dialog mounts open, so that it renders in the transition above: mounted closed, Radix would render
+  // its content only in a second, synchronous render after the transition's (its presence, from 'unmounted').
+  if (!limits || stage === 'waiting') return null;
   return (
-    <Dialog open={open} modal={!besideTyping} onOpenChange={(next) => (next ? setOpen(true) : dismiss())}>
+    <Dialog
+      open={stage === 'open'}
+      modal={!besideTyping}
+      onOpenChange={(next) => (next ? setStage('open') : dismiss())}
+    >
       <DialogContent
         hideClose
         onOpenAutoFocus={(event) => {
           // The focus moves to I Understand once the notice has been drawn, not in the task that opens it:
           // focusing at once forced the whole page's style and layout into that task, as the page loads.
           event.preventDefault();
-          if (!besideTyping) void afterNextPaint().then(() => understood.current?.focus());
+          if (besideTyping) return;
+          void afterNextPaint().then(() => {
+            // A field taken while the notice was rendering: it stays beside the typing, as above.
+            if (isTypingIn(document.activeElement)) setBesideTyping(true);
+            else understood.current?.focus();
+          });
         }}
         // Beside a form being filled, a click in the form is not an answer to the notice.
         onInteractOutside={(event) => besideTyping && event.preventDefault()}

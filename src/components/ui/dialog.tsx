@@ -22,7 +22,9 @@ export function DialogContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
   const opener = useRef<HTMLElement | null>(null);
   return (
-    <DialogPrimitive.Portal>
+    // Without a container, Radix's portal renders nothing on mount and its content in a second, synchronous
+    // render from a layout effect; with one, a dialog mounted open in a transition renders in the transition.
+    <DialogPrimitive.Portal container={document.body}>
       <DialogPrimitive.Overlay className="data-[state=open]:animate-in data-[state=closed]:animate-out fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(
