@@ -8,6 +8,14 @@
  * category whose audits carry no weight on a page has no score, and fails rather than counting as full.
  * Budgets: performance >= 95 (the issue's target), accessibility, best practices and SEO 100.
  *
+ * The wallet is audited in both of its states. As people return to it, the sign-in having met the
+ * 'Important Transaction Limits' notice and pressed I Understand, as the specification's once-a-session
+ * flag intends: all four budgets. And on the first visit of a browser session, the notice coming up 1.5 s
+ * after the page: accessibility, best practices and SEO 100 with the notice open; its performance is
+ * printed and recorded but not budgeted, because Lighthouse's Speed Index counts the specification's
+ * 1.5 s delay as the page drawing late (the page is complete before the notice; the frame changes again
+ * when it comes). What the notice costs the page's main thread shows in that row's blocking time.
+ *
  * One audit is excused by name where failing it is the point: `/robots.txt` keeps search engines out of
  * the signed-in area (tests/browser/smoke.spec.ts), so Lighthouse's "Page isn't blocked from indexing"
  * fails on `/user/wallet`. That page's SEO budget is held on its other audits, and the table prints the
@@ -43,26 +51,36 @@ const budgets: Record<Category, number> = {
 };
 
 interface AuditedPage {
+  /** The name in the tables: the path, and the page's state where it is audited in two. */
+  name: string;
   path: string;
   signedIn: boolean;
+  /** The limits notice comes up, as on the first visit of a browser session; not budgeted on performance. */
+  firstVisitOfSession?: boolean;
   /** Audits whose failure this page is meant to have, with the reason. */
   excused?: Record<string, string>;
 }
 
+const signedInArea = { 'is-crawlable': 'robots.txt keeps search engines out of the signed-in area' };
 const allPages: AuditedPage[] = [
-  { path: '/', signedIn: false },
-  { path: '/login', signedIn: false },
-  { path: '/signup', signedIn: false },
+  { name: '/', path: '/', signedIn: false },
+  { name: '/login', path: '/login', signedIn: false },
+  { name: '/signup', path: '/signup', signedIn: false },
+  { name: '/user/wallet', path: '/user/wallet', signedIn: true, excused: signedInArea },
   {
+    name: '/user/wallet, first visit of the session',
     path: '/user/wallet',
     signedIn: true,
-    excused: { 'is-crawlable': 'robots.txt keeps search engines out of the signed-in area' },
+    firstVisitOfSession: true,
+    excused: signedInArea,
   },
 ];
 const chosenPaths = process.env.LIGHTHOUSE_PAGES?.split(',');
 const pages = chosenPaths ? allPages.filter((page) => chosenPaths.includes(page.path)) : allPages;
 if (pages.length === 0)
-  throw new Error(`LIGHTHOUSE_PAGES names none of ${allPages.map((page) => page.path).join(', ')}`);
+  throw new Error(
+    `LIGHTHOUSE_PAGES names none of ${[...new Set(allPages.map((page) => page.path))].join(', ')}`,
+  );
 
 const numericAudit = (result: Result, id: string) =>
   Math.round(result.audits[id]?.numericValue ?? Number.NaN);
@@ -134,9 +152,14 @@ async function main() {
       const rows: Record<string, Record<string, number | string>> = {};
       const metricRows: Record<string, Record<string, number>> = {};
       const checks: Record<string, BudgetCheck> = {};
+      const figures: Record<string, number> = {};
       const lost: string[] = [];
+      let signedIn = false;
       for (const audited of pages) {
-        if (audited.signedIn) await signIn(chrome.port, app.url);
+        if (audited.signedIn && !signedIn) {
+          await signIn(chrome.port, app.url);
+          signedIn = true;
+        }
         const excused = Object.keys(audited.excused ?? {});
         const scores = Object.fromEntries(categories.map((category) => [category, [] as number[]])) as Record<
           Category,
@@ -145,8 +168,8 @@ async function main() {
         const raw: number[] = [];
         const measured = Object.fromEntries(Object.keys(metrics).map((name) => [name, [] as number[]]));
         for (let run = 0; run < RUNS; run++) {
-          if (audited.signedIn) await emptyHttpCache(chrome.port);
-          const runName = `${audited.path.replaceAll('/', '_') || '_'}-${run}`;
+          if (audited.signedIn) await prepareSignedInRun(chrome.port, app.url, audited.firstVisitOfSession);
+          const runName = `${audited.name.replaceAll(/[^a-z]+/g, '_')}-${run}`;
           const artifacts =
             process.env.LIGHTHOUSE_ARTIFACTS && path.join(process.env.LIGHTHOUSE_ARTIFACTS, runName);
           const answer = await lighthouse(
@@ -163,7 +186,7 @@ async function main() {
             },
             undefined,
           );
-          if (!answer) throw new Error(`Lighthouse gave no result for ${audited.path}`);
+          if (!answer) throw new Error(`Lighthouse gave no result for ${audited.name}`);
           const result = answer.lhr;
           if (process.env.LIGHTHOUSE_REPORTS) {
             await writeFile(
@@ -171,12 +194,12 @@ async function main() {
               JSON.stringify(result),
             );
           }
-          if (result.runtimeError) throw new Error(`${audited.path}: ${result.runtimeError.message}`);
+          if (result.runtimeError) throw new Error(`${audited.name}: ${result.runtimeError.message}`);
           for (const category of categories) {
             scores[category].push(categoryScore(result, category, excused));
             if (run === RUNS - 1) {
               for (const line of shortfalls(result, category))
-                lost.push(`${audited.path} ${category}: ${line}`);
+                lost.push(`${audited.name} ${category}: ${line}`);
             }
           }
           raw.push(Math.round((result.categories.seo?.score ?? 0) * 100));
@@ -188,7 +211,11 @@ async function main() {
           row[category] = median;
           // A run without a score for the category makes the median no score either.
           const scored = scores[category].every((score) => Number.isFinite(score));
-          checks[`${audited.path} ${category}`] = [
+          if (audited.firstVisitOfSession && category === 'performance') {
+            figures[`${audited.name} ${category}`] = median;
+            continue;
+          }
+          checks[`${audited.name} ${category}`] = [
             scored ? median : Number.NaN,
             `>= ${budgets[category]}`,
             scored && median >= budgets[category],
@@ -199,8 +226,8 @@ async function main() {
         row.excused = Object.entries(audited.excused ?? {})
           .map(([id, why]) => `${id}: ${why}`)
           .join('; ');
-        rows[audited.path] = row;
-        metricRows[audited.path] = {
+        rows[audited.name] = row;
+        metricRows[audited.name] = {
           ...Object.fromEntries(
             Object.entries(measured).map(([name, values]) => [name, percentile(values, 0.5)]),
           ),
@@ -215,7 +242,8 @@ async function main() {
       );
       console.table(metricRows);
       if (lost.length > 0) console.log(`Audits short of full marks (last run):\n${lost.join('\n')}`);
-      await reportBudgetChecks(checks);
+      if (Object.keys(figures).length > 0) console.log('Recorded, not budgeted:', figures);
+      await reportBudgetChecks(checks, figures);
     } finally {
       await app.stop();
     }
@@ -228,10 +256,11 @@ async function main() {
 }
 
 /**
- * Empties the browser's HTTP cache and nothing else (the session stays in local storage), so each run of
- * the signed-in page loads its code and data as a first visit of the day does.
+ * Empties the browser's HTTP cache (the session stays in local storage), so each run of the signed-in page
+ * loads its code and data as a first visit of the day does; on the first visit of a browser session, also
+ * the session cookie that says the limits notice was seen (the specification's hasSeenLimits).
  */
-async function emptyHttpCache(port: number) {
+async function prepareSignedInRun(port: number, appUrl: string, firstVisitOfSession = false) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
@@ -239,13 +268,18 @@ async function emptyHttpCache(port: number) {
     const page = await context.newPage();
     const session = await context.newCDPSession(page);
     await session.send('Network.clearBrowserCache');
+    if (firstVisitOfSession)
+      await session.send('Network.deleteCookies', { name: 'hasSeenLimits', url: appUrl });
     await page.close();
   } finally {
     await browser.close();
   }
 }
 
-/** Logs the seeded user in through the log-in page, in the browser Lighthouse drives (its profile keeps the session). */
+/**
+ * Logs the seeded user in through the log-in page, in the browser Lighthouse drives (its profile keeps the
+ * session), and answers the limits notice on arriving at the wallet, as a person does once a session.
+ */
 async function signIn(port: number, appUrl: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
@@ -257,6 +291,7 @@ async function signIn(port: number, appUrl: string) {
     await page.getByLabel('Password', { exact: true }).fill(seededAccounts.user.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/user\/wallet$/);
+    await page.getByRole('button', { name: 'I Understand' }).click();
     await page.close();
   } finally {
     await browser.close();
