@@ -24,8 +24,8 @@
  * Runs its own throwaway stack: `npm run bench -- lighthouse` (`LIGHTHOUSE_RUNS=5` for more runs,
  * `LIGHTHOUSE_REPORTS=<folder>` to keep each run's full report as JSON, `LIGHTHOUSE_ARTIFACTS=<folder>` to
  * keep each run's trace and network log too (the long tasks behind the blocking time are in the trace),
- * `LIGHTHOUSE_PAGES=/login,/signup` to audit only those pages while working on them; the budget holds for
- * all four).
+ * `LIGHTHOUSE_PAGES=/login,/signup` to audit only those pages while working on them, `/user/wallet` its
+ * two states; the budget holds for all of them).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
