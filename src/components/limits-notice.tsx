@@ -67,11 +67,8 @@ export function LimitsNotice({
   // its content only in a second, synchronous render after the transition's (its presence, from 'unmounted').
   if (!limits || stage === 'waiting') return null;
   return (
-    <Dialog
-      open={stage === 'open'}
-      modal={!besideTyping}
-      onOpenChange={(next) => (next ? setStage('open') : dismiss())}
-    >
+    // Nothing but the timer opens it (there is no trigger): Radix only ever asks to close it.
+    <Dialog open={stage === 'open'} modal={!besideTyping} onOpenChange={(next) => !next && dismiss()}>
       <DialogContent
         hideClose
         onOpenAutoFocus={(event) => {
