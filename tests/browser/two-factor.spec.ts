@@ -17,16 +17,30 @@ import { skipLimitsNotices } from './support/limits-notices';
 
 test.use({ locale: 'en-US' });
 
-/** The secret the QR code on the page carries, read from the picture as an authenticator app scans it. */
+/**
+ * The secret the QR code on the page carries, read from the picture's own pixels as an authenticator app
+ * scans it. A screenshot would also scan whatever is around the picture at the moment of capture (what
+ * overlaps it, where the page has scrolled): in one CI run such scans stayed unreadable for 10 s, which
+ * three local runs of the suite did not reproduce. That the picture shows, at its own size (sharp at
+ * GoTrue's 3 px per module), is asserted on the page.
+ */
 async function scanQrSecret(page: Page): Promise<string> {
   const picture = page.getByTestId('two-factor-qr');
-  const scan = async () => {
-    const png = PNG.sync.read(await picture.screenshot());
-    return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
-  };
-  // Scanned until it reads, as a camera does: the picture may still be decoding when it first shows.
-  await expect.poll(scan, { timeout: 10_000 }).toMatch(/^otpauth:\/\/totp\//);
-  const secret = new URL(await scan()).searchParams.get('secret');
+  await expect(picture).toBeVisible();
+  await expect(picture).toHaveJSProperty('complete', true);
+  const { shownWidth, naturalWidth, png } = await picture.evaluate((image: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    canvas.getContext('2d')?.drawImage(image, 0, 0);
+    return { shownWidth: image.width, naturalWidth: image.naturalWidth, png: canvas.toDataURL('image/png') };
+  });
+  expect(naturalWidth, 'the QR code is a picture that loaded').toBeGreaterThan(0);
+  expect(shownWidth, 'the QR code shows at its own size').toBe(naturalWidth);
+  const pixels = PNG.sync.read(Buffer.from(png.slice(png.indexOf(',') + 1), 'base64'));
+  const scanned = jsQR(new Uint8ClampedArray(pixels.data), pixels.width, pixels.height)?.data ?? '';
+  expect(scanned).toMatch(/^otpauth:\/\/totp\//);
+  const secret = new URL(scanned).searchParams.get('secret');
   if (!secret) throw new Error('the QR code carries no otpauth secret');
   return secret;
 }
