@@ -2,7 +2,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthProvider, useAuth } from './auth';
+import { AuthProvider, useAuth, useSession } from './auth';
 import { queryClient } from './query-client';
 
 type SessionListener = (event: AuthChangeEvent, session: Session | null) => void;
@@ -97,5 +97,33 @@ describe('useAuth', () => {
     expect(await screen.findByText('alice: role pending')).toBeInTheDocument();
     act(() => answerRole({ data: { role: 'admin' } }));
     expect(await screen.findByText('alice: admin')).toBeInTheDocument();
+  });
+
+  it('does not render a page that needs only the person again when their role arrives', async () => {
+    sessionChanges.listener = undefined;
+    let answerRole: (answer: { data: { role: string } }) => void = () => {};
+    roleRead.answer = () => new Promise((resolve) => (answerRole = resolve));
+    const pageRenders: string[] = [];
+    function Page() {
+      const { user } = useSession();
+      pageRenders.push(user?.id ?? 'nobody');
+      return <p>{user?.id ?? 'nobody'}</p>;
+    }
+    render(
+      <AuthProvider>
+        <ShowsRole />
+        <Page />
+      </AuthProvider>,
+    );
+    await vi.waitFor(() => expect(sessionChanges.listener).toBeDefined());
+    act(() => sessionChanges.listener?.('INITIAL_SESSION', sessionOf('alice')));
+    expect(await screen.findByText('alice')).toBeInTheDocument();
+    const rendersBeforeTheRole = pageRenders.length;
+    act(() => answerRole({ data: { role: 'user' } }));
+    expect(await screen.findByText('user')).toBeInTheDocument();
+    expect(pageRenders).toHaveLength(rendersBeforeTheRole);
+
+    act(() => sessionChanges.listener?.('SIGNED_IN', sessionOf('bob')));
+    expect(await screen.findByText('bob')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useState,
   type Dispatch,
   type ReactNode,
@@ -41,6 +42,15 @@ interface AuthContextValue {
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
+
+/** Who is signed in, apart from their role: see `useSession`. */
+interface SessionContextValue {
+  session: Session | null;
+  user: User | null;
+  start: () => void;
+}
+
+const SessionContext = createContext<SessionContextValue | undefined>(undefined);
 
 /** The role stored in the user's profile; `user` when the profile or its role is missing (spec §4). */
 async function readRole(client: typeof supabase, userId: string): Promise<Role> {
@@ -183,7 +193,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     state: { ...state, user: state.session?.user ?? null, isAdmin: state.role === 'admin' },
     start,
   };
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  // Unchanged when only the role arrives, so the pages that need only the person do not render again.
+  const session = useMemo(
+    () => ({ session: state.session, user: state.session?.user ?? null, start }),
+    [state.session, start],
+  );
+  return (
+    <AuthContext.Provider value={value}>
+      <SessionContext.Provider value={session}>{children}</SessionContext.Provider>
+    </AuthContext.Provider>
+  );
 }
 
 // The hook lives beside its provider so every feature imports both from one place.
@@ -194,4 +213,18 @@ export function useAuth(): AuthState {
   const { start } = context;
   useEffect(start, [start]);
   return context.state;
+}
+
+/**
+ * Who is signed in (`null` before the stored session is restored, and for a visitor), without their role:
+ * a page of the user area renders once the session is restored and not again when the role arrives a
+ * moment later (on the wallet, a second render of the whole page while its first answers land).
+ */
+// eslint-disable-next-line react-refresh/only-export-components
+export function useSession(): Pick<AuthState, 'session' | 'user'> {
+  const context = useContext(SessionContext);
+  if (!context) throw new Error('useSession must be used within an AuthProvider');
+  const { start, session, user } = context;
+  useEffect(start, [start]);
+  return { session, user };
 }

@@ -7,10 +7,10 @@ import { AddressBookCard } from '@/features/protections/components/address-book-
 import { FreezeCard } from '@/features/protections/components/freeze-card';
 import { AntiPhishingPhraseCard } from '@/features/protections/components/anti-phishing-phrase-card';
 import { SecurityHoldWarning } from '@/components/security-hold-warning';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 
 export default function AccountRoute() {
-  const { user } = useAuth();
+  const { user } = useSession();
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Account</h1>

@@ -1,8 +1,8 @@
 import { RecurringBuysPage } from '@/features/recurring-buys/components/recurring-buys-page';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 
 export default function RecurringBuysRoute() {
-  const { user } = useAuth();
+  const { user } = useSession();
   // The user area's guard renders this page only for a signed-in person.
   if (!user) return null;
   return <RecurringBuysPage userId={user.id} />;

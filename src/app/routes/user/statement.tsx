@@ -1,8 +1,8 @@
 import { StatementPage } from '@/features/statements/components/statement-page';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 
 export default function StatementRoute() {
-  const { user } = useAuth();
+  const { user } = useSession();
   // The user area's guard renders this page only for a signed-in person.
   if (!user) return null;
   return <StatementPage userId={user.id} email={user.email ?? ''} />;

@@ -2,11 +2,11 @@ import { MyProofCard } from '@/features/proof/components/my-proof-card';
 import { StatementCard } from '@/features/statements/components/statement-card';
 import { WalletPage } from '@/features/wallet/components/wallet-page';
 import { useDeferredValue } from 'react';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { cn, panelsDrawnNearScreen } from '@/lib/utils';
 
 export default function WalletRoute() {
-  const { user } = useAuth();
+  const { user } = useSession();
   // False on the first render, true on a second one React makes once the first has been committed: what
   // lies below the first screen (on a phone, everything under the portfolio) then does not lengthen the
   // task that paints the first screen.

@@ -1,8 +1,8 @@
 import { WithdrawPage } from '@/features/withdraw/components/withdraw-page';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 
 export default function WithdrawRoute() {
-  const { user } = useAuth();
+  const { user } = useSession();
   // The user area's guard renders this page only for a signed-in person.
   if (!user) return null;
   return <WithdrawPage userId={user.id} />;

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { DateTime } from '@/components/date-time';
 import { QueryRows } from '@/components/query-state';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { downloadCsv } from '@/lib/csv';
 import { liveTopics } from '@/lib/realtime';
 import {
@@ -194,7 +194,7 @@ function SecurityLogCard({
  * chain in their browser and downloads it as CSV.
  */
 export function SecurityLogPage() {
-  const { user } = useAuth();
+  const { user } = useSession();
   const personId = user?.id ?? '';
   return (
     <div className="grid gap-6">

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { liveTopics, useRealtimeInvalidation } from '@/lib/realtime';
 import { moneyRestrictionsQueryKey, useMoneyRestrictions } from '../api/get-money-restrictions';
 
@@ -15,7 +15,7 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
  * database does not broadcast.
  */
 export function useLiveMoneyRestrictions() {
-  const { user } = useAuth();
+  const { user } = useSession();
   const queryClient = useQueryClient();
   useRealtimeInvalidation({
     topic: liveTopics.account(user?.id ?? ''),

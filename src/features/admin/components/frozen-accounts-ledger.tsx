@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { TableCell } from '@/components/ui/table';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { csvUtcTime } from '@/lib/csv';
 import { liveTopics, useRealtimeInvalidation } from '@/lib/realtime';
 import { UNFREEZE_PROPOSED_MESSAGE, UNFROZEN_MESSAGE } from '../api/admin-messages';
@@ -42,7 +42,7 @@ export const frozenAccountsLedger: LedgerKind<FrozenAccount> = {
     ],
   },
   useView: function useFrozenAccountsLedger() {
-    const { user } = useAuth();
+    const { user } = useSession();
     const unfreeze = useUnfreezeAccount();
     useRealtimeInvalidation({
       topic: liveTopics.adminQueues,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TableCell } from '@/components/ui/table';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { useAdminQueueRealtime } from '../hooks/use-admin-queue-realtime';
 import { useListUrlState } from '../hooks/use-list-url-state';
 import { AdminListCard, type ListColumn } from './admin-list-card';
@@ -25,7 +25,7 @@ function QueueRowActions<Item extends QueueRequest>({
   request: Item;
   view: QueueView<Item>;
 }) {
-  const { user } = useAuth();
+  const { user } = useSession();
   const state = queueRowState(request, user?.id);
   const note = state === 'decided' ? undefined : moneySafetyNote(request, user?.id);
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { coinName } from '@domain/coins.ts';
 import { countedTransactionStatus, transactionStatuses, transactionTypes } from '@domain/statuses.ts';
 import { TableCell } from '@/components/ui/table';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { whenAndWhoColumns } from '@/lib/csv';
 import { formatStatus, formatUsd, formatUsdPlain } from '@/lib/format';
 import { TRANSACTION_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
@@ -43,7 +43,7 @@ export const transactionsLedger: LedgerKind<AdminTransaction> = {
   useView: function useTransactionsLedger(list) {
     const [action, setAction] = useState<PendingAdminAction>();
     const statusChange = useSetTransactionStatus();
-    const { user } = useAuth();
+    const { user } = useSession();
     const open = (transaction: AdminTransaction) => transaction.status !== countedTransactionStatus;
     const statuses = useStatusChanges<AdminTransaction>({
       palette: 'transaction',

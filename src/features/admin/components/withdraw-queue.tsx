@@ -5,7 +5,7 @@ import { withdrawMethods } from '@domain/withdrawal.ts';
 import { Button } from '@/components/ui/button';
 import { TableCell } from '@/components/ui/table';
 import { whenAndWhoColumns } from '@/lib/csv';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { formatUsd, formatUsdPlain } from '@/lib/format';
 import { WITHDRAW_STATUS_UPDATED_MESSAGE } from '../api/admin-messages';
 import { withdrawRequests, type AdminWithdrawRequest } from '../api/get-withdraw-requests';
@@ -44,7 +44,7 @@ export const withdrawQueue: QueueKind<AdminWithdrawRequest> = {
   useView: function useWithdrawQueue({ confirm }) {
     const [detailsOf, setDetailsOf] = useState<AdminWithdrawRequest>();
     const statusChange = useSetWithdrawRequestStatus();
-    const { user } = useAuth();
+    const { user } = useSession();
     const statuses = useStatusChanges<AdminWithdrawRequest>({
       palette: 'request',
       builtIn: WITHDRAW_STATUSES,

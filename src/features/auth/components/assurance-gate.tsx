@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SessionPending } from '@/components/guards/session-pending';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { codeStillNeeded, readAssuranceLevel, type AssuranceLevel } from '@/lib/two-factor';
 import { AuthCard } from './auth-card';
 
@@ -27,7 +27,7 @@ export function AssuranceGate({
   factorRequired?: boolean;
   children: ReactNode;
 }) {
-  const { session } = useAuth();
+  const { session } = useSession();
   const [level, setLevel] = useState<AssuranceLevel>();
 
   // Read again whenever the session changes: a verified code (or a new factor) gives it a new token.

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCodePrompt } from '@/components/two-factor-code-dialog';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { submitWithStepUp } from '@/lib/step-up';
 import { formatUsd } from '@/lib/format';
 import { useMarketCoins } from '@/lib/market-feed';
@@ -63,7 +63,7 @@ function BuyCryptoSkeleton() {
 }
 
 function BuyCryptoContent() {
-  const { user } = useAuth();
+  const { user } = useSession();
   const market = useMarketCoins();
   const limits = useTransactionLimits();
   const requests = useBuyRequests(user?.id);

@@ -1,10 +1,10 @@
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { liveTopics, useRealtimeInvalidation } from '@/lib/realtime';
 import { notificationsQueryKey, useNotifications } from '../api/get-notifications';
 
 /** The person's notifications, read again on every change broadcast on their account topic (left on unmount). */
 export function useLiveNotifications() {
-  const { user } = useAuth();
+  const { user } = useSession();
   useRealtimeInvalidation({
     topic: liveTopics.account(user?.id ?? ''),
     tables: ['notifications'],

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/lib/auth';
+import { useSession } from '@/lib/auth';
 import { liveTopics, useRealtimeInvalidation } from '@/lib/realtime';
 import { supabase } from '@/lib/supabase';
 import { databaseRefusal } from './address-book';
@@ -27,7 +27,7 @@ export async function getFreezeState(): Promise<FreezeState> {
 
 /** Live: read again when the freeze changes anywhere (another session, the e-mail's link, two admins). */
 export function useFreezeState() {
-  const { user } = useAuth();
+  const { user } = useSession();
   useRealtimeInvalidation({
     topic: liveTopics.account(user?.id ?? ''),
     tables: ['account_freezes'],
