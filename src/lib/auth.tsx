@@ -35,18 +35,13 @@ export interface AuthState {
   isRestoring: boolean;
 }
 
-interface AuthContextValue {
-  state: AuthState;
-  /** Loads the Supabase client and restores the session; idempotent. */
-  start: () => void;
-}
-
-const AuthContext = createContext<AuthContextValue | undefined>(undefined);
+const AuthContext = createContext<AuthState | undefined>(undefined);
 
 /** Who is signed in, apart from their role: see `useSession`. */
 interface SessionContextValue {
   session: Session | null;
   user: User | null;
+  /** Loads the Supabase client and restores the session; idempotent. */
   start: () => void;
 }
 
@@ -189,18 +184,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [started]);
 
   const start = useCallback(() => setStarted(true), []);
-  const value: AuthContextValue = {
-    state: { ...state, user: state.session?.user ?? null, isAdmin: state.role === 'admin' },
-    start,
-  };
   // Unchanged when only the role arrives, so the pages that need only the person do not render again.
-  const session = useMemo(
+  const sessionContext = useMemo(
     () => ({ session: state.session, user: state.session?.user ?? null, start }),
     [state.session, start],
   );
+  const authState: AuthState = { ...state, user: sessionContext.user, isAdmin: state.role === 'admin' };
   return (
-    <AuthContext.Provider value={value}>
-      <SessionContext.Provider value={session}>{children}</SessionContext.Provider>
+    <AuthContext.Provider value={authState}>
+      <SessionContext.Provider value={sessionContext}>{children}</SessionContext.Provider>
     </AuthContext.Provider>
   );
 }
@@ -208,11 +200,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 // The hook lives beside its provider so every feature imports both from one place.
 // eslint-disable-next-line react-refresh/only-export-components
 export function useAuth(): AuthState {
-  const context = useContext(AuthContext);
-  if (!context) throw new Error('useAuth must be used within an AuthProvider');
-  const { start } = context;
-  useEffect(start, [start]);
-  return context.state;
+  const authState = useContext(AuthContext);
+  if (!authState) throw new Error('useAuth must be used within an AuthProvider');
+  useSession(); // which starts the client
+  return authState;
 }
 
 /**
