@@ -4,28 +4,18 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth, useSession } from './auth';
 import { queryClient } from './query-client';
-
-type SessionListener = (event: AuthChangeEvent, session: Session | null) => void;
+import type { AnnouncedSessions } from '@/testing/supabase-announcing-sessions';
 
 /** Stands in for the Supabase client: the test plays the session changes GoTrue would announce. */
-const sessionChanges = vi.hoisted(() => ({ listener: undefined as SessionListener | undefined }));
+const sessionChanges = vi.hoisted((): AnnouncedSessions => ({ listener: undefined }));
 /** The profile's answer to the role read; a test may hold it back. */
 const roleRead = vi.hoisted(() => ({ answer: () => Promise.resolve({ data: { role: 'user' } }) }));
 
-vi.mock('./supabase', () => ({
-  supabase: {
-    auth: {
-      getUser: () => Promise.resolve({ data: { user: {} }, error: null }),
-      onAuthStateChange: (listener: SessionListener) => {
-        sessionChanges.listener = listener;
-        return { data: { subscription: { unsubscribe: () => undefined } } };
-      },
-    },
-    from: () => ({
-      select: () => ({ eq: () => ({ maybeSingle: () => roleRead.answer() }) }),
-    }),
-  },
-}));
+vi.mock('./supabase', async () =>
+  (await import('@/testing/supabase-announcing-sessions')).supabaseAnnouncingSessions(sessionChanges, () =>
+    roleRead.answer(),
+  ),
+);
 vi.mock('./session-refresh', () => ({ startSessionRefresh: () => () => undefined }));
 
 function ShowsRole() {

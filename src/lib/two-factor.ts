@@ -1,4 +1,4 @@
-import { isAuthApiError, type AuthenticatorAssuranceLevels } from '@supabase/supabase-js';
+import { isAuthApiError } from '@supabase/supabase-js';
 import { queryClient } from './query-client';
 import { supabase } from './supabase';
 
@@ -10,25 +10,6 @@ import { supabase } from './supabase';
 
 export const WRONG_CODE_MESSAGE = 'That code is not right. Check your authenticator app and try again.';
 export const CODE_CHECK_FAILED_MESSAGE = 'The code could not be checked. Please try again.';
-
-export interface AssuranceLevel {
-  /** `aal2` when this session verified a code. */
-  current: AuthenticatorAssuranceLevels | null;
-  /** `aal2` when the person has a verified factor, so this session can (and should) reach aal2. */
-  next: AuthenticatorAssuranceLevels | null;
-}
-
-/** The session's level and the one it can reach, read from the session itself (no request). */
-export async function readAssuranceLevel(): Promise<AssuranceLevel> {
-  const { data, error } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-  if (error) throw error;
-  return { current: data.currentLevel, next: data.nextLevel };
-}
-
-/** Whether this session must still enter a code: the person has a factor, the session is at aal1. */
-export function codeStillNeeded({ current, next }: AssuranceLevel): boolean {
-  return next === 'aal2' && current !== 'aal2';
-}
 
 function codeErrorMessage(error: unknown): string {
   if (isAuthApiError(error) && error.code === 'mfa_verification_failed') return WRONG_CODE_MESSAGE;

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { loadSupabase } from '@/lib/session-client';
+import { assuranceLevelOf, codeStillNeeded } from '@/lib/assurance-level';
 import { connectionProblemMessage } from '../utils/auth-errors';
 import { emailField } from '../utils/email-field';
 import { LOG_IN_FAILED_MESSAGE } from './auth-messages';
@@ -20,10 +21,9 @@ export function logInErrorMessage(error: unknown): string {
 /** Signs in with the password; `codeNeeded` when the person has two-factor authentication (aal2 next). */
 export async function logIn({ email, password }: LogInInput): Promise<{ codeNeeded: boolean }> {
   const supabase = await loadSupabase();
-  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) throw error;
-  const { codeStillNeeded, readAssuranceLevel } = await import('@/lib/two-factor');
-  return { codeNeeded: codeStillNeeded(await readAssuranceLevel()) };
+  return { codeNeeded: codeStillNeeded(assuranceLevelOf(data.session)) };
 }
 
 export function useLogIn() {

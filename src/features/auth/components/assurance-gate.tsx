@@ -1,7 +1,7 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { SessionPending } from '@/components/guards/session-pending';
 import { useSession } from '@/lib/auth';
-import { codeStillNeeded, readAssuranceLevel, type AssuranceLevel } from '@/lib/two-factor';
+import { assuranceLevelOf, codeStillNeeded } from '@/lib/assurance-level';
 import { AuthCard } from './auth-card';
 
 // The code step and the enrolment (and their form code) load only for a session that must show one: the
@@ -28,22 +28,10 @@ export function AssuranceGate({
   children: ReactNode;
 }) {
   const { session } = useSession();
-  const [level, setLevel] = useState<AssuranceLevel>();
+  // From the session itself, so a verified code (or a new factor), which gives the session a new token,
+  // lets the area show in the render that receives it.
+  const level = useMemo(() => assuranceLevelOf(session), [session]);
 
-  // Read again whenever the session changes: a verified code (or a new factor) gives it a new token.
-  // What the level lets in (the whole page, on arrival) renders as a transition: in slices the browser
-  // can interrupt, not as one long task.
-  useEffect(() => {
-    let current = true;
-    void readAssuranceLevel().then((read) => {
-      if (current) startTransition(() => setLevel(read));
-    });
-    return () => {
-      current = false;
-    };
-  }, [session]);
-
-  if (!level) return <SessionPending />;
   if (codeStillNeeded(level)) {
     return (
       <AuthCard title="Enter your authentication code" titleLevel="h1">
