@@ -227,6 +227,44 @@ function firstLoadChunkName(id: string, graph: ModuleGraph): string | null {
   return chunk?.name ?? null;
 }
 
+/**
+ * The files a budgeted page's first load runs nearly all of (the entry, the server-data cache, the session
+ * client, the page kit and the first-load chunks above), marked for V8's explicit compile hints (Chrome 136:
+ * `//# allFunctionsCalledOnLoad` as a file's first line): their functions compile as the file streams in,
+ * off the main thread, instead of one by one on the main thread at their first call, during the first
+ * render. Lighthouse's returning wallet, 2 interleaved rounds of 5 runs: the main thread's work before the
+ * largest paint went from 441 and 361 ms to 335 and 344 ms. Lazy pages' files stay lazily compiled: most
+ * of an admin page's code never runs on a person's visit. Placed after every other plugin's output (Vite
+ * writes its preload helper at the top of a chunk), the source map moved down the one line.
+ */
+function compileHints(): Plugin {
+  const firstLoadFiles = new Set([
+    'server-state',
+    'session-client',
+    'page-kit',
+    ...firstLoadChunks.map(({ name }) => name),
+  ]);
+  return {
+    name: 'coinvault-compile-hints',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk' || !(file.isEntry || firstLoadFiles.has(file.name))) continue;
+          file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+          // The source map (with --sourcemap) is already its own file by now: its lines move down one.
+          const map = bundle[`${file.fileName}.map`];
+          if (map?.type === 'asset' && typeof map.source === 'string') {
+            const parsed = JSON.parse(map.source) as { mappings: string };
+            map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
+          }
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // A build is what gets deployed: it must name its Supabase project (the local defaults are for dev and
   // tests).
@@ -239,6 +277,7 @@ export default defineConfig(({ command, mode }) => {
       headScriptsInline(),
       securityHeadersFile(appOrigins(mode)),
       routeChunksList(),
+      compileHints(),
     ],
     resolve: {
       alias: {
@@ -275,7 +314,7 @@ export default defineConfig(({ command, mode }) => {
                 test: /node_modules[\\/](@tanstack[\\/]|@supabase[\\/]auth-js[\\/]dist[\\/]module[\\/]lib[\\/]errors\.js)|[\\/]src[\\/]lib[\\/](query-(client\.ts|scope\.tsx)|coalesced-timeouts\.ts|request-timeout\.ts)$/,
               },
               // The session client in one file (supabase-js and the libraries only it uses, the session
-              // refresh, the assurance level and Realtime helpers): as five, each was a round trip of the
+              // refresh, two-factor authentication and Realtime helpers): as five, each was a round trip of the
               // wallet's first load. Not Auth's error classes, which the sign-in forms read without it: a module
               // both groups match goes to the one named first, the server-data cache.
               {

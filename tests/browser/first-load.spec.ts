@@ -56,10 +56,8 @@ for (const [path, names, heading] of [
   });
 }
 
-test('a signed-in person’s wallet needs at most six files beside the entry: one per connection', async ({
-  page,
-}) => {
-  // A browser opens six connections to a server without HTTP/2; a seventh file waits for one to be free.
+/** The wallet's page, and the files its first load fetches beside the entry script (the build's list). */
+async function walletFirstLoad(page: Page) {
   const html = await (await page.request.get('/user/wallet')).text();
   const list = /<script type="application\/json" id="route-chunks">([^<]*)<\/script>/.exec(html)?.[1];
   const { files, routes, session } = JSON.parse(list ?? 'null') as {
@@ -68,9 +66,30 @@ test('a signed-in person’s wallet needs at most six files beside the entry: on
     session: number[];
   };
   const wanted = new Set([...(routes['/user'] ?? []), ...(routes['/user/wallet'] ?? []), ...session]);
-  const names = [...wanted].map((index) => files[index]);
+  const entry = /<script type="module"[^>]* src="\/([^"]+)"/.exec(html)?.[1];
+  return { entry, names: [...wanted].map((index) => files[index] ?? ''), files };
+}
+
+test('a signed-in person’s wallet needs at most six files beside the entry: one per connection', async ({
+  page,
+}) => {
+  // A browser opens six connections to a server without HTTP/2; a seventh file waits for one to be free.
+  const { names } = await walletFirstLoad(page);
   expect(names).toContainEqual(expect.stringMatching(/user-area-/));
   expect(names.length, names.join(', ')).toBeLessThanOrEqual(6);
+});
+
+test('the wallet’s first-load files have Chrome compile them as they arrive; a page not opened stays lazy', async ({
+  page,
+}) => {
+  const hint = '//# allFunctionsCalledOnLoad\n';
+  const { entry, names, files } = await walletFirstLoad(page);
+  for (const file of [entry, ...names]) {
+    expect((await (await page.request.get(`/${file}`)).text()).startsWith(hint), file).toBe(true);
+  }
+  const adminPage = files.find((file) => /\/queue-page-/.test(file));
+  expect(adminPage).toBeDefined();
+  expect((await (await page.request.get(`/${adminPage}`)).text()).startsWith(hint)).toBe(false);
 });
 
 test('a signed-in person’s stored session is read while their page’s code still loads', async ({ page }) => {
