@@ -1,4 +1,5 @@
 import type { AuthenticatorAssuranceLevels, Session } from '@supabase/supabase-js';
+import { sessionClaims } from './session-claims';
 
 /**
  * A session's authenticator assurance level, as Supabase Auth's `mfa.getAuthenticatorAssuranceLevel` reads
@@ -16,26 +17,15 @@ export interface AssuranceLevel {
 
 export const UNREADABLE_SESSION_MESSAGE = 'Your session cannot be read. Please log in again.';
 
-/** The claims of a JWT (its middle part, base64url-encoded JSON); the signature is the server's to check. */
-function tokenClaims(token: string): { aal?: AuthenticatorAssuranceLevels } {
-  const payload = token.split('.')[1];
-  if (!payload) throw new Error(UNREADABLE_SESSION_MESSAGE);
-  try {
-    const binary = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims: unknown = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(binary, (character) => character.charCodeAt(0))),
-    );
-    if (typeof claims !== 'object' || claims === null) throw new Error('not an object');
-    return claims;
-  } catch (cause) {
-    throw new Error(UNREADABLE_SESSION_MESSAGE, { cause });
-  }
-}
-
 /** The level of `session` and the one it can reach; both `null` for nobody signed in. */
 export function assuranceLevelOf(session: Session | null): AssuranceLevel {
   if (!session) return { current: null, next: null };
-  const current = tokenClaims(session.access_token).aal ?? null;
+  let current: AuthenticatorAssuranceLevels | null;
+  try {
+    current = (sessionClaims(session).aal as AuthenticatorAssuranceLevels | undefined) ?? null;
+  } catch (cause) {
+    throw new Error(UNREADABLE_SESSION_MESSAGE, { cause });
+  }
   const hasVerifiedFactor = (session.user.factors ?? []).some((factor) => factor.status === 'verified');
   return { current, next: hasVerifiedFactor ? 'aal2' : current };
 }

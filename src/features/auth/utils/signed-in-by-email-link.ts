@@ -1,4 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
+import { sessionClaims } from '@/lib/session-claims';
 
 /** Authentication methods of a session started from an e-mailed link (GoTrue's `amr` claim). */
 const emailLinkMethods = new Set(['otp', 'recovery']);
@@ -9,10 +10,7 @@ const emailLinkMethods = new Set(['otp', 'recovery']);
  */
 export function signedInByEmailLink(session: Session): boolean {
   try {
-    const payload = session.access_token.split('.')[1] ?? '';
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      amr?: Array<{ method?: string } | string>;
-    };
+    const claims = sessionClaims(session) as { amr?: Array<{ method?: string } | string> };
     return (claims.amr ?? []).some((entry) =>
       emailLinkMethods.has(typeof entry === 'string' ? entry : (entry.method ?? '')),
     );
